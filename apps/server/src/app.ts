@@ -1,0 +1,82 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { DEV_DEPOSIT_XPUB, depositAddressDeriver } from './integrations/chain/deposit-addresses';
+import { devMailboxTransport, smtpTransport, type MailTransport } from './integrations/mail/transport';
+import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limiter';
+import { authRoutes } from './modules/auth/auth.routes';
+import { AuthService } from './modules/auth/auth.service';
+import { SessionTokens } from './modules/auth/session-tokens';
+import { healthRoutes } from './modules/health/health.routes';
+import { checkHealth } from './modules/health/health.service';
+import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes';
+import { MailService } from './modules/mail/mail.service';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerOpenApi } from './plugins/openapi';
+import { registerStaticWeb } from './plugins/static-web';
+
+export const VERSION = '0.1.0';
+const SESSION_TTL_SECONDS = 24 * 3600;
+const BODY_LIMIT_BYTES = 64 * 1024;
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** The built web app to serve; null serves the API only. */
+  webDir?: string | null;
+  mailTransport?: MailTransport;
+  limiter?: RateLimiter;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface Services {
+  auth: AuthService;
+  mail: MailService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+/** The whole HTTP application; main.ts listens with it, tests call `inject()` on it. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.isProduction,
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const transport = options.mailTransport ?? (config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : devMailboxTransport());
+  const mail = new MailService(database.db, transport, config.mail.from, app.log);
+  const auth = new AuthService({
+    db: database.db,
+    mail,
+    tokens: new SessionTokens(config.jwtSecret, SESSION_TTL_SECONDS),
+    limiter: options.limiter ?? new MemoryRateLimiter(),
+    depositAddresses: depositAddressDeriver(config.chain.depositXpub ?? DEV_DEPOSIT_XPUB),
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  app.decorate('services', { auth, mail });
+  app.addHook('onClose', async () => transport.close());
+
+  registerErrorHandler(app);
+  await registerOpenApi(app, VERSION, config.publicUrl);
+  registerAuth(app, auth);
+
+  await app.register(healthRoutes(() => checkHealth(database, VERSION)), { prefix: '/api' });
+  await app.register(authRoutes(auth), { prefix: '/api/users' });
+  if (config.devRoutes && transport.kind === 'dev-mailbox') {
+    await app.register(devMailboxRoutes(mail), { prefix: '/dev' });
+  }
+  await registerStaticWeb(app, options.webDir ?? null);
+  return app;
+}

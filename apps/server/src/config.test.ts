@@ -1,0 +1,91 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from './config';
+
+const productionEnv = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 's'.repeat(48),
+  DATABASE_URL: 'postgres://app:pw@127.0.0.1:5432/app',
+  PUBLIC_URL: 'https://app.example.com',
+  SMTP_URL: 'smtps://user:pw@smtp.example.com:465',
+  DEPOSIT_XPUB:
+    'xpub6EF8jXqFeFEW5bwMU7RpQtHkzE4KJxcqJtvkCjJumzW8CPpacXkb92ek4WzLQXjL93HycJwTPUAcuNxCqFPKKU5m5Z2Vq4nCyh5CyPeBFFr',
+  CHAIN_RPC_URL: 'https://bsc-dataseed.example.org',
+  BINGX_API_KEY: 'key',
+  BINGX_API_SECRET: 'secret',
+  ADMIN_EMAIL: 'ops@example.com',
+  ADMIN_PASSWORD: 'a-long-admin-password',
+};
+
+describe('parseConfig', () => {
+  it('runs a fresh clone on embedded defaults with a generated, persisted signing key', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'ctn-config-'));
+    const config = parseConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      env: 'development',
+      demoMode: true,
+      devRoutes: true,
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:3000',
+      database: { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
+      mail: { smtpUrl: undefined },
+    });
+    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dataDir, 'jwt-secret'), 'utf8')).toBe(config.jwtSecret);
+    expect(parseConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(config.jwtSecret);
+  });
+
+  it('takes memory:// and postgres URLs', () => {
+    expect(parseConfig({ DATABASE_URL: 'memory://' }).database).toEqual({ kind: 'pglite', dataDir: null });
+    expect(parseConfig({ DATABASE_URL: 'postgresql://u@h/db' }).database).toEqual({ kind: 'postgres', url: 'postgresql://u@h/db' });
+  });
+
+  it('accepts a complete production environment without demo data or dev routes', () => {
+    expect(parseConfig(productionEnv)).toMatchObject({ isProduction: true, demoMode: false, devRoutes: false });
+  });
+
+  it.each(Object.keys(productionEnv).filter((k) => k !== 'NODE_ENV'))('refuses production without %s, naming it', (name) => {
+    const env: Record<string, string> = { ...productionEnv };
+    delete env[name];
+    expect(() => parseConfig(env)).toThrow(new RegExp(`^Invalid configuration: NODE_ENV=production requires ${name} `));
+  });
+
+  it.each([
+    ['JWT_SECRET', 'short', 'JWT_SECRET must be at least 32 characters'],
+    ['DATABASE_URL', 'mysql://x', 'DATABASE_URL must be a postgres:// URL'],
+    ['SMTP_URL', 'http://mail', 'SMTP_URL must be an smtp:// or smtps:// URL'],
+    ['DEPOSIT_XPUB', 'xpub123', 'DEPOSIT_XPUB must be the extended public key'],
+    ['PAYOUT_PRIVATE_KEY', '0x1234', 'PAYOUT_PRIVATE_KEY must be a 0x-prefixed 32-byte hex private key'],
+    ['PORT', 'eighty', 'PORT'],
+    ['ADMIN_EMAIL', 'not-mail', 'ADMIN_EMAIL must be an email address'],
+  ])('refuses a malformed %s in one line', (name, value, message) => {
+    let error: Error | undefined;
+    try {
+      parseConfig({ ...productionEnv, [name]: value });
+    } catch (err) {
+      error = err as Error;
+    }
+    expect(error?.message).toContain(message);
+    expect(error?.message.split('\n')).toHaveLength(1);
+  });
+});
+
+describe('the production start', () => {
+  it('stops with one line naming the missing secret, before touching anything', () => {
+    const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+    const env: Record<string, string> = { ...productionEnv, PATH: process.env['PATH'] ?? '' };
+    delete env['JWT_SECRET'];
+    const cwd = fileURLToPath(new URL('..', import.meta.url));
+    const run = spawnSync(process.execPath, ['--import', 'tsx', main], { env, encoding: 'utf8', timeout: 20_000, cwd });
+    expect(run.status).toBe(1);
+    const lines = run.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Invalid configuration: NODE_ENV=production requires JWT_SECRET/);
+    expect(run.stdout).toBe('');
+  });
+});

@@ -1,0 +1,185 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { USDT_BEP20_MAINNET } from '@ctn/contracts/constants';
+import { isEmail, isWalletAddress } from '@ctn/contracts/validation';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env (DESIGN.md section 2). Everything the server is configured
+ * with is parsed here once, at start, into one typed Config; a missing or malformed value stops
+ * the start with one line naming the variable.
+ */
+
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const urlOf = (protocols: string[], what: string) =>
+  optional.refine(
+    (v) => {
+      if (v === undefined) return true;
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be ${what}` },
+  );
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: urlOf(['http:', 'https:'], 'an http(s) URL such as https://app.example.com'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optional.refine((v) => v === undefined || /^(postgres(ql)?:\/\/|memory:\/\/$)/.test(v), {
+    message: 'must be a postgres:// URL, or memory:// for an in-memory database',
+  }),
+  JWT_SECRET: optional.refine((v) => v === undefined || v.length >= 32, { message: 'must be at least 32 characters' }),
+  SMTP_URL: urlOf(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL'),
+  MAIL_FROM: z.string().min(3).default('CopyTrade Network <no-reply@copytrade.local>'),
+  BINGX_API_KEY: optional,
+  BINGX_API_SECRET: optional,
+  BINGX_BASE_URL: urlOf(['http:', 'https:'], 'an http(s) URL').default('https://open-api.bingx.com'),
+  CHAIN_RPC_URL: urlOf(['http:', 'https:', 'ws:', 'wss:'], 'an http(s) or ws(s) URL'),
+  USDT_CONTRACT: optional
+    .refine((v) => v === undefined || isWalletAddress(v), { message: 'must be a 0x contract address' })
+    .default(USDT_BEP20_MAINNET),
+  DEPOSIT_XPUB: optional.refine((v) => v === undefined || /^[xt]pub[1-9A-HJ-NP-Za-km-z]{100,112}$/.test(v), {
+    message: "must be the extended public key (xpub…) of m/44'/60'/0'/0",
+  }),
+  CHAIN_CONFIRMATIONS: z.coerce.number().int().min(0).max(1000).default(15),
+  PAYOUT_PRIVATE_KEY: optional.refine((v) => v === undefined || /^0x[0-9a-fA-F]{64}$/.test(v), {
+    message: 'must be a 0x-prefixed 32-byte hex private key',
+  }),
+  ADMIN_EMAIL: optional.refine((v) => v === undefined || isEmail(v), { message: 'must be an email address' }),
+  ADMIN_PASSWORD: optional.refine((v) => v === undefined || v.length >= 12, { message: 'must be at least 12 characters' }),
+  ROOT_REFERRAL_CODE: optional.refine((v) => v === undefined || /^[A-Z0-9]{6,32}$/.test(v), {
+    message: 'must be 6-32 characters A-Z and 0-9',
+  }),
+  REDIS_URL: urlOf(['redis:', 'rediss:'], 'a redis:// URL'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+/** Variables a real deployment must set: no generated secrets, no simulators, no dev mailbox. */
+const REQUIRED_IN_PRODUCTION = [
+  ['JWT_SECRET', '32+ random characters'],
+  ['DATABASE_URL', 'a postgres:// URL'],
+  ['PUBLIC_URL', 'the public https origin'],
+  ['SMTP_URL', 'an smtp(s):// URL'],
+  ['DEPOSIT_XPUB', "the xpub of m/44'/60'/0'/0"],
+  ['CHAIN_RPC_URL', 'a BNB Smart Chain JSON-RPC URL'],
+  ['BINGX_API_KEY', 'the BingX agent API key'],
+  ['BINGX_API_SECRET', 'the BingX agent API secret'],
+  ['ADMIN_EMAIL', 'the administrator email'],
+  ['ADMIN_PASSWORD', 'the administrator password'],
+] as const;
+
+export type DatabaseTarget = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  /** Demo data and /dev routes: development only. */
+  demoMode: boolean;
+  devRoutes: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  database: DatabaseTarget;
+  jwtSecret: string;
+  mail: { smtpUrl: string | undefined; from: string };
+  exchange: { apiKey: string | undefined; apiSecret: string | undefined; baseUrl: string };
+  chain: {
+    rpcUrl: string | undefined;
+    usdtContract: string;
+    depositXpub: string | undefined;
+    confirmations: number;
+    payoutPrivateKey: string | undefined;
+  };
+  admin: { email: string | undefined; password: string | undefined };
+  rootReferralCode: string | undefined;
+  redisUrl: string | undefined;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses an environment into a Config; throws ConfigError with one line naming the variables. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  if (isProduction) {
+    const missing = REQUIRED_IN_PRODUCTION.filter(([name]) => e[name] === undefined);
+    if (missing.length > 0) {
+      const list = missing.map(([name, what]) => `${name} (${what})`).join(', ');
+      throw new ConfigError(`Invalid configuration: NODE_ENV=production requires ${list}`);
+    }
+    if (e.DATABASE_URL === 'memory://') {
+      throw new ConfigError('Invalid configuration: DATABASE_URL must be a postgres:// URL in production');
+    }
+  }
+  const dataDir = resolve(e.DATA_DIR);
+  const database: DatabaseTarget =
+    e.DATABASE_URL === undefined
+      ? { kind: 'pglite', dataDir: join(dataDir, 'pglite') }
+      : e.DATABASE_URL === 'memory://'
+        ? { kind: 'pglite', dataDir: null }
+        : { kind: 'postgres', url: e.DATABASE_URL };
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    demoMode: e.NODE_ENV === 'development',
+    devRoutes: !isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    dataDir,
+    database,
+    jwtSecret: e.JWT_SECRET ?? (database.kind === 'pglite' && database.dataDir === null ? randomSecret() : storedSecret(dataDir)),
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    exchange: { apiKey: e.BINGX_API_KEY, apiSecret: e.BINGX_API_SECRET, baseUrl: e.BINGX_BASE_URL },
+    chain: {
+      rpcUrl: e.CHAIN_RPC_URL,
+      usdtContract: e.USDT_CONTRACT,
+      depositXpub: e.DEPOSIT_XPUB,
+      confirmations: e.CHAIN_CONFIRMATIONS,
+      payoutPrivateKey: e.PAYOUT_PRIVATE_KEY,
+    },
+    admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
+    rootReferralCode: e.ROOT_REFERRAL_CODE,
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** Reads `.env` when present, then the process environment. */
+export function loadConfig(): Config {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  return parseConfig(process.env);
+}
+
+function randomSecret(): string {
+  return randomBytes(48).toString('base64url');
+}
+
+/** Outside production the signing key is generated once and kept in DATA_DIR. */
+function storedSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomSecret();
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

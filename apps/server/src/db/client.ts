@@ -1,0 +1,69 @@
+import { PGlite } from '@electric-sql/pglite';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { DatabaseTarget } from '../config';
+import { schema, type Schema } from './schema';
+
+/** A database or a transaction: queries take either, so a service decides the boundaries. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  /** Runs `fn` with a connection that holds a session-level advisory lock (a no-op lock on PGlite). */
+  withLock<T>(key: number, fn: (db: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Opens PGlite (embedded, in a folder or in memory) or a PostgreSQL pool. */
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === 'pglite') {
+    const client = target.dataDir === null ? new PGlite() : new PGlite(target.dataDir);
+    await client.waitReady;
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    return {
+      db,
+      driver: 'pglite',
+      // PGlite is a single connection: nothing else can run concurrently.
+      withLock: (_key, fn) => fn(db),
+      close: () => client.close(),
+    };
+  }
+  const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+  // Timestamps come back as Date objects and bigint stays exact as a string (the default).
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    driver: 'postgres',
+    async withLock(key, fn) {
+      const conn = await pool.connect();
+      try {
+        await conn.query('select pg_advisory_lock($1)', [key]);
+        try {
+          return await fn(drizzlePg(conn, { schema }) as unknown as Db);
+        } finally {
+          await conn.query('select pg_advisory_unlock($1)', [key]);
+        }
+      } finally {
+        conn.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Round-trip time of a trivial query, for the health check. */
+export async function pingDatabase(db: Db): Promise<number> {
+  const started = performance.now();
+  await db.execute(sql`select 1`);
+  return performance.now() - started;
+}
+
+/** Rows of a raw SQL statement; both drivers answer with `{ rows }`. */
+export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

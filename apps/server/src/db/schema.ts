@@ -1,0 +1,135 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The one schema, for PGlite and PostgreSQL alike. `drizzle-kit generate` turns changes here
+ * into committed SQL under migrations/; keep to PostgreSQL 15 SQL.
+ */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Members' public numbers start at CT1000001. */
+export const userNumberSeq = pgSequence('user_number_seq', { startWith: 1000001 });
+/** Deposit address child index n of m/44'/60'/0'/0, in order of registration. */
+export const depositIndexSeq = pgSequence('deposit_index_seq', { startWith: 0, minValue: 0 });
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .unique()
+      .default(sql`'CT' || nextval('user_number_seq')`),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull().unique(),
+    /** Null for the network's root account, which never signs in. */
+    passwordHash: text('password_hash'),
+    isEmailVerified: boolean('is_email_verified').notNull().default(false),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    isRoot: boolean('is_root').notNull().default(false),
+    status: text('status').notNull().default('ACTIVE'),
+    referralCode: text('referral_code').notNull().unique(),
+    referredBy: uuid('referred_by').references((): AnyPgColumn => users.id),
+    depositIndex: integer('deposit_index').unique(),
+    walletAddress: text('wallet_address').unique(),
+    bingxUid: text('bingx_uid').unique(),
+    subscriptionPaidAt: timestamp('subscription_paid_at', { withTimezone: true }),
+    paidUntil: timestamp('paid_until', { withTimezone: true }),
+    /** Bumped by a password change or a LOCKED/DISABLED status: older tokens stop working. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('users_status_check', sql`${t.status} in ('ACTIVE', 'LOCKED', 'DISABLED')`),
+    check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
+    uniqueIndex('users_single_root').on(t.isRoot).where(sql`${t.isRoot}`),
+    index('users_referred_by_idx').on(t.referredBy),
+    index('users_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/** Closure table of the referral network: every (upline, member) pair up to 15 levels apart. */
+export const referralPaths = pgTable(
+  'referral_paths',
+  {
+    ancestor: uuid('ancestor')
+      .notNull()
+      .references(() => users.id),
+    descendant: uuid('descendant')
+      .notNull()
+      .references(() => users.id),
+    depth: smallint('depth').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ancestor, t.descendant] }),
+    check('referral_paths_depth_check', sql`${t.depth} between 1 and 15`),
+    index('referral_paths_descendant_idx').on(t.descendant, t.depth),
+    index('referral_paths_ancestor_depth_idx').on(t.ancestor, t.depth),
+  ],
+);
+
+/** Email verification and password reset tokens: only a SHA-256 of the token is stored. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    purpose: text('purpose').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('auth_tokens_purpose_check', sql`${t.purpose} in ('VERIFY_EMAIL', 'RESET_PASSWORD')`),
+    index('auth_tokens_user_idx').on(t.userId, t.purpose),
+  ],
+);
+
+/**
+ * Outgoing mail, written in the same transaction as the change that causes it and delivered
+ * after commit (and retried by the outbox job). Without SMTP, delivered rows are the dev mailbox.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('mail_outbox_unsent_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
+    index('mail_outbox_to_idx').on(t.toAddress, t.createdAt),
+  ],
+);
+
+export const schema = { users, referralPaths, authTokens, mailOutbox, userNumberSeq, depositIndexSeq };
+export type Schema = typeof schema;

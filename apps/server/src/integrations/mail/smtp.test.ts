@@ -1,0 +1,72 @@
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, latestMail, register, type TestApp } from '../../../test/test-app';
+
+/** A real SMTP server on loopback that keeps what it receives. */
+function startSmtp(): Promise<{ server: SMTPServer; port: number; received: ParsedMail[] }> {
+  const received: ParsedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, _session, done) {
+      simpleParser(stream)
+        .then((mail) => {
+          received.push(mail);
+          done();
+        })
+        .catch(done);
+    },
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.server.address() as AddressInfo).port, received }));
+  });
+}
+
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let t: TestApp;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'CopyTrade Network <no-reply@app.test>' });
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise<void>((resolve) => smtp.server.close(() => resolve()));
+});
+
+describe('mail over SMTP', () => {
+  it('delivers the verification mail with a text and an HTML part linking to PUBLIC_URL', async () => {
+    const registered = await register(t);
+    await t.app.services.mail.deliverDue();
+    const mail = smtp.received.find((m) => m.subject === 'Verify your email address');
+    expect(mail).toBeDefined();
+    expect(mail!.from?.text).toBe('"CopyTrade Network" <no-reply@app.test>');
+    expect(mail!.to && 'text' in mail!.to ? mail!.to.text : '').toBe(registered.email);
+    const { link } = await latestMail(t, registered.email);
+    expect(link.startsWith('http://app.test/verify-email?token=')).toBe(true);
+    expect(mail!.text).toContain(link);
+    expect(mail!.html).toContain(`href="${link}"`);
+    const [row] = await t.app.services.mail.listMailbox(1);
+    expect(row!.sentAt).not.toBeNull();
+  });
+
+  it('keeps a mail in the outbox with its error while the server is unreachable', async () => {
+    const down = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:9' });
+    try {
+      const registered = await register(down);
+      expect(await down.app.services.mail.deliverDue()).toBe(0);
+      const [row] = await down.app.services.mail.listMailbox(1);
+      expect(row).toMatchObject({ toAddress: registered.email, sentAt: null, attempts: 1 });
+      expect(row!.lastError).toMatch(/ECONNREFUSED|connect/i);
+    } finally {
+      await down.close();
+    }
+  });
+
+  it('the dev mailbox routes exist only without SMTP', async () => {
+    const answer = await t.app.inject({ method: 'GET', url: '/dev/mail' });
+    expect(answer.statusCode).toBe(404);
+  });
+});

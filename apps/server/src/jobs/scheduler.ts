@@ -1,0 +1,30 @@
+import type { Logger } from '../lib/logger';
+
+export interface ScheduledJob {
+  /** Stops the timer and waits for a run in progress to finish. */
+  stop(): Promise<void>;
+}
+
+/** Runs `run` every `intervalMs`, never two runs of one job at once; failures are logged. */
+export function every(name: string, intervalMs: number, run: () => Promise<unknown>, log: Logger): ScheduledJob {
+  let current: Promise<void> | null = null;
+  const tick = () => {
+    if (current) return;
+    current = run()
+      .then(
+        () => undefined,
+        (err: unknown) => log.error({ err, job: name }, 'job failed'),
+      )
+      .finally(() => {
+        current = null;
+      });
+  };
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await current;
+    },
+  };
+}

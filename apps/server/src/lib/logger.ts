@@ -1,0 +1,6 @@
+/** The slice of pino's logger that services use, so they need not know about Fastify. */
+export interface Logger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}

@@ -1,0 +1,78 @@
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/client';
+import { migrate } from './db/migrate';
+import { bootstrap, DEMO, type BootstrapReport } from './db/seed';
+import { every } from './jobs/scheduler';
+
+/** config -> database -> app -> listen -> jobs; graceful shutdown on SIGINT/SIGTERM. */
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const database = await openDatabase(config.database);
+  await migrate(database);
+  const app = await buildApp({
+    config,
+    database,
+    webDir: fileURLToPath(new URL('../../web/dist', import.meta.url)),
+    logger: {
+      level: config.logLevel,
+      ...(process.stdout.isTTY && !config.isProduction ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),
+    },
+  });
+  const report = await bootstrap(app.services.auth, config);
+  await app.listen({ port: config.port, host: config.host });
+
+  const jobs = [every('mail-outbox', 10_000, () => app.services.mail.deliverDue(), app.log)];
+  app.services.mail.kick();
+  printBanner(config, report, app.server.address());
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight work');
+    await Promise.all(jobs.map((job) => job.stop()));
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+function printBanner(config: Config, report: BootstrapReport, address: AddressInfo | string | null): void {
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const lines = [
+    '',
+    `CopyTrade Network listening on http://${config.host}:${port} (public URL ${config.publicUrl})`,
+    `  Database:        ${config.database.kind === 'postgres' ? 'PostgreSQL' : config.database.dataDir ? `embedded PGlite in ${config.database.dataDir}` : 'in-memory PGlite'}`,
+    `  Root referral code: ${report.rootReferralCode}${report.rootCreated ? ' (created now)' : ''}`,
+  ];
+  if (report.demo) {
+    lines.push(
+      '  Demo data (development only):',
+      `    member  ${DEMO.member.email} / ${DEMO.member.password}  (referral code ${DEMO.member.referralCode})`,
+      config.admin.email ? `    admin   ${config.admin.email} (from ADMIN_EMAIL)` : `    admin   ${DEMO.admin.email} / ${DEMO.admin.password}`,
+    );
+  }
+  if (config.devRoutes && !config.mail.smtpUrl) lines.push(`  Dev mailbox:     ${config.publicUrl}/dev/mail`);
+  lines.push(`  API docs:        ${config.publicUrl}/api/docs`, '');
+  console.log(lines.join('\n'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,24 @@
+import { RESET_PASSWORD_TOKEN_TTL_HOURS, VERIFY_EMAIL_TOKEN_TTL_HOURS } from '@ctn/contracts/constants';
+import { renderMail } from '../mail/mail-templates';
+
+export function verificationMail(to: { email: string; firstName: string }, link: string) {
+  return renderMail({
+    to: to.email,
+    subject: 'Verify your email address',
+    greeting: `Hello ${to.firstName},`,
+    paragraphs: ['Welcome to CopyTrade Network. Please confirm that this is your email address to activate your account.'],
+    action: { label: 'Verify email', url: link },
+    footnote: `This link expires in ${VERIFY_EMAIL_TOKEN_TTL_HOURS} hours. If you did not create an account, you can ignore this email.`,
+  });
+}
+
+export function passwordResetMail(to: { email: string; firstName: string }, link: string) {
+  return renderMail({
+    to: to.email,
+    subject: 'Reset your password',
+    greeting: `Hello ${to.firstName},`,
+    paragraphs: ['We received a request to reset the password of your CopyTrade Network account.'],
+    action: { label: 'Choose a new password', url: link },
+    footnote: `This link expires in ${RESET_PASSWORD_TOKEN_TTL_HOURS} hour and can be used once. If you did not ask for it, ignore this email: your password stays unchanged.`,
+  });
+}

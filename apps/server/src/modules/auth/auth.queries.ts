@@ -1,0 +1,146 @@
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/client';
+import { authTokens, referralPaths, users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type TokenPurpose = 'VERIFY_EMAIL' | 'RESET_PASSWORD';
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email));
+  return row;
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function findUserByReferralCode(db: Db, code: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.referralCode, code));
+  return row;
+}
+
+export async function findRoot(db: Db): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.isRoot, true));
+  return row;
+}
+
+/** What the auth check needs on every request: one primary-key lookup. */
+export async function findSessionUser(db: Db, id: string) {
+  const [row] = await db
+    .select({ id: users.id, isAdmin: users.isAdmin, status: users.status, tokenVersion: users.tokenVersion })
+    .from(users)
+    .where(eq(users.id, id));
+  return row;
+}
+
+export async function referralCodeTaken(db: Db, code: string): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.referralCode, code));
+  return rows.length > 0;
+}
+
+export async function nextDepositIndex(db: Db): Promise<number> {
+  const [row] = await rowsOf<{ n: string | number }>(db, sql`select nextval('deposit_index_seq') as n`);
+  return Number(row?.n);
+}
+
+export type NewUser = typeof users.$inferInsert;
+
+export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
+  const [row] = await db.insert(users).values(user).returning();
+  if (!row) throw new Error('insert into users returned nothing');
+  return row;
+}
+
+/** The new member's upline paths: the referrer's own paths one level deeper, plus the referrer. */
+export async function insertReferralPaths(db: Db, memberId: string, referrerId: string): Promise<void> {
+  await db.execute(sql`
+    insert into ${referralPaths} (ancestor, descendant, depth)
+    select ${referrerId}::uuid, ${memberId}::uuid, 1
+    union all
+    select ancestor, ${memberId}::uuid, depth + 1
+      from ${referralPaths}
+     where descendant = ${referrerId}::uuid and depth < 15`);
+}
+
+export async function insertAuthToken(
+  db: Db,
+  token: { userId: string; purpose: TokenPurpose; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(authTokens).values(token);
+}
+
+/** Uses a token once: a single guarded update, so two concurrent uses cannot both succeed. */
+export async function consumeAuthToken(db: Db, tokenHash: string, purpose: TokenPurpose): Promise<string | undefined> {
+  const [row] = await db
+    .update(authTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(authTokens.tokenHash, tokenHash),
+        eq(authTokens.purpose, purpose),
+        isNull(authTokens.usedAt),
+        sql`${authTokens.expiresAt} > now()`,
+      ),
+    )
+    .returning({ userId: authTokens.userId });
+  return row?.userId;
+}
+
+/** The holder of a still-usable token, without using it. */
+export async function findTokenUser(db: Db, tokenHash: string, purpose: TokenPurpose): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select({ user: users })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(
+      and(
+        eq(authTokens.tokenHash, tokenHash),
+        eq(authTokens.purpose, purpose),
+        isNull(authTokens.usedAt),
+        sql`${authTokens.expiresAt} > now()`,
+      ),
+    );
+  return row?.user;
+}
+
+/** The holder of a token whatever its state (to tell "already verified" from "invalid"). */
+export async function findAnyTokenUser(db: Db, tokenHash: string, purpose: TokenPurpose): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select({ user: users })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.purpose, purpose)));
+  return row?.user;
+}
+
+export async function voidOtherTokens(db: Db, userId: string, purpose: TokenPurpose, keepHash: string): Promise<void> {
+  await db
+    .update(authTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt), ne(authTokens.tokenHash, keepHash)));
+}
+
+export async function markEmailVerified(db: Db, userId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ isEmailVerified: true, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
+/** Sets a new password hash and ends every session of the member; returns the new token version. */
+export async function replacePassword(db: Db, userId: string, passwordHash: string): Promise<number> {
+  const [row] = await db
+    .update(users)
+    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning({ tokenVersion: users.tokenVersion });
+  if (!row) throw new Error(`no user ${userId}`);
+  return row.tokenVersion;
+}
+
+export async function recordLogin(db: Db, userId: string): Promise<UserRow> {
+  const [row] = await db.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, userId)).returning();
+  if (!row) throw new Error(`no user ${userId}`);
+  return row;
+}

@@ -1,0 +1,102 @@
+import {
+  changePasswordRequestSchema,
+  changePasswordResponseSchema,
+  emailRequestSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  registerRequestSchema,
+  registerResponseSchema,
+  resetPasswordRequestSchema,
+  tokenRequestSchema,
+  userSchema,
+  verificationEmailRequestSchema,
+} from '@ctn/contracts/accounts';
+import { envelopeSchema } from '@ctn/contracts/envelope';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/envelope';
+import { sessionOf } from '../../plugins/auth';
+import type { AuthService } from './auth.service';
+
+const empty = envelopeSchema(z.null());
+const tags = ['Accounts'];
+
+/** The accounts calls of member section 7, under /api/users. */
+export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post('/register', {
+      schema: { tags, summary: 'Register with a referral code', body: registerRequestSchema, response: { 201: envelopeSchema(registerResponseSchema) } },
+      handler: async (request, reply) => reply.status(201).send(ok(await auth.register(request.body, request.ip), 'REGISTRATION_SUCCESSFUL')),
+    });
+
+    app.post('/login', {
+      schema: {
+        tags,
+        summary: 'Sign in',
+        description: 'A correct password on an unverified account fails with EMAIL_NOT_VERIFIED and `data.requiresVerification` (no token).',
+        body: loginRequestSchema,
+        response: { 200: envelopeSchema(loginResponseSchema) },
+      },
+      handler: async (request) => ok(await auth.login(request.body.email, request.body.password, request.ip), 'LOGIN_SUCCESSFUL'),
+    });
+
+    app.get('/profile', {
+      config: { auth: 'user' },
+      schema: { tags, summary: 'The signed-in user', security: [{ bearerAuth: [] }], response: { 200: envelopeSchema(userSchema) } },
+      handler: async (request) => ok(await auth.profile(sessionOf(request).id)),
+    });
+
+    app.post('/forgot-password', {
+      schema: { tags, summary: 'Mail a password reset link (same answer whether or not the account exists)', body: emailRequestSchema, response: { 200: empty } },
+      handler: async (request) => {
+        await auth.forgotPassword(request.body.email, request.ip);
+        return ok(null, 'PASSWORD_RESET_EMAIL_SENT');
+      },
+    });
+
+    app.post('/reset-password', {
+      schema: { tags, summary: 'Set a new password with a reset token', body: resetPasswordRequestSchema, response: { 200: empty } },
+      handler: async (request) => {
+        await auth.resetPassword(request.body);
+        return ok(null, 'PASSWORD_RESET_SUCCESSFUL');
+      },
+    });
+
+    for (const path of ['/send-verification-email', '/resend-verification-email']) {
+      app.post(path, {
+        schema: {
+          tags,
+          summary: 'Mail a new verification link to the signed-in user, or to `email`',
+          body: verificationEmailRequestSchema,
+          response: { 200: empty },
+        },
+        handler: async (request) => {
+          const email = request.body?.email;
+          const target = email !== undefined ? { email } : request.session ? { userId: request.session.id } : null;
+          await auth.sendVerificationEmail(target, request.ip);
+          return ok(null, 'VERIFICATION_EMAIL_SENT');
+        },
+      });
+    }
+
+    app.post('/verify-email', {
+      schema: { tags, summary: 'Verify an email address with the mailed token', body: tokenRequestSchema, response: { 200: empty } },
+      handler: async (request) => {
+        await auth.verifyEmail(request.body.token);
+        return ok(null, 'EMAIL_VERIFIED');
+      },
+    });
+
+    app.put('/change-password', {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: 'Change the password; other sessions end and the answer carries a new token',
+        security: [{ bearerAuth: [] }],
+        body: changePasswordRequestSchema,
+        response: { 200: envelopeSchema(changePasswordResponseSchema) },
+      },
+      handler: async (request) => ok(await auth.changePassword(sessionOf(request).id, request.body), 'PASSWORD_CHANGED_SUCCESSFULLY'),
+    });
+  };
+}

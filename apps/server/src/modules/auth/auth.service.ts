@@ -1,0 +1,339 @@
+import type { LoginResponse, RegisterRequest, RegisterResponse, User } from '@ctn/contracts/accounts';
+import {
+  REFERRAL_CODE_ALPHABET,
+  REFERRAL_CODE_LENGTH,
+  RESET_PASSWORD_TOKEN_TTL_HOURS,
+  VERIFY_EMAIL_TOKEN_TTL_HOURS,
+} from '@ctn/contracts/constants';
+import { changePasswordError, normaliseEmail, normaliseReferralCode, resetPasswordErrors } from '@ctn/contracts/validation';
+import type { Db } from '../../db/client';
+import type { DepositAddressDeriver } from '../../integrations/chain/deposit-addresses';
+import { AppError, validationError } from '../../lib/app-error';
+import type { Logger } from '../../lib/logger';
+import type { RateLimiter, RateRule } from '../../lib/rate-limiter';
+import { hashToken, newLinkToken, randomString } from '../../lib/secure-token';
+import type { MailService } from '../mail/mail.service';
+import { passwordResetMail, verificationMail } from './auth-mails';
+import * as q from './auth.queries';
+import { hashPassword, verifyPassword } from './passwords';
+import type { SessionTokens } from './session-tokens';
+import { pendingUserOf, toUserView } from './user-view';
+
+const MINUTE = 60_000;
+/** Throttles (DESIGN.md section 4 "Accounts"). Windows end by themselves: nobody is locked out for good. */
+export const RATE_RULES = {
+  loginPerIp: { limit: 30, windowMs: 15 * MINUTE },
+  loginFailuresPerAccount: { limit: 10, windowMs: 15 * MINUTE },
+  registerPerIp: { limit: 20, windowMs: 60 * MINUTE },
+  mailPerIp: { limit: 10, windowMs: 15 * MINUTE },
+  mailPerAddress: { limit: 3, windowMs: 15 * MINUTE },
+} satisfies Record<string, RateRule>;
+
+const HOUR = 3_600_000;
+
+export interface AuthDeps {
+  db: Db;
+  mail: MailService;
+  tokens: SessionTokens;
+  limiter: RateLimiter;
+  depositAddresses: DepositAddressDeriver;
+  publicUrl: string;
+  log: Logger;
+}
+
+export interface NewAccount {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string | null;
+  referrerId: string | null;
+  isAdmin?: boolean;
+  isRoot?: boolean;
+  emailVerified?: boolean;
+  referralCode?: string;
+}
+
+export class AuthService {
+  constructor(private readonly deps: AuthDeps) {}
+
+  // ------------------------------------------------------------------------ registration
+
+  async register(input: RegisterRequest, ip: string): Promise<RegisterResponse> {
+    await this.throttle(`register:ip:${ip}`, RATE_RULES.registerPerIp);
+    const email = normaliseEmail(input.email);
+    const { db } = this.deps;
+    if (await q.findUserByEmail(db, email)) throw new AppError('USER_EXISTS');
+    const referrer = await q.findUserByReferralCode(db, normaliseReferralCode(input.referredByCode));
+    if (!referrer || referrer.isAdmin || referrer.status === 'DISABLED') throw new AppError('INVALID_REFERRAL_CODE');
+
+    const user = await this.createAccount({
+      firstName: input.firstName.trim(),
+      lastName: input.lastName.trim(),
+      email,
+      password: input.password,
+      referrerId: referrer.id,
+    });
+    return { requiresVerification: !user.isEmailVerified, user: pendingUserOf(user) };
+  }
+
+  /**
+   * Creates a member (or the root, or an admin) in one transaction: the user with a deposit
+   * address and a fresh referral code, the upline paths, and the verification mail.
+   */
+  async createAccount(account: NewAccount): Promise<q.UserRow> {
+    const passwordHash = account.password === null ? null : await hashPassword(account.password);
+    const isMember = !account.isAdmin;
+    try {
+      const user = await this.deps.db.transaction(async (tx) => {
+        const depositIndex = isMember ? await q.nextDepositIndex(tx) : null;
+        const walletAddress = depositIndex === null ? null : this.depositAddress(depositIndex);
+        const referralCode = account.referralCode ?? (await this.unusedReferralCode(tx));
+        const row = await q.insertUser(tx, {
+          firstName: account.firstName,
+          lastName: account.lastName,
+          email: account.email,
+          passwordHash,
+          isAdmin: account.isAdmin ?? false,
+          isRoot: account.isRoot ?? false,
+          isEmailVerified: account.emailVerified ?? false,
+          emailVerifiedAt: account.emailVerified ? new Date() : null,
+          referralCode,
+          referredBy: account.referrerId,
+          depositIndex,
+          walletAddress,
+        });
+        if (account.referrerId) await q.insertReferralPaths(tx, row.id, account.referrerId);
+        if (!row.isEmailVerified) await this.queueVerificationMail(tx, row);
+        return row;
+      });
+      this.deps.mail.kick();
+      return user;
+    } catch (err) {
+      // Two registrations of one email racing: the unique index decides, the loser hears USER_EXISTS.
+      if (isUniqueViolation(err, 'users_email_unique')) throw new AppError('USER_EXISTS');
+      throw err;
+    }
+  }
+
+  private depositAddress(index: number): string {
+    try {
+      return this.deps.depositAddresses.addressAt(index);
+    } catch (err) {
+      this.deps.log.error({ err, index }, 'deposit address derivation failed');
+      throw new AppError('WALLET_CREATION_FAILED');
+    }
+  }
+
+  private async unusedReferralCode(db: Db): Promise<string> {
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const code = randomString(REFERRAL_CODE_ALPHABET, REFERRAL_CODE_LENGTH);
+      if (!(await q.referralCodeTaken(db, code))) return code;
+    }
+    throw new Error('could not find an unused referral code');
+  }
+
+  // ------------------------------------------------------------------------------ sign-in
+
+  async login(emailInput: string, password: string, ip: string): Promise<LoginResponse> {
+    const email = normaliseEmail(emailInput);
+    const accountKey = `login:account:${email}`;
+    await this.throttle(`login:ip:${ip}`, RATE_RULES.loginPerIp);
+    const already = await this.deps.limiter.peek(accountKey, RATE_RULES.loginFailuresPerAccount);
+    if (!already.allowed) throw new AppError('TOO_MANY_REQUESTS', { retryAfterSeconds: already.retryAfterSeconds });
+
+    const user = await q.findUserByEmail(this.deps.db, email);
+    const passwordOk = await verifyPassword(user?.passwordHash ?? null, password);
+    if (!user || !passwordOk) {
+      await this.deps.limiter.consume(accountKey, RATE_RULES.loginFailuresPerAccount);
+      throw new AppError('INVALID_CREDENTIALS');
+    }
+    if (user.status === 'LOCKED') throw new AppError('ACCOUNT_LOCKED');
+    if (user.status === 'DISABLED') throw new AppError('ACCOUNT_DISABLED');
+    if (!user.isEmailVerified) {
+      throw new AppError('EMAIL_NOT_VERIFIED', { requiresVerification: true, user: pendingUserOf(user) });
+    }
+    await this.deps.limiter.reset(accountKey);
+    const signedIn = await q.recordLogin(this.deps.db, user.id);
+    const token = await this.deps.tokens.sign({ userId: user.id, version: signedIn.tokenVersion });
+    return { requiresVerification: false, token, user: toUserView(signedIn) };
+  }
+
+  /** The user behind a bearer token, or null when the session has ended or never was. */
+  async sessionUser(token: string): Promise<{ id: string; isAdmin: boolean } | null> {
+    const claims = await this.deps.tokens.verify(token);
+    if (!claims) return null;
+    const user = await q.findSessionUser(this.deps.db, claims.userId);
+    if (!user || user.tokenVersion !== claims.version || user.status !== 'ACTIVE') return null;
+    return { id: user.id, isAdmin: user.isAdmin };
+  }
+
+  async profile(userId: string): Promise<User> {
+    const user = await q.findUserById(this.deps.db, userId);
+    if (!user) throw new AppError('USER_NOT_FOUND');
+    return toUserView(user);
+  }
+
+  // ------------------------------------------------------------------- email verification
+
+  /** Mails a new verification link to the signed-in member, or to `email`. */
+  async sendVerificationEmail(target: { userId: string } | { email: string } | null, ip: string): Promise<void> {
+    if (target === null) throw validationError([{ field: 'email', message: 'Email is required' }]);
+    await this.throttle(`mail:ip:${ip}`, RATE_RULES.mailPerIp);
+    const { db } = this.deps;
+    const user = 'userId' in target ? await q.findUserById(db, target.userId) : await q.findUserByEmail(db, normaliseEmail(target.email));
+    if (!user || user.isRoot) throw new AppError('USER_NOT_FOUND');
+    if (user.isEmailVerified) throw new AppError('EMAIL_ALREADY_VERIFIED');
+    await this.throttle(`mail:address:${user.email}`, RATE_RULES.mailPerAddress);
+    await db.transaction((tx) => this.queueVerificationMail(tx, user));
+    this.deps.mail.kick();
+  }
+
+  async verifyEmail(token: string | undefined): Promise<void> {
+    if (!token) throw new AppError('TOKEN_REQUIRED');
+    const tokenHash = hashToken(token);
+    const verified = await this.deps.db.transaction(async (tx) => {
+      const userId = await q.consumeAuthToken(tx, tokenHash, 'VERIFY_EMAIL');
+      if (!userId) return false;
+      await q.markEmailVerified(tx, userId);
+      await q.voidOtherTokens(tx, userId, 'VERIFY_EMAIL', tokenHash);
+      return true;
+    });
+    if (verified) return;
+    const holder = await q.findAnyTokenUser(this.deps.db, tokenHash, 'VERIFY_EMAIL');
+    throw new AppError(holder?.isEmailVerified ? 'EMAIL_ALREADY_VERIFIED' : 'INVALID_OR_EXPIRED_TOKEN');
+  }
+
+  private async queueVerificationMail(tx: Db, user: q.UserRow): Promise<void> {
+    const { token, hash } = newLinkToken();
+    await q.insertAuthToken(tx, {
+      userId: user.id,
+      purpose: 'VERIFY_EMAIL',
+      tokenHash: hash,
+      expiresAt: new Date(Date.now() + VERIFY_EMAIL_TOKEN_TTL_HOURS * HOUR),
+    });
+    const link = `${this.deps.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+    await this.deps.mail.enqueue(tx, verificationMail(user, link));
+  }
+
+  // ----------------------------------------------------------------------------- passwords
+
+  /** Always ends the same way, so the answer never tells whether the account exists. */
+  async forgotPassword(emailInput: string, ip: string): Promise<void> {
+    const email = normaliseEmail(emailInput);
+    await this.throttle(`mail:ip:${ip}`, RATE_RULES.mailPerIp);
+    await this.throttle(`mail:address:${email}`, RATE_RULES.mailPerAddress);
+    const user = await q.findUserByEmail(this.deps.db, email);
+    if (!user || user.passwordHash === null || user.status !== 'ACTIVE') return;
+    const { token, hash } = newLinkToken();
+    await this.deps.db.transaction(async (tx) => {
+      await q.insertAuthToken(tx, {
+        userId: user.id,
+        purpose: 'RESET_PASSWORD',
+        tokenHash: hash,
+        expiresAt: new Date(Date.now() + RESET_PASSWORD_TOKEN_TTL_HOURS * HOUR),
+      });
+      const link = `${this.deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+      await this.deps.mail.enqueue(tx, passwordResetMail(user, link));
+    });
+    this.deps.mail.kick();
+  }
+
+  async resetPassword(input: { token?: string | undefined; newPassword: string; confirmPassword: string }): Promise<void> {
+    if (!input.token) throw new AppError('TOKEN_REQUIRED');
+    const errors = resetPasswordErrors(input.newPassword, input.confirmPassword);
+    if (errors.length > 0) throw validationError(errors);
+    const tokenHash = hashToken(input.token);
+    const holder = await q.findTokenUser(this.deps.db, tokenHash, 'RESET_PASSWORD');
+    if (!holder) throw new AppError('INVALID_OR_EXPIRED_TOKEN');
+    if (holder.status !== 'ACTIVE') throw new AppError('ACCOUNT_NOT_ACTIVE');
+    if (await verifyPassword(holder.passwordHash, input.newPassword)) throw new AppError('SAME_PASSWORD_ERROR');
+    const passwordHash = await hashPassword(input.newPassword);
+    await this.deps.db.transaction(async (tx) => {
+      const userId = await q.consumeAuthToken(tx, tokenHash, 'RESET_PASSWORD');
+      if (userId !== holder.id) throw new AppError('INVALID_OR_EXPIRED_TOKEN');
+      await q.replacePassword(tx, userId, passwordHash);
+      await q.voidOtherTokens(tx, userId, 'RESET_PASSWORD', tokenHash);
+      // The link came by mail, so following it proves the address.
+      await q.markEmailVerified(tx, userId);
+    });
+    await this.deps.limiter.reset(`login:account:${holder.email}`);
+  }
+
+  /** Changes the password, ends every other session and returns a new token for this one. */
+  async changePassword(
+    userId: string,
+    input: { currentPassword: string; newPassword: string; confirmPassword: string },
+  ): Promise<{ token: string }> {
+    const problem = changePasswordError(input);
+    if (problem) throw validationError([{ field: 'newPassword', message: problem }]);
+    const user = await q.findUserById(this.deps.db, userId);
+    if (!user) throw new AppError('USER_NOT_FOUND');
+    if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw new AppError('CURRENT_PASSWORD_INCORRECT');
+    if (input.newPassword === input.currentPassword) throw new AppError('SAME_PASSWORD_ERROR');
+    const version = await q.replacePassword(this.deps.db, userId, await hashPassword(input.newPassword));
+    return { token: await this.deps.tokens.sign({ userId, version }) };
+  }
+
+  // ----------------------------------------------------------------------- bootstrapping
+
+  /** The network's root: created at first start, never signs in, owns ROOT_REFERRAL_CODE. */
+  async ensureRoot(referralCode: string | undefined): Promise<{ code: string; created: boolean }> {
+    const existing = await q.findRoot(this.deps.db);
+    if (existing) {
+      if (referralCode && referralCode !== existing.referralCode) {
+        this.deps.log.warn({ configured: referralCode, actual: existing.referralCode }, 'ROOT_REFERRAL_CODE differs from the existing root account; keeping the existing code');
+      }
+      return { code: existing.referralCode, created: false };
+    }
+    const root = await this.createAccount({
+      firstName: 'Network',
+      lastName: 'Root',
+      email: 'root@network.invalid',
+      password: null,
+      referrerId: null,
+      isRoot: true,
+      emailVerified: true,
+      ...(referralCode ? { referralCode } : {}),
+    });
+    return { code: root.referralCode, created: true };
+  }
+
+  /** The administrator of ADMIN_EMAIL/ADMIN_PASSWORD, created when absent. */
+  async ensureAdmin(email: string, password: string): Promise<boolean> {
+    const normalised = normaliseEmail(email);
+    const existing = await q.findUserByEmail(this.deps.db, normalised);
+    if (existing) {
+      if (!existing.isAdmin) this.deps.log.warn({ email: normalised }, 'ADMIN_EMAIL belongs to a member account; no administrator created');
+      return false;
+    }
+    await this.createAccount({
+      firstName: 'Platform',
+      lastName: 'Admin',
+      email: normalised,
+      password,
+      referrerId: null,
+      isAdmin: true,
+      emailVerified: true,
+    });
+    return true;
+  }
+
+  findByEmail(email: string): Promise<q.UserRow | undefined> {
+    return q.findUserByEmail(this.deps.db, normaliseEmail(email));
+  }
+
+  findByReferralCode(code: string): Promise<q.UserRow | undefined> {
+    return q.findUserByReferralCode(this.deps.db, normaliseReferralCode(code));
+  }
+
+  private async throttle(key: string, rule: RateRule): Promise<void> {
+    const decision = await this.deps.limiter.consume(key, rule);
+    if (!decision.allowed) throw new AppError('TOO_MANY_REQUESTS', { retryAfterSeconds: decision.retryAfterSeconds });
+  }
+}
+
+function isUniqueViolation(err: unknown, constraint: string): boolean {
+  const cause = (err as { cause?: unknown })?.cause ?? err;
+  const e = cause as { code?: string; constraint?: string; detail?: string; message?: string };
+  return e?.code === '23505' && (e.constraint === constraint || (e.message ?? '').includes(constraint));
+}

@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import { isWalletAddress } from '@ctn/contracts/validation';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client';
+import { call, createTestApp, latestMail, register, signedInMember, uniqueEmail, type TestApp } from '../../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('POST /api/users/register', () => {
+  it('creates an unverified member under the referrer and mails a verification link', async () => {
+    const answer = await register(t, { firstName: '  Grace ', email: uniqueEmail('Grace').toUpperCase() });
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({
+      success: true,
+      message: 'REGISTRATION_SUCCESSFUL',
+      error: null,
+      errorCode: null,
+      data: { requiresVerification: true, user: { email: answer.email, firstName: 'Grace', lastName: 'Lovelace' } },
+    });
+    const { mail, link } = await latestMail(t, answer.email);
+    expect(mail.subject).toBe('Verify your email address');
+    expect(link).toMatch(/^http:\/\/app\.test\/verify-email\?token=[\w-]{43}$/);
+    expect(mail.htmlBody).toContain(link);
+  });
+
+  it('gives each member a unique 8-character code, a public number and a derived deposit address', async () => {
+    const a = await signedInMember(t);
+    const b = await signedInMember(t);
+    const profileA = (await call<Record<string, string>>(t.app, 'GET', '/api/users/profile', { token: a.token })).body.data!;
+    const profileB = (await call<Record<string, string>>(t.app, 'GET', '/api/users/profile', { token: b.token })).body.data!;
+    expect(profileA['referralCode']).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
+    expect(profileA['referralCode']).not.toBe(profileB['referralCode']);
+    expect(profileA['userId']).toMatch(/^CT\d{7}$/);
+    expect(isWalletAddress(profileA['walletAddress']!)).toBe(true);
+    expect(profileA['walletAddress']).not.toBe(profileB['walletAddress']);
+  });
+
+  it('writes the closure table: the referrer at depth 1 and the referrer\'s uplines one deeper', async () => {
+    const parent = await signedInMember(t);
+    const child = await signedInMember(t, { referredByCode: parent.user.referralCode.toLowerCase() });
+    const paths = await rowsOf<{ ancestor: string; depth: number }>(
+      t.database.db,
+      sql`select ancestor, depth from referral_paths where descendant = ${child.user._id} order by depth`,
+    );
+    const root = await t.app.services.auth.findByReferralCode(t.rootCode);
+    expect(paths).toEqual([
+      { ancestor: parent.user._id, depth: 1 },
+      { ancestor: root!.id, depth: 2 },
+    ]);
+  });
+
+  it('never stores paths beyond 15 levels', async () => {
+    let code = t.rootCode;
+    let last = '';
+    for (let level = 1; level <= 17; level++) {
+      const member = await signedInMember(t, { referredByCode: code });
+      code = member.user.referralCode;
+      last = member.user._id;
+    }
+    const [deepest] = await rowsOf<{ n: number; max: number }>(
+      t.database.db,
+      sql`select count(*)::int as n, max(depth)::int as max from referral_paths where descendant = ${last}`,
+    );
+    expect(deepest).toEqual({ n: 15, max: 15 });
+  });
+
+  it('refuses an email that is already registered, whatever its case: USER_EXISTS', async () => {
+    const first = await register(t);
+    const again = await register(t, { email: first.email.toUpperCase() });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({
+      success: false,
+      message: 'USER_EXISTS',
+      errorCode: 'USER_EXISTS',
+      error: 'An account with this email already exists; sign in instead.',
+      data: null,
+    });
+  });
+
+  it('refuses unknown referral codes and the administrator\'s code: INVALID_REFERRAL_CODE', async () => {
+    const unknown = await register(t, { referredByCode: 'NOSUCHCODE' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errorCode).toBe('INVALID_REFERRAL_CODE');
+    await t.app.services.auth.ensureAdmin('boss@example.com', 'Admin@Password1');
+    const admin = await t.app.services.auth.findByEmail('boss@example.com');
+    const viaAdmin = await register(t, { referredByCode: admin!.referralCode });
+    expect(viaAdmin.body.errorCode).toBe('INVALID_REFERRAL_CODE');
+  });
+
+  it('answers VALIDATION_ERROR with the spec\'s message per field', async () => {
+    const answer = await call<{ errors: { field: string; message: string }[] }>(t.app, 'POST', '/api/users/register', {
+      body: { firstName: ' ', email: 'not-an-email', password: 'short', referredByCode: '' },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errorCode).toBe('VALIDATION_ERROR');
+    expect(answer.body.data!.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'firstName', message: 'First name is required' },
+        { field: 'lastName', message: 'Last name is required' },
+        { field: 'email', message: 'Email is invalid' },
+        { field: 'password', message: 'Password must be at least 8 characters' },
+        { field: 'referredByCode', message: 'Referral code is required' },
+      ]),
+    );
+  });
+
+  it('lets exactly one of two simultaneous registrations of one email through', async () => {
+    const email = uniqueEmail('race');
+    const answers = await Promise.all([register(t, { email }), register(t, { email })]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+  });
+});

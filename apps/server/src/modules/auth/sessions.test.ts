@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { SignJWT, UnsecuredJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, signedInMember, type TestApp } from '../../../test/test-app';
+import { SessionTokens } from './session-tokens';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const profileStatus = async (token: string) => (await call(t.app, 'GET', '/api/users/profile', { token })).status;
+
+describe('sessions', () => {
+  it('a LOCKED or DISABLED status ends existing sessions, and they stay ended after reactivation', async () => {
+    for (const status of ['LOCKED', 'DISABLED']) {
+      const member = await signedInMember(t);
+      expect(await profileStatus(member.token)).toBe(200);
+      // What the admin status change (a later issue) does: set the status and bump the version.
+      await t.database.db.execute(sql`update users set status = ${status}, token_version = token_version + 1 where email = ${member.email}`);
+      expect(await profileStatus(member.token)).toBe(401);
+      await t.database.db.execute(sql`update users set status = 'ACTIVE' where email = ${member.email}`);
+      expect(await profileStatus(member.token)).toBe(401);
+    }
+  });
+
+  it('a status change alone already refuses the session', async () => {
+    const member = await signedInMember(t);
+    await t.database.db.execute(sql`update users set status = 'LOCKED' where email = ${member.email}`);
+    expect(await profileStatus(member.token)).toBe(401);
+  });
+
+  it('refuses tokens signed with another key, another algorithm, none, or expired', async () => {
+    const member = await signedInMember(t);
+    const claims = { ver: 0 };
+    const otherKey = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(member.user._id)
+      .setIssuer('ctn')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('another-secret-another-secret-another'));
+    const hs512 = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS512' })
+      .setSubject(member.user._id)
+      .setIssuer('ctn')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(t.config.jwtSecret));
+    const unsecured = new UnsecuredJWT(claims).setSubject(member.user._id).setIssuer('ctn').setExpirationTime('1h').encode();
+    const expired = await new SessionTokens(t.config.jwtSecret, -10).sign({ userId: member.user._id, version: 0 });
+    for (const token of [otherKey, hs512, unsecured, expired]) expect(await profileStatus(token)).toBe(401);
+    const valid = await new SessionTokens(t.config.jwtSecret, 60).sign({ userId: member.user._id, version: 0 });
+    expect(await profileStatus(valid)).toBe(200);
+  });
+});

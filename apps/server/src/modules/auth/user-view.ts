@@ -1,0 +1,30 @@
+import type { User } from '@ctn/contracts/accounts';
+import type { UserStatus } from '@ctn/contracts/constants';
+import type { UserRow } from './auth.queries';
+
+/** A member as the API shows them (member section 3 "User"). */
+export function toUserView(row: UserRow, now = new Date()): User {
+  return {
+    _id: row.id,
+    userId: row.userId,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    isEmailVerified: row.isEmailVerified,
+    isAdmin: row.isAdmin,
+    referralCode: row.referralCode,
+    subscriptionFee: {
+      paid: row.paidUntil !== null && row.paidUntil > now,
+      timestamp: row.subscriptionPaidAt?.toISOString() ?? null,
+    },
+    bingXUID: row.bingxUid,
+    status: row.status as UserStatus,
+    walletAddress: row.walletAddress,
+    lastLogin: row.lastLoginAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function pendingUserOf(row: UserRow) {
+  return { email: row.email, firstName: row.firstName, lastName: row.lastName };
+}

@@ -1,0 +1,42 @@
+import type { NewMail } from './mail.queries';
+
+/** Every mail has a text and an HTML part, built from the same content. */
+interface MailContent {
+  to: string;
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  footnote?: string;
+}
+
+const PRODUCT = 'CopyTrade Network';
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export function renderMail(content: MailContent): NewMail {
+  const text = [
+    content.greeting,
+    '',
+    ...content.paragraphs.flatMap((p) => [p, '']),
+    ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
+    ...(content.footnote ? [content.footnote, ''] : []),
+    `— ${PRODUCT}`,
+  ].join('\n');
+  const button = content.action
+    ? `<p style="margin:28px 0"><a href="${escapeHtml(content.action.url)}" style="background:#059669;color:#ffffff;padding:12px 22px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(content.action.label)}</a></p>
+<p style="font-size:13px;color:#64748b">If the button does not work, open this link:<br><a href="${escapeHtml(content.action.url)}" style="color:#047857;word-break:break-all">${escapeHtml(content.action.url)}</a></p>`
+    : '';
+  const html = `<!doctype html><html><body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
+<div style="max-width:560px;margin:0 auto;padding:32px 20px">
+<div style="font-weight:700;font-size:18px;margin-bottom:16px;color:#047857">${PRODUCT}</div>
+<div style="background:#ffffff;border-radius:12px;padding:28px;border:1px solid #e2e8f0">
+<p style="margin-top:0">${escapeHtml(content.greeting)}</p>
+${content.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${button}
+${content.footnote ? `<p style="font-size:13px;color:#64748b">${escapeHtml(content.footnote)}</p>` : ''}
+</div></div></body></html>`;
+  return { toAddress: content.to, subject: content.subject, textBody: text, htmlBody: html };
+}

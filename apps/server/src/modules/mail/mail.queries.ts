@@ -1,0 +1,60 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { mailOutbox } from '../../db/schema';
+
+export interface NewMail {
+  toAddress: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string;
+}
+
+export type OutboxRow = typeof mailOutbox.$inferSelect;
+
+export async function insertMail(db: Db, mail: NewMail): Promise<void> {
+  await db.insert(mailOutbox).values(mail);
+}
+
+/**
+ * Claims due mails with a lease: rows locked by another instance are skipped, and a claimed
+ * row is not due again until the lease ends, so two deliverers never send the same mail at once.
+ */
+export async function claimDueMails(db: Db, limit: number, leaseSeconds: number): Promise<OutboxRow[]> {
+  return db.transaction(async (tx) => {
+    const due = tx
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(sql`${mailOutbox.sentAt} is null`, sql`${mailOutbox.nextAttemptAt} <= now()`))
+      .orderBy(mailOutbox.nextAttemptAt)
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    return tx
+      .update(mailOutbox)
+      .set({
+        attempts: sql`${mailOutbox.attempts} + 1`,
+        nextAttemptAt: sql`now() + make_interval(secs => ${leaseSeconds})`,
+      })
+      .where(inArray(mailOutbox.id, due))
+      .returning();
+  });
+}
+
+export async function markSent(db: Db, id: string): Promise<void> {
+  await db.update(mailOutbox).set({ sentAt: sql`now()`, lastError: null }).where(eq(mailOutbox.id, id));
+}
+
+export async function markFailed(db: Db, id: string, error: string, retryInSeconds: number): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ lastError: error.slice(0, 500), nextAttemptAt: sql`now() + make_interval(secs => ${retryInSeconds})` })
+    .where(eq(mailOutbox.id, id));
+}
+
+export async function listMails(db: Db, limit: number): Promise<OutboxRow[]> {
+  return db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).limit(limit);
+}
+
+export async function findMail(db: Db, id: string): Promise<OutboxRow | undefined> {
+  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+  return row;
+}

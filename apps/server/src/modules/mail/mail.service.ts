@@ -1,0 +1,75 @@
+import type { Logger } from '../../lib/logger';
+import type { Db } from '../../db/client';
+import type { MailTransport } from '../../integrations/mail/transport';
+import { claimDueMails, findMail, insertMail, listMails, markFailed, markSent, type NewMail, type OutboxRow } from './mail.queries';
+
+export type MailRecord = OutboxRow;
+
+const BATCH = 20;
+const LEASE_SECONDS = 120;
+const MAX_ATTEMPTS = 8;
+
+/**
+ * Mail goes through the outbox: `enqueue` writes it inside the caller's transaction, so a mail
+ * exists exactly when the change that caused it committed; `deliverDue` sends what is due.
+ */
+export class MailService {
+  private delivering: Promise<number> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly transport: MailTransport,
+    private readonly from: string,
+    private readonly log: Logger,
+  ) {}
+
+  get usesDevMailbox(): boolean {
+    return this.transport.kind === 'dev-mailbox';
+  }
+
+  enqueue(tx: Db, mail: NewMail): Promise<void> {
+    return insertMail(tx, mail);
+  }
+
+  /** Starts a delivery round in the background (after a commit that enqueued mail). */
+  kick(): void {
+    void this.deliverDue().catch((err: unknown) => this.log.error({ err }, 'mail delivery round failed'));
+  }
+
+  /** Sends every due mail; one round at a time per instance. Returns how many were sent. */
+  deliverDue(): Promise<number> {
+    this.delivering ??= this.deliverRound().finally(() => {
+      this.delivering = null;
+    });
+    return this.delivering;
+  }
+
+  private async deliverRound(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const batch = await claimDueMails(this.db, BATCH, LEASE_SECONDS);
+      if (batch.length === 0) return sent;
+      for (const row of batch) {
+        try {
+          await this.transport.send({ from: this.from, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody });
+          await markSent(this.db, row.id);
+          sent += 1;
+        } catch (err) {
+          const message = err instanceof Error ? err.message : String(err);
+          this.log.warn({ err, mailId: row.id, attempts: row.attempts }, 'mail delivery failed');
+          // Exponential backoff; after MAX_ATTEMPTS the mail waits a day between tries.
+          const retry = row.attempts >= MAX_ATTEMPTS ? 86_400 : Math.min(60 * 2 ** row.attempts, 3_600);
+          await markFailed(this.db, row.id, message, retry);
+        }
+      }
+    }
+  }
+
+  listMailbox(limit = 200): Promise<MailRecord[]> {
+    return listMails(this.db, limit);
+  }
+
+  findMail(id: string): Promise<MailRecord | undefined> {
+    return findMail(this.db, id);
+  }
+}

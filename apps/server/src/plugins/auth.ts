@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/app-error';
+import type { AuthService } from '../modules/auth/auth.service';
+
+export type AuthMode = 'user' | 'admin';
+
+export interface Session {
+  id: string;
+  isAdmin: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route: any signed-in user, or administrators only. Absent = public. */
+    auth?: AuthMode;
+  }
+  interface FastifyRequest {
+    session: Session | null;
+  }
+}
+
+/**
+ * Reads the bearer token of every request that carries one. A route declares `config.auth`;
+ * the check happens here, once, so a route cannot forget it.
+ */
+export function registerAuth(app: FastifyInstance, auth: AuthService): void {
+  app.decorateRequest('session', null);
+  app.addHook('onRequest', async (request) => {
+    const mode = request.routeOptions.config.auth;
+    const header = request.headers.authorization;
+    if (mode === undefined && header === undefined) return;
+    const token = header?.match(/^Bearer\s+(\S+)$/i)?.[1];
+    request.session = token ? await auth.sessionUser(token) : null;
+    if (mode === undefined) return;
+    if (!request.session) throw new AppError('UNAUTHORIZED');
+    if (mode === 'admin' && !request.session.isAdmin) throw new AppError('FORBIDDEN');
+  });
+}
+
+/** The session of a route declared with `config.auth`. */
+export function sessionOf(request: FastifyRequest): Session {
+  if (!request.session) throw new AppError('UNAUTHORIZED');
+  return request.session;
+}

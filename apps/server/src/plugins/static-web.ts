@@ -1,0 +1,33 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { errorText } from '@ctn/contracts/errors';
+import type { FastifyInstance } from 'fastify';
+import { failure } from '../lib/envelope';
+
+/**
+ * Serves the built React app from `webDir` and answers unknown paths: an envelope 404 under
+ * /api and /dev, the app's index.html for any other page a browser asks for (client routing).
+ */
+export async function registerStaticWeb(app: FastifyInstance, webDir: string | null): Promise<void> {
+  const hasWeb = webDir !== null && existsSync(join(webDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, path) {
+        // Vite fingerprints assets: cache them for a year; index.html must always be fresh.
+        reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const isPage = request.method === 'GET' && !path.startsWith('/api/') && path !== '/api' && !path.startsWith('/dev/');
+    if (hasWeb && isPage) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send(failure('NOT_FOUND', errorText('NOT_FOUND')));
+  });
+}

@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import type { Envelope } from '@ctn/contracts/envelope';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp, type AppOptions } from '../src/app';
+import { parseConfig, type Config } from '../src/config';
+import { openDatabase, type Database } from '../src/db/client';
+import { migrate } from '../src/db/migrate';
+
+/**
+ * A real app on a real database for one test file: in-memory PGlite by default, or a fresh
+ * database on the PostgreSQL server of DATABASE_URL (CI runs the suite both ways).
+ */
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  rootCode: string;
+  close(): Promise<void>;
+}
+
+export const ROOT_CODE = 'ROOTCODE';
+const serverUrl = process.env['DATABASE_URL'];
+
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Omit<AppOptions, 'config' | 'database'> = {},
+): Promise<TestApp> {
+  const { url, drop } = await freshDatabase();
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: url,
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    PUBLIC_URL: 'http://app.test',
+    ...env,
+  });
+  const database = await openDatabase(config.database);
+  await migrate(database);
+  const app = await buildApp({ config, database, ...options });
+  const root = await app.services.auth.ensureRoot(ROOT_CODE);
+  return {
+    app,
+    database,
+    config,
+    rootCode: root.code,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+export function usingPostgres(): boolean {
+  return serverUrl?.startsWith('postgres') ?? false;
+}
+
+async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (!usingPostgres() || !serverUrl) return { url: 'memory://', drop: async () => undefined };
+  const name = `ctn_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface ApiAnswer<T = unknown> {
+  status: number;
+  body: Envelope<T>;
+}
+
+/** One JSON call through inject(); every answer must be the envelope. */
+export async function call<T = unknown>(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  options: { body?: unknown; token?: string; ip?: string } = {},
+): Promise<ApiAnswer<T>> {
+  const response = await app.inject({
+    method,
+    url,
+    ...(options.body !== undefined ? { payload: options.body as object } : {}),
+    headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
+    remoteAddress: options.ip ?? '127.0.0.1',
+  });
+  const body = response.json() as Envelope<T>;
+  return { status: response.statusCode, body };
+}
+
+let ipCounter = 0;
+/** A distinct client address, so per-address throttles only bite where a test aims at them. */
+export function nextIp(): string {
+  ipCounter += 1;
+  return `192.0.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+let counter = 0;
+/** A unique email per call, so tests never collide. */
+export function uniqueEmail(prefix = 'member'): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}.${counter}@example.com`;
+}
+
+export const STRONG_PASSWORD = 'Str0ng@Pass';
+
+export async function register(t: TestApp, overrides: Record<string, unknown> = {}, ip?: string) {
+  const body = {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: uniqueEmail(),
+    password: STRONG_PASSWORD,
+    referredByCode: t.rootCode,
+    ...overrides,
+  };
+  const answer = await call<{ requiresVerification: boolean }>(t.app, 'POST', '/api/users/register', { body, ip: ip ?? nextIp() });
+  return { ...answer, email: String(body.email).toLowerCase(), password: String(body.password) };
+}
+
+/** The newest mail to `email` in the outbox, and the token of its first link. */
+export async function latestMail(t: TestApp, email: string) {
+  const mails = await t.app.services.mail.listMailbox();
+  const mail = mails.find((m) => m.toAddress === email);
+  if (!mail) throw new Error(`no mail to ${email}`);
+  const link = mail.textBody.match(/https?:\/\/\S+/)?.[0] ?? '';
+  const token = new URL(link).searchParams.get('token') ?? '';
+  return { mail, link, token };
+}
+
+/** Registers, verifies through the mailed link and signs in: a ready member. */
+export async function signedInMember(t: TestApp, overrides: Record<string, unknown> = {}) {
+  const registered = await register(t, overrides);
+  const { token: verifyToken } = await latestMail(t, registered.email);
+  await call(t.app, 'POST', '/api/users/verify-email', { body: { token: verifyToken } });
+  const login = await call<{ token: string; user: { _id: string; referralCode: string } }>(t.app, 'POST', '/api/users/login', {
+    body: { email: registered.email, password: registered.password },
+    ip: nextIp(),
+  });
+  if (!login.body.data) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
+  return { email: registered.email, password: registered.password, token: login.body.data.token, user: login.body.data.user };
+}

@@ -1,0 +1,104 @@
+// One lint setup for the whole repository. Besides code quality it enforces the dependency
+// direction of DESIGN.md section 3, so a layering mistake fails `npm run check`.
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const dirs = (path) => {
+  try {
+    return readdirSync(new URL(path, import.meta.url), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
+  } catch {
+    return [];
+  }
+};
+
+const restrict = (...patterns) => ['error', { patterns }];
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/test-results/**', 'e2e/report/**', '.tmp/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      eqeqeq: ['error', 'always'],
+      'no-console': 'off',
+    },
+  },
+  // contracts: shared by browser and server, so neither side's libraries may enter.
+  {
+    files: ['packages/contracts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict(
+        { group: ['fastify', 'fastify-*', '@fastify/*', 'drizzle-orm*', 'pg', '@electric-sql/*', 'react', 'react-*', 'node:*'], message: 'contracts import neither server nor DOM code' },
+        { group: ['@ctn/server*', '@ctn/web*'], message: 'contracts depend on nothing of ours' },
+      ),
+    },
+  },
+  // server: routes speak HTTP only; services hold rules; queries hold SQL.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict(
+        { group: ['@ctn/web*', '**/apps/web/**'], message: 'the server never imports the web app' },
+        { group: ['../*/*.queries', '../../modules/*/*.queries', '**/modules/*/*.queries'], message: 'reach another module through its service, never its queries' },
+      ),
+    },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': restrict(
+        { group: ['**/*.queries', 'drizzle-orm', 'drizzle-orm/*', '**/db/client', '**/db/schema'], message: 'a route never touches SQL: call the service' },
+        { group: ['@ctn/web*'], message: 'the server never imports the web app' },
+      ),
+    },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.service.ts', 'apps/server/src/modules/**/*.queries.ts', 'apps/server/src/integrations/**/*.ts', 'apps/server/src/jobs/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/dev-mailbox.routes.ts'],
+    rules: {
+      'no-restricted-imports': restrict(
+        { group: ['fastify', '@fastify/*', '**/*.routes'], message: 'services, queries and integrations never see the request' },
+        { group: ['../*/*.queries', '**/modules/*/*.queries'], message: 'reach another module through its service, never its queries' },
+      ),
+    },
+  },
+  // web: app -> features -> components/lib; features do not import each other.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': restrict({ group: ['@ctn/server*', '**/apps/server/**', 'node:*'], message: 'the web app imports contracts, never the server' }),
+    },
+  },
+  {
+    files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restrict({ group: ['@/features/*', '@/app/*', '**/features/**', '**/app/**'], message: 'shared code never depends on features or the app shell' }),
+    },
+  },
+  ...dirs('./apps/web/src/features/').map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': restrict(
+        { group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`], message: 'features do not import each other: move shared code to components/ or lib/' },
+        { group: ['@/app/*'], message: 'features never import the app shell' },
+        { group: ['@ctn/server*', 'node:*'], message: 'the web app imports contracts, never the server' },
+      ),
+    },
+  })),
+  {
+    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'apps/server/test/**/*.ts'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+);

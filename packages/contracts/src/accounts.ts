@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  REFERRAL_CODE_MAX_LENGTH,
+  USER_STATUSES,
+} from './constants';
+import { isEmail } from './validation';
+
+/** Wire schemas of the accounts calls (member section 7). */
+
+/** A string field whose absence and emptiness both give the spec's "required" message. */
+const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+const email = required('Email is required').max(EMAIL_MAX_LENGTH, 'Email is invalid').refine(isEmail, 'Email is invalid');
+
+export const registerRequestSchema = z.object({
+  firstName: required('First name is required').max(NAME_MAX_LENGTH, `First name must be at most ${NAME_MAX_LENGTH} characters`),
+  lastName: required('Last name is required').max(NAME_MAX_LENGTH, `Last name must be at most ${NAME_MAX_LENGTH} characters`),
+  email,
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(PASSWORD_MAX_LENGTH),
+  referredByCode: required('Referral code is required').max(REFERRAL_CODE_MAX_LENGTH, 'Invalid referral code.'),
+});
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+export const loginRequestSchema = z.object({
+  email: required('Email is required').max(EMAIL_MAX_LENGTH),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const emailRequestSchema = z.object({ email });
+export type EmailRequest = z.infer<typeof emailRequestSchema>;
+
+/** Resend / send verification: the email may be omitted when the caller is signed in. */
+export const verificationEmailRequestSchema = z.object({ email: email.optional() }).optional();
+
+export const tokenRequestSchema = z.object({ token: z.string().max(256).optional() });
+
+export const resetPasswordRequestSchema = z.object({
+  token: z.string().max(256).optional(),
+  newPassword: z.string({ error: 'Password is required' }).max(1024),
+  confirmPassword: z.string({ error: 'Please confirm your password' }).max(1024),
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+const passwordField = z.string({ error: 'Please fill in all password fields' }).max(1024);
+
+export const changePasswordRequestSchema = z.object({
+  currentPassword: passwordField,
+  newPassword: passwordField,
+  confirmPassword: passwordField,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/** The user of the session and profile (member section 3). */
+export const userSchema = z.object({
+  _id: z.string(),
+  userId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  isEmailVerified: z.boolean(),
+  isAdmin: z.boolean(),
+  referralCode: z.string(),
+  subscriptionFee: z.object({ paid: z.boolean(), timestamp: z.string().nullable() }),
+  bingXUID: z.string().nullable(),
+  status: z.enum(USER_STATUSES),
+  walletAddress: z.string().nullable(),
+  lastLogin: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** What the verify screen keeps in local storage under `pendingUser`. */
+export const pendingUserSchema = z.object({
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+});
+export type PendingUser = z.infer<typeof pendingUserSchema>;
+
+export const registerResponseSchema = z.object({
+  requiresVerification: z.boolean(),
+  user: pendingUserSchema,
+});
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
+export const loginResponseSchema = z.object({
+  requiresVerification: z.literal(false),
+  token: z.string(),
+  user: userSchema,
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** `data` of the EMAIL_NOT_VERIFIED failure of a login with the right password. */
+export const loginUnverifiedDataSchema = z.object({
+  requiresVerification: z.literal(true),
+  user: pendingUserSchema,
+});
+
+/** A password change ends every session; the answer carries the caller's new token. */
+export const changePasswordResponseSchema = z.object({ token: z.string() });
+
+export const healthResponseSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.object({ status: z.enum(['up', 'down']), driver: z.enum(['pglite', 'postgres']), latencyMs: z.number() }),
+  version: z.string(),
+  uptimeSeconds: z.number(),
+});
+export type HealthResponse = z.infer<typeof healthResponseSchema>;

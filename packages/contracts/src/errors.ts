@@ -1,0 +1,65 @@
+/**
+ * The error catalogue of both specs (member section 8, admin section 8), one entry per code:
+ * the HTTP status the server answers with and the text the client shows. Where the admin
+ * catalogue words a code differently, `adminText` holds its wording.
+ * Codes marked "beyond the spec" are ours; the client falls back to the server text for them.
+ */
+export const ERROR_CATALOGUE = {
+  USER_NOT_FOUND: { status: 404, text: 'User not found; check your email or register.', adminText: 'User not found' },
+  USER_EXISTS: { status: 409, text: 'An account with this email already exists; sign in instead.' },
+  EMAIL_ALREADY_VERIFIED: { status: 409, text: 'Already verified; you can sign in.' },
+  INVALID_OR_EXPIRED_TOKEN: { status: 400, text: 'Link expired or invalid; request a new one.' },
+  TOKEN_REQUIRED: { status: 400, text: 'Verification token is required.' },
+  INVALID_REFERRAL_CODE: { status: 400, text: 'Invalid referral code.' },
+  WALLET_CREATION_FAILED: { status: 500, text: 'Failed to create wallet.' },
+  ACCOUNT_LOCKED: { status: 403, text: 'Contact support.' },
+  ACCOUNT_DISABLED: { status: 403, text: 'Contact support.' },
+  EMAIL_NOT_VERIFIED: { status: 403, text: 'Please verify your email address before signing in.' },
+  BINGX_UID_ALREADY_SET: { status: 409, text: 'UID already set and cannot be changed.' },
+  BINGX_UID_ALREADY_EXISTS: { status: 409, text: 'UID linked to another account.' },
+  BINGX_UID_INELIGIBLE: { status: 400, text: 'UID is not eligible.' },
+  BINGX_UID_INCOMPLETE_KYC: { status: 400, text: 'KYC not completed.' },
+  BINGX_UID_INSUFFICIENT_DEPOSIT: { status: 400, text: 'Does not meet the minimum deposit.' },
+  INSUFFICIENT_BALANCE: { status: 400, text: 'Balance is insufficient for the withdrawal.' },
+  TOO_MANY_PENDING_WITHDRAWALS: { status: 409, text: 'Wait for existing requests.' },
+  ACCOUNT_NOT_ACTIVE: { status: 403, text: 'Contact support.' },
+  WITHDRAWAL_ALREADY_PROCESSED: { status: 409, text: 'Cannot be modified.', adminText: 'cannot be modified' },
+  WALLET_ADDRESS_IN_USE: { status: 409, text: 'Already on another pending withdrawal.' },
+  WITHDRAWAL_NOT_FOUND: { status: 404, text: 'Withdrawal not found.', adminText: 'withdrawal not found' },
+  INSUFFICIENT_BALANCE_FOR_APPROVAL: {
+    status: 409,
+    text: 'Member balance is insufficient for approval.',
+    adminText: 'member balance is insufficient for approval',
+  },
+  UNAUTHORIZED: { status: 401, text: 'Not authorized; sign in again.', adminText: 'not authorized; sign in again' },
+  BAD_REQUEST: { status: 400, text: 'Invalid request.', adminText: 'invalid request' },
+  INVALID_STATUS: { status: 400, text: 'Invalid account status.', adminText: 'invalid account status' },
+  INTERNAL_SERVER_ERROR: { status: 500, text: 'Server error, try later.', adminText: 'server error, try later' },
+  VALIDATION_ERROR: { status: 400, text: 'Check your input.', adminText: 'check your input' },
+  SAME_PASSWORD_ERROR: {
+    status: 400,
+    text: 'The new password cannot be the same as the current one.',
+    adminText: 'the new password cannot be the same as the current one',
+  },
+  CURRENT_PASSWORD_INCORRECT: { status: 400, text: 'The current password is incorrect.' },
+  // Client-side only: never sent by the server.
+  NETWORK_ERROR: { status: 0, text: 'Network connection failed.', adminText: 'network connection failed' },
+  UNKNOWN_ERROR: { status: 0, text: 'An unexpected error occurred.', adminText: 'an unexpected error occurred' },
+  // Beyond the spec.
+  INVALID_CREDENTIALS: { status: 401, text: 'Invalid email or password. Please try again.' },
+  FORBIDDEN: { status: 403, text: 'You do not have access to this page.' },
+  NOT_FOUND: { status: 404, text: 'The requested resource was not found.' },
+  TOO_MANY_REQUESTS: { status: 429, text: 'Too many attempts. Please wait a few minutes and try again.' },
+  SERVICE_UNAVAILABLE: { status: 503, text: 'The service is temporarily unavailable. Please try again shortly.' },
+} as const satisfies Record<string, { status: number; text: string; adminText?: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_CATALOGUE, value);
+}
+
+export function errorText(code: ErrorCode, audience: 'member' | 'admin' = 'member'): string {
+  const entry: { text: string; adminText?: string } = ERROR_CATALOGUE[code];
+  return audience === 'admin' ? (entry.adminText ?? entry.text) : entry.text;
+}

@@ -45,6 +45,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down: finishing in-flight work');
     await Promise.all(jobs.map((job) => job.stop()));
     await app.close();
+    await app.services.mail.drain();
     await database.close();
     process.exit(0);
   };

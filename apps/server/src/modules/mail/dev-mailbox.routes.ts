@@ -39,12 +39,13 @@ const page = (title: string, body: string) => `<!doctype html><html lang="en"><h
 <style>
 body{font-family:system-ui,sans-serif;margin:0;background:#f8fafc;color:#0f172a}
 header{background:#0f172a;color:#fff;padding:14px 20px}header a{color:#6ee7b7}
-main{max-width:960px;margin:0 auto;padding:20px}
+main{max-width:960px;margin:0 auto;padding:20px;box-sizing:border-box}
 table{width:100%;border-collapse:collapse;background:#fff;border:1px solid #e2e8f0}
-td,th{padding:10px 12px;border-bottom:1px solid #e2e8f0;text-align:left;font-size:14px;vertical-align:top}
+td,th{padding:10px 12px;border-bottom:1px solid #e2e8f0;text-align:left;font-size:14px;vertical-align:top;overflow-wrap:anywhere}
+.scroll{overflow-x:auto}
 th{background:#f1f5f9}a{color:#047857}.muted{color:#64748b;font-size:13px}
 pre{white-space:pre-wrap;background:#fff;border:1px solid #e2e8f0;padding:12px}
-.mail{background:#fff;border:1px solid #e2e8f0;margin-top:12px}
+.mail{background:#fff;border:1px solid #e2e8f0;margin-top:12px;overflow-x:auto}
 </style></head><body><header><strong>Dev mailbox</strong> · development only: every mail the app sends is kept here instead of being delivered · <a href="/dev/mail">all mail</a></header><main>${body}</main></body></html>`;
 
 /** /dev/mail: the mailbox of a development server without SMTP (never registered in production). */
@@ -60,12 +61,12 @@ export function devMailboxRoutes(mail: MailService): FastifyPluginAsyncZod {
       const body =
         rows.length === 0
           ? '<p>No mail yet. Register an account and its verification mail appears here.</p>'
-          : `<table><thead><tr><th>To</th><th>Subject</th><th>Created</th></tr></thead><tbody>${rows
+          : `<div class="scroll"><table><thead><tr><th>To</th><th>Subject</th><th>Created</th></tr></thead><tbody>${rows
               .map(
                 (r) =>
                   `<tr><td>${escapeHtml(r.toAddress)}</td><td><a href="/dev/mail/${r.id}">${escapeHtml(r.subject)}</a></td><td class="muted">${r.createdAt.toISOString()}</td></tr>`,
               )
-              .join('')}</tbody></table>`;
+              .join('')}</tbody></table></div>`;
       return reply.type('text/html; charset=utf-8').send(page('Dev mailbox', body));
     });
 

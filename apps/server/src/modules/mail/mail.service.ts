@@ -44,6 +44,11 @@ export class MailService {
     return this.delivering;
   }
 
+  /** Waits for a delivery round in progress (graceful shutdown). */
+  async drain(): Promise<void> {
+    await this.delivering?.catch(() => undefined);
+  }
+
   private async deliverRound(): Promise<number> {
     let sent = 0;
     for (;;) {

@@ -1,0 +1,130 @@
+import { screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { mockApi, okResponse } from '@/testing/api-mock';
+import { makeUser } from '@/testing/fixtures';
+import { renderRoutes } from '@/testing/render';
+import { routes } from '../router';
+
+beforeAll(() => {
+  // jsdom has no ResizeObserver; Radix measures its popover with it.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+});
+
+function renderAt(at: string, signedIn: boolean) {
+  if (signedIn) localStorage.setItem('token', 'tok');
+  mockApi({ 'GET /api/users/profile': () => okResponse(makeUser()) });
+  return renderRoutes(routes, { at });
+}
+
+const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
+
+describe('navigation bar', () => {
+  it('shows the public links and Sign In / Sign Up when signed out', async () => {
+    renderAt('/', false);
+    await screen.findByRole('heading', { level: 1, name: '#1 AI COPY TRADING Network' });
+    const nav = mainNav();
+    expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(within(nav).getByRole('link', { name: 'Copy Trading' })).toHaveAttribute(
+      'href',
+      '/#copy-trading',
+    );
+    expect(within(nav).getByRole('link', { name: 'Earn' })).toHaveAttribute('href', '/#earn');
+    expect(within(nav).getByRole('link', { name: 'Contact Us' })).toHaveAttribute(
+      'href',
+      '/#contact-us',
+    );
+    expect(within(nav).getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/signin');
+    expect(within(nav).getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/register');
+    expect(document.querySelector('header')).toHaveAttribute('data-opaque', 'false');
+  });
+
+  it('opens a user menu with name, email, Dashboard, Profile Settings and Sign Out', async () => {
+    const { user, router } = renderAt('/', true);
+    const trigger = await screen.findByRole('button', { name: 'Account menu for Ada Lovelace' });
+    trigger.focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(within(menu).getByText('ada@example.com')).toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'Profile Settings' })).toHaveAttribute(
+      'href',
+      '/profile',
+    );
+
+    await user.click(within(menu).getByRole('menuitem', { name: 'Sign Out' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome back' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/signin');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('lists the public links in the mobile menu, closes on Escape and returns focus', async () => {
+    const { user } = renderAt('/signin', false);
+    const toggle = await screen.findByRole('button', { name: 'Open menu' });
+    await user.click(toggle);
+    const menu = document.getElementById('mobile-menu');
+    expect(menu).not.toBeNull();
+    const links = within(menu!)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
+    expect(links).toEqual(['Home', 'Copy Trading', 'Earn', 'Contact Us', 'Sign In', 'Sign Up']);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+
+    await user.keyboard('{Escape}');
+    expect(document.getElementById('mobile-menu')).toBeNull();
+    expect(toggle).toHaveFocus();
+  });
+
+  it('lists the member pages in the mobile menu on member routes, with the user and Sign Out', async () => {
+    const { user } = renderAt('/dashboard', true);
+    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const menu = document.getElementById('mobile-menu')!;
+    const list = within(menu).getByRole('list', { name: 'Member pages' });
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
+      ['Dashboard', '/dashboard'],
+      ['Referrals', '/referrals'],
+      ['Rewards', '/rewards'],
+      ['User Tree', '/user-tree'],
+      ['Profile', '/profile'],
+    ]);
+    expect(within(list).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(menu).getByText('ada@example.com')).toBeInTheDocument();
+    expect(within(menu).getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
+  });
+
+  it('highlights the active sidebar entry and collapses the sidebar', async () => {
+    const { user } = renderAt('/settings', true);
+    await screen.findByRole('heading', { level: 1, name: 'Profile & Security' });
+    const sidebar = screen.getByRole('navigation', { name: 'Member pages' });
+    expect(within(sidebar).getByRole('link', { name: /Profile/ })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(sidebar).getByRole('link', { name: /Help & Support/ })).toHaveTextContent(
+      'Get Assistance',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Collapse sidebar' }));
+    expect(screen.getByRole('complementary', { name: 'Member navigation' })).toHaveAttribute(
+      'data-collapsed',
+      'true',
+    );
+    expect(screen.getByRole('button', { name: 'Expand sidebar' })).toBeInTheDocument();
+  });
+});

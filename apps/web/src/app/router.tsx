@@ -1,0 +1,236 @@
+import { useState, type ComponentType } from 'react';
+import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
+import { FullPageSpinner } from '@/components/full-page-spinner';
+import { AdminRoute, GuestOnlyRoute, MemberRoute, OnboardingRoute } from './guards/route-guards';
+import { AdminLayout } from './layouts/admin-layout';
+import { MemberLayout } from './layouts/member-layout';
+import { PublicLayout } from './layouts/public-layout';
+import { RootLayout } from './layouts/root-layout';
+import { NotFoundPage } from './routes/not-found-page';
+import { RouteError } from './routes/route-error';
+
+/** A route whose page module is loaded on first visit (route-level code splitting). */
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return async () => ({ Component: pick(await load()) });
+}
+
+/** The one route table of the app. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <FullPageSpinner />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          {
+            index: true,
+            lazy: page(
+              () => import('@/features/landing/pages/landing-page'),
+              (m) => m.LandingPage,
+            ),
+          },
+          {
+            element: <GuestOnlyRoute />,
+            children: [
+              {
+                path: 'signin',
+                lazy: page(
+                  () => import('@/features/auth/pages/signin-page'),
+                  (m) => m.SigninPage,
+                ),
+              },
+              {
+                path: 'register',
+                lazy: page(
+                  () => import('@/features/auth/pages/register-page'),
+                  (m) => m.RegisterPage,
+                ),
+              },
+            ],
+          },
+          {
+            path: 'forgot-password',
+            lazy: page(
+              () => import('@/features/auth/pages/forgot-password-page'),
+              (m) => m.ForgotPasswordPage,
+            ),
+          },
+          {
+            path: 'reset-password',
+            lazy: page(
+              () => import('@/features/auth/pages/reset-password-page'),
+              (m) => m.ResetPasswordPage,
+            ),
+          },
+          {
+            path: 'verify-email',
+            lazy: page(
+              () => import('@/features/auth/pages/verify-email-page'),
+              (m) => m.VerifyEmailPage,
+            ),
+          },
+          {
+            path: 'ref/:refCode',
+            lazy: page(
+              () => import('@/features/auth/pages/referral-landing-page'),
+              (m) => m.ReferralLandingPage,
+            ),
+          },
+          {
+            element: <OnboardingRoute />,
+            children: [
+              {
+                path: 'onboarding',
+                lazy: page(
+                  () => import('@/features/onboarding/pages/onboarding-page'),
+                  (m) => m.OnboardingPage,
+                ),
+              },
+            ],
+          },
+          { path: '*', Component: NotFoundPage },
+        ],
+      },
+      {
+        element: <MemberRoute />,
+        children: [
+          {
+            element: <MemberLayout />,
+            children: [
+              {
+                path: 'dashboard',
+                lazy: page(
+                  () => import('@/features/dashboard/pages/dashboard-page'),
+                  (m) => m.DashboardPage,
+                ),
+              },
+              {
+                path: 'referrals',
+                lazy: page(
+                  () => import('@/features/referrals/pages/referrals-page'),
+                  (m) => m.ReferralsPage,
+                ),
+              },
+              {
+                path: 'user-tree',
+                lazy: page(
+                  () => import('@/features/user-tree/pages/user-tree-page'),
+                  (m) => m.UserTreePage,
+                ),
+              },
+              {
+                path: 'rewards',
+                lazy: page(
+                  () => import('@/features/rewards/pages/rewards-page'),
+                  (m) => m.RewardsPage,
+                ),
+              },
+              {
+                path: 'profile',
+                lazy: page(
+                  () => import('@/features/profile/pages/profile-page'),
+                  (m) => m.ProfilePage,
+                ),
+              },
+              {
+                path: 'settings',
+                lazy: page(
+                  () => import('@/features/profile/pages/profile-page'),
+                  (m) => m.ProfilePage,
+                ),
+              },
+              {
+                path: 'support',
+                lazy: page(
+                  () => import('@/features/support/pages/support-page'),
+                  (m) => m.SupportPage,
+                ),
+              },
+            ],
+          },
+        ],
+      },
+      {
+        path: 'admin',
+        element: <AdminRoute />,
+        children: [
+          {
+            element: <AdminLayout />,
+            children: [
+              {
+                index: true,
+                lazy: page(
+                  () => import('@/features/admin/pages/admin-dashboard-page'),
+                  (m) => m.AdminDashboardPage,
+                ),
+              },
+              {
+                path: 'dashboard',
+                lazy: page(
+                  () => import('@/features/admin/pages/admin-dashboard-page'),
+                  (m) => m.AdminDashboardPage,
+                ),
+              },
+              {
+                path: 'users',
+                lazy: page(
+                  () => import('@/features/admin/pages/admin-users-page'),
+                  (m) => m.AdminUsersPage,
+                ),
+              },
+              {
+                path: 'users/:id',
+                lazy: page(
+                  () => import('@/features/admin/pages/admin-user-detail-page'),
+                  (m) => m.AdminUserDetailPage,
+                ),
+              },
+              {
+                path: 'withdrawals',
+                lazy: page(
+                  () => import('@/features/admin/pages/admin-withdrawals-page'),
+                  (m) => m.AdminWithdrawalsPage,
+                ),
+              },
+              {
+                path: 'withdrawals/:id',
+                lazy: page(
+                  () => import('@/features/admin/pages/admin-withdrawal-detail-page'),
+                  (m) => m.AdminWithdrawalDetailPage,
+                ),
+              },
+              {
+                path: 'rewards',
+                lazy: page(
+                  () => import('@/features/admin/pages/admin-rewards-page'),
+                  (m) => m.AdminRewardsPage,
+                ),
+              },
+              {
+                path: 'user-reports',
+                lazy: page(
+                  () => import('@/features/admin/pages/admin-user-reports-page'),
+                  (m) => m.AdminUserReportsPage,
+                ),
+              },
+              {
+                path: 'settings',
+                lazy: page(
+                  () => import('@/features/admin/pages/admin-settings-page'),
+                  (m) => m.AdminSettingsPage,
+                ),
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function AppRouter() {
+  const [router] = useState(() => createBrowserRouter(routes));
+  return <RouterProvider router={router} />;
+}

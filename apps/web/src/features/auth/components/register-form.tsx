@@ -1,0 +1,238 @@
+import { validationErrorDataSchema } from '@ctn/contracts/envelope';
+import {
+  registerFormSchema,
+  type RegisterForm as RegisterFormOutput,
+} from '@ctn/contracts/validation';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import { clearReferralCode, readReferralCode, writePendingUser } from '@/lib/storage';
+import { useRegister } from '../api/register';
+
+/** What the inputs hold; the schema's output (`RegisterFormOutput`) is what gets sent. */
+export interface RegisterFormValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  referralCode: string;
+  password: string;
+  confirmPassword: string;
+  terms: boolean;
+}
+type FieldName = keyof RegisterFormValues;
+
+const MESSAGES = {
+  referralApplied: 'Referral code applied from your link!',
+  failed: 'Registration failed',
+  unexpected: 'An unexpected error occurred. Please try again.',
+} as const;
+
+// The checkbox holds a boolean; the schema accepts only `true` (the terms must be accepted).
+const registerResolver = zodResolver<RegisterFormValues, unknown, RegisterFormOutput>(
+  registerFormSchema,
+);
+
+/** Server field names of a VALIDATION_ERROR, mapped to the form's. */
+const SERVER_FIELDS: Record<string, FieldName> = {
+  firstName: 'firstName',
+  lastName: 'lastName',
+  email: 'email',
+  password: 'password',
+  referredByCode: 'referralCode',
+  referralCode: 'referralCode',
+};
+
+export function RegisterForm() {
+  const navigate = useNavigate();
+  const registration = useRegister();
+  const [formError, setFormError] = useState<string | null>(null);
+  // A code from a /ref/{code} link: read once, shown with a note, then removed from storage.
+  const [linkCode] = useState(readReferralCode);
+
+  useEffect(() => {
+    if (linkCode) clearReferralCode();
+  }, [linkCode]);
+
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    setError,
+    control,
+    formState: { errors },
+  } = useForm<RegisterFormValues, unknown, RegisterFormOutput>({
+    resolver: registerResolver,
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      referralCode: linkCode ?? '',
+      password: '',
+      confirmPassword: '',
+      terms: false,
+    },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+
+  // Errors clear per field as soon as that field is typed in (member section 5).
+  const field = (name: FieldName) => register(name, { onChange: () => clearErrors(name) });
+  const referralCode = useWatch({ control, name: 'referralCode' });
+  const codeFromLink = linkCode !== null && referralCode === linkCode;
+
+  const onSubmit = handleSubmit((values) => {
+    setFormError(null);
+    registration.mutate(
+      {
+        firstName: values.firstName,
+        lastName: values.lastName,
+        email: values.email,
+        password: values.password,
+        referredByCode: values.referralCode,
+      },
+      {
+        onSuccess: (data) => {
+          writePendingUser(data.user);
+          navigate(data.requiresVerification ? paths.verifyEmail : paths.dashboard);
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.code === 'VALIDATION_ERROR') {
+            const parsed = validationErrorDataSchema.safeParse(error.data);
+            for (const item of parsed.success ? parsed.data.errors : []) {
+              const name = SERVER_FIELDS[item.field];
+              if (name) setError(name, { type: 'server', message: item.message });
+            }
+          }
+          setFormError(errorMessage(error, MESSAGES.failed, MESSAGES.unexpected));
+        },
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Create account">
+      {formError ? <Alert variant="error">{formError}</Alert> : null}
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field id="register-first-name" label="First name" error={errors.firstName?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              autoComplete="given-name"
+              placeholder="Jane"
+              {...field('firstName')}
+            />
+          )}
+        </Field>
+        <Field id="register-last-name" label="Last name" error={errors.lastName?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              autoComplete="family-name"
+              placeholder="Doe"
+              {...field('lastName')}
+            />
+          )}
+        </Field>
+      </div>
+
+      <Field id="register-email" label="Email address" error={errors.email?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            {...field('email')}
+          />
+        )}
+      </Field>
+
+      <Field
+        id="register-referral-code"
+        label="Referral code"
+        error={errors.referralCode?.message}
+        hint={
+          codeFromLink ? (
+            <span className="font-medium text-success-soft-fg">{MESSAGES.referralApplied}</span>
+          ) : (
+            'Registration needs the referral code of an existing member.'
+          )
+        }
+      >
+        {(control) => (
+          <Input
+            {...control}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            placeholder="e.g. AB3CD7EF"
+            {...field('referralCode')}
+          />
+        )}
+      </Field>
+
+      <Field id="register-password" label="Password" error={errors.password?.message}>
+        {(control) => (
+          <PasswordInput
+            {...control}
+            autoComplete="new-password"
+            placeholder="At least 8 characters"
+            {...field('password')}
+          />
+        )}
+      </Field>
+
+      <Field
+        id="register-confirm-password"
+        label="Confirm password"
+        error={errors.confirmPassword?.message}
+      >
+        {(control) => (
+          <PasswordInput
+            {...control}
+            autoComplete="new-password"
+            placeholder="Repeat your password"
+            {...field('confirmPassword')}
+          />
+        )}
+      </Field>
+
+      <div className="space-y-1.5">
+        <Checkbox
+          id="register-terms"
+          label="I agree to the Terms of Service and the Privacy Policy, and I understand that trading involves risk."
+          aria-required="true"
+          aria-invalid={Boolean(errors.terms)}
+          aria-describedby={errors.terms ? 'register-terms-error' : undefined}
+          {...field('terms')}
+        />
+        {errors.terms?.message ? (
+          <p id="register-terms-error" className="pl-6.5 text-sm font-medium text-danger">
+            {errors.terms.message}
+          </p>
+        ) : null}
+      </div>
+
+      <Button
+        type="submit"
+        size="lg"
+        fullWidth
+        loading={registration.isPending}
+        loadingText="Creating account..."
+      >
+        Create Account
+      </Button>
+    </form>
+  );
+}

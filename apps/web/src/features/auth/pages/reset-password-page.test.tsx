@@ -1,0 +1,142 @@
+import { REDIRECT_DELAY_MS } from '@ctn/contracts/constants';
+import { act, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { failResponse, mockApi, okResponse } from '@/testing/api-mock';
+import { renderRoutes, Stub, type RenderRoutesOptions } from '@/testing/render';
+import { ResetPasswordPage } from './reset-password-page';
+
+function renderReset(at = '/reset-password?token=tok-1', options: RenderRoutesOptions = {}) {
+  return renderRoutes(
+    [
+      { path: '/reset-password', element: <ResetPasswordPage /> },
+      { path: '/forgot-password', element: <Stub name="Forgot stub" /> },
+      { path: '/signin', element: <Stub name="Sign-in stub" /> },
+    ],
+    { at, ...options },
+  );
+}
+
+const newPassword = () => screen.getByLabelText('New password', { selector: 'input' });
+const confirmPassword = () => screen.getByLabelText('Confirm new password', { selector: 'input' });
+const submit = () => screen.getByRole('button', { name: 'Reset Password' });
+
+function metRules(): string[] {
+  return Array.from(document.querySelectorAll('[data-rule][data-met="true"]')).map(
+    (el) => el.getAttribute('data-rule') ?? '',
+  );
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('reset password page', () => {
+  it('sends a visitor without a token to /forgot-password', async () => {
+    mockApi({});
+    const { router } = renderReset('/reset-password');
+    expect(await screen.findByRole('heading', { name: 'Forgot stub' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/forgot-password');
+  });
+
+  it('lists the rules live and keeps submit disabled until all pass', async () => {
+    mockApi({});
+    const { user } = renderReset();
+    expect(screen.getByText('At least 8 characters')).toBeInTheDocument();
+    expect(screen.getByText('At least one special character (@$!%*?&)')).toBeInTheDocument();
+    expect(metRules()).toEqual([]);
+    expect(submit()).toBeDisabled();
+
+    await user.type(newPassword(), 'abc');
+    expect(metRules()).toEqual(['lowercase']);
+    expect(submit()).toBeDisabled();
+
+    await user.type(newPassword(), 'DEF12');
+    expect(metRules()).toEqual(['length', 'lowercase', 'uppercase', 'number']);
+    expect(submit()).toBeDisabled();
+
+    await user.type(newPassword(), '!');
+    expect(metRules()).toEqual(['length', 'lowercase', 'uppercase', 'number', 'special']);
+    expect(submit()).toBeEnabled();
+
+    await user.clear(newPassword());
+    expect(metRules()).toEqual([]);
+    expect(submit()).toBeDisabled();
+  });
+
+  it('refuses a confirmation that does not match, without calling the server', async () => {
+    const { fetchMock } = mockApi({});
+    const { user } = renderReset();
+    await user.type(newPassword(), 'Abcdef1!');
+    await user.type(confirmPassword(), 'Abcdef1?');
+    await user.click(submit());
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Password confirmation does not match new password.',
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('resets the password, shows the success view and goes to /signin after 3 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { requests } = mockApi({
+      'POST /api/users/reset-password': () => okResponse(null, 'PASSWORD_RESET_SUCCESSFUL'),
+    });
+    const { user, router } = renderReset('/reset-password?token=tok-1', {
+      userOptions: { advanceTimers: vi.advanceTimersByTime },
+    });
+    await user.type(newPassword(), 'Abcdef1!');
+    await user.type(confirmPassword(), 'Abcdef1!');
+    await user.click(submit());
+
+    expect(
+      await screen.findByRole('heading', { name: 'Password reset successful' }),
+    ).toBeInTheDocument();
+    expect(requests[0]?.body).toEqual({
+      token: 'tok-1',
+      newPassword: 'Abcdef1!',
+      confirmPassword: 'Abcdef1!',
+    });
+    expect(router.state.location.pathname).toBe('/reset-password');
+
+    act(() => {
+      vi.advanceTimersByTime(REDIRECT_DELAY_MS - 100);
+    });
+    expect(router.state.location.pathname).toBe('/reset-password');
+    act(() => {
+      vi.advanceTimersByTime(100);
+    });
+    expect(await screen.findByRole('heading', { name: 'Sign-in stub' })).toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      'INVALID_OR_EXPIRED_TOKEN',
+      null,
+      'Password reset token is invalid or has expired. Please request a new password reset.',
+    ],
+    ['ACCOUNT_NOT_ACTIVE', null, 'Your account is not active. Please contact support.'],
+    [
+      'VALIDATION_ERROR',
+      {
+        errors: [
+          { field: 'newPassword', message: 'Too weak' },
+          { field: 'confirmPassword', message: 'No match' },
+        ],
+      },
+      'Too weak, No match',
+    ],
+    ['VALIDATION_ERROR', { message: 'Password policy failed' }, 'Password policy failed'],
+    ['VALIDATION_ERROR', null, 'Validation error occurred.'],
+    ['SAME_PASSWORD_ERROR', null, 'The new password cannot be the same as the current one.'],
+    ['TOO_MANY_REQUESTS', null, 'Failed to reset password. Please try again.'],
+    ['SOMETHING_NEW', null, 'Failed to reset password. Please try again.'],
+  ])('shows the spec text for %s', async (code, data, text) => {
+    mockApi({
+      'POST /api/users/reset-password': () => failResponse(400, code, 'server text', data),
+    });
+    const { user } = renderReset();
+    await user.type(newPassword(), 'Abcdef1!');
+    await user.type(confirmPassword(), 'Abcdef1!');
+    await user.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+  });
+});

@@ -1,0 +1,181 @@
+import { REDIRECT_DELAY_MS } from '@ctn/contracts/constants';
+import { validationErrorDataSchema } from '@ctn/contracts/envelope';
+import { SUCCESS_MESSAGES } from '@ctn/contracts/messages';
+import { failedPasswordRules, RESET_PASSWORD_MESSAGES } from '@ctn/contracts/validation';
+import { CircleCheck, KeyRound } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { Alert } from '@/components/ui/alert';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { PasswordInput } from '@/components/ui/password-input';
+import { isApiError } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import { useResetPassword } from '../api/reset-password';
+import { AuthCard, StatusIcon, textLinkClasses } from '../components/auth-card';
+import { PasswordRules } from '../components/password-rules';
+
+const MESSAGES = {
+  invalidToken:
+    'Password reset token is invalid or has expired. Please request a new password reset.',
+  notActive: 'Your account is not active. Please contact support.',
+  validation: 'Validation error occurred.',
+  failed: 'Failed to reset password. Please try again.',
+  unexpected: 'An unexpected error occurred. Please try again.',
+} as const;
+
+const messageDataSchema = z.object({ message: z.string().min(1) });
+
+/** The text of a failed reset (member section 8, "Reset password"). */
+function resetPasswordErrorText(error: unknown): string {
+  if (!isApiError(error)) return MESSAGES.unexpected;
+  switch (error.code) {
+    case 'INVALID_OR_EXPIRED_TOKEN':
+      return MESSAGES.invalidToken;
+    case 'ACCOUNT_NOT_ACTIVE':
+      return MESSAGES.notActive;
+    case 'VALIDATION_ERROR': {
+      const list = validationErrorDataSchema.safeParse(error.data);
+      if (list.success && list.data.errors.length > 0) {
+        return list.data.errors.map((item) => item.message).join(', ');
+      }
+      const single = messageDataSchema.safeParse(error.data);
+      return single.success ? single.data.message : MESSAGES.validation;
+    }
+    // More specific than the generic fallback: the server's rule, in the catalogue's words.
+    case 'SAME_PASSWORD_ERROR':
+    case 'NETWORK_ERROR':
+      return error.text;
+    default:
+      return MESSAGES.failed;
+  }
+}
+
+export function ResetPasswordPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token');
+  const navigate = useNavigate();
+  const resetPassword = useResetPassword();
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const succeeded = resetPassword.isSuccess;
+  useEffect(() => {
+    if (!succeeded) return;
+    const timer = setTimeout(() => navigate(paths.signin, { replace: true }), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [succeeded, navigate]);
+
+  if (!token) return <Navigate to={paths.forgotPassword} replace />;
+
+  const rulesFail = failedPasswordRules(newPassword).length > 0;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (resetPassword.isPending) return;
+    if (rulesFail) {
+      setFormError(RESET_PASSWORD_MESSAGES.fixRequirements);
+      return;
+    }
+    if (newPassword !== confirmPassword) {
+      setFormError(RESET_PASSWORD_MESSAGES.mismatch);
+      return;
+    }
+    setFormError(null);
+    resetPassword.mutate(
+      { token, newPassword, confirmPassword },
+      { onError: (error) => setFormError(resetPasswordErrorText(error)) },
+    );
+  };
+
+  if (succeeded) {
+    return (
+      <AuthCard
+        title="Password reset successful"
+        documentTitle="Reset Password"
+        icon={
+          <StatusIcon tone="success">
+            <CircleCheck className="size-7" aria-hidden="true" />
+          </StatusIcon>
+        }
+        description={SUCCESS_MESSAGES.PASSWORD_RESET_SUCCESSFUL}
+      >
+        <p role="status" className="mb-6 text-center text-sm text-fg-muted">
+          Redirecting you to sign in...
+        </p>
+        <Link to={paths.signin} replace className={buttonClasses({ size: 'lg', fullWidth: true })}>
+          Continue to Sign In
+        </Link>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Set a new password"
+      documentTitle="Reset Password"
+      icon={
+        <StatusIcon tone="primary">
+          <KeyRound className="size-7" aria-hidden="true" />
+        </StatusIcon>
+      }
+      description="Choose a strong password you have not used for this account before."
+      footer={
+        <Link to={paths.signin} className={textLinkClasses}>
+          Back to Sign In
+        </Link>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Reset password">
+        {formError ? <Alert variant="error">{formError}</Alert> : null}
+
+        <Field
+          id="reset-new-password"
+          label="New password"
+          hint={<PasswordRules password={newPassword} />}
+        >
+          {(control) => (
+            <PasswordInput
+              {...control}
+              autoComplete="new-password"
+              placeholder="Enter a new password"
+              value={newPassword}
+              onChange={(event) => {
+                setNewPassword(event.target.value);
+                setFormError(null);
+              }}
+            />
+          )}
+        </Field>
+
+        <Field id="reset-confirm-password" label="Confirm new password">
+          {(control) => (
+            <PasswordInput
+              {...control}
+              autoComplete="new-password"
+              placeholder="Repeat the new password"
+              value={confirmPassword}
+              onChange={(event) => {
+                setConfirmPassword(event.target.value);
+                setFormError(null);
+              }}
+            />
+          )}
+        </Field>
+
+        <Button
+          type="submit"
+          size="lg"
+          fullWidth
+          disabled={rulesFail}
+          loading={resetPassword.isPending}
+          loadingText="Resetting password..."
+        >
+          Reset Password
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

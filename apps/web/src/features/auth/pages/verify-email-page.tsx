@@ -1,0 +1,230 @@
+import { REDIRECT_DELAY_MS } from '@ctn/contracts/constants';
+import { SUCCESS_MESSAGES } from '@ctn/contracts/messages';
+import { CircleCheck, CircleX, Mail, RefreshCw } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Alert, type AlertVariant } from '@/components/ui/alert';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { homePathFor, paths } from '@/lib/paths';
+import { useSession } from '@/lib/session';
+import { clearPendingUser, readPendingUser } from '@/lib/storage';
+import { useResendVerificationEmail } from '../api/resend-verification-email';
+import { useVerifyEmail } from '../api/verify-email';
+import { AuthCard, StatusIcon } from '../components/auth-card';
+
+const MESSAGES = {
+  noRegistrationEmail: 'No email found from registration. Please register again.',
+  verified: SUCCESS_MESSAGES.EMAIL_VERIFIED,
+  verifyFailed: 'Email verification failed. The token may be invalid or expired.',
+  verifyException: 'An error occurred during verification. Please try again.',
+  noEmail: 'No email found. Please register again.',
+  resent: SUCCESS_MESSAGES.VERIFICATION_EMAIL_SENT,
+  resendFailed: 'Failed to resend verification email.',
+  resendException: 'An error occurred while resending the email.',
+} as const;
+
+type Status = 'pending' | 'verifying' | 'success' | 'error';
+
+interface Notice {
+  variant: AlertVariant;
+  text: string;
+}
+
+export function VerifyEmailPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token');
+  const navigate = useNavigate();
+  const session = useSession();
+  const [pendingUser] = useState(readPendingUser);
+  const { mutate: verify, ...verification } = useVerifyEmail();
+  const resend = useResendVerificationEmail();
+  const [resendNotice, setResendNotice] = useState<Notice | null>(null);
+
+  const redirectTo =
+    session.status === 'authenticated' && session.user.isEmailVerified
+      ? homePathFor(session.user)
+      : null;
+
+  // With a token, verify once: a ref survives React's development double effects.
+  const attemptedToken = useRef<string | null>(null);
+  useEffect(() => {
+    if (!token || redirectTo || attemptedToken.current === token) return;
+    attemptedToken.current = token;
+    verify({ token });
+  }, [token, redirectTo, verify]);
+
+  const status: Status = verification.isSuccess
+    ? 'success'
+    : verification.isError
+      ? 'error'
+      : token
+        ? 'verifying'
+        : 'pending';
+
+  useEffect(() => {
+    if (status !== 'success') return;
+    clearPendingUser();
+    const timer = setTimeout(() => navigate(paths.signin, { replace: true }), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [status, navigate]);
+
+  if (redirectTo) return <Navigate to={redirectTo} replace />;
+
+  const onResend = () => {
+    if (resend.isPending) return;
+    const email = pendingUser?.email;
+    if (!email) {
+      setResendNotice({ variant: 'error', text: MESSAGES.noEmail });
+      return;
+    }
+    setResendNotice(null);
+    resend.mutate(
+      { email },
+      {
+        onSuccess: () => setResendNotice({ variant: 'success', text: MESSAGES.resent }),
+        onError: (error) =>
+          setResendNotice({
+            variant: 'error',
+            text: errorMessage(error, MESSAGES.resendFailed, MESSAGES.resendException),
+          }),
+      },
+    );
+  };
+
+  const resendControls = (
+    <div className="space-y-4">
+      {resendNotice ? <Alert variant={resendNotice.variant}>{resendNotice.text}</Alert> : null}
+      <Button
+        size="lg"
+        fullWidth
+        onClick={onResend}
+        loading={resend.isPending}
+        loadingText="Sending..."
+      >
+        <RefreshCw className="size-4" aria-hidden="true" />
+        Resend Verification Email
+      </Button>
+    </div>
+  );
+
+  const resendFooter = (
+    <p>
+      Didn&apos;t receive the email? Check your spam folder or{' '}
+      <button
+        type="button"
+        onClick={onResend}
+        disabled={resend.isPending}
+        className="font-semibold text-primary underline-offset-4 hover:underline focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-60"
+      >
+        request a new one
+      </button>
+    </p>
+  );
+
+  const backToSignIn = (
+    <Link
+      to={paths.signin}
+      className={buttonClasses({ variant: 'outline', size: 'lg', fullWidth: true })}
+    >
+      Back to Sign In
+    </Link>
+  );
+
+  if (status === 'verifying') {
+    return (
+      <AuthCard
+        title="Verifying Email..."
+        documentTitle="Verify Email"
+        icon={
+          <StatusIcon tone="info">
+            <Spinner className="size-7" />
+          </StatusIcon>
+        }
+      >
+        <Alert variant="info">
+          Please wait while we verify your email address. This only takes a moment.
+        </Alert>
+      </AuthCard>
+    );
+  }
+
+  if (status === 'success') {
+    return (
+      <AuthCard
+        title="Email Verified!"
+        documentTitle="Verify Email"
+        icon={
+          <StatusIcon tone="success">
+            <CircleCheck className="size-7" aria-hidden="true" />
+          </StatusIcon>
+        }
+      >
+        <div className="space-y-5">
+          <Alert variant="success">{MESSAGES.verified}</Alert>
+          <p className="text-center text-sm text-fg-muted">
+            You will be redirected to sign in shortly.
+          </p>
+          <Link
+            to={paths.signin}
+            replace
+            className={buttonClasses({ size: 'lg', fullWidth: true })}
+          >
+            Continue to Sign In
+          </Link>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  if (status === 'error') {
+    return (
+      <AuthCard
+        title="Verification Failed"
+        documentTitle="Verify Email"
+        icon={
+          <StatusIcon tone="danger">
+            <CircleX className="size-7" aria-hidden="true" />
+          </StatusIcon>
+        }
+        footer={resendFooter}
+      >
+        <div className="space-y-4">
+          <Alert variant="error">
+            {errorMessage(verification.error, MESSAGES.verifyFailed, MESSAGES.verifyException)}
+          </Alert>
+          {resendControls}
+          {backToSignIn}
+        </div>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Verify Your Email"
+      documentTitle="Verify Email"
+      icon={
+        <StatusIcon tone="primary">
+          <Mail className="size-7" aria-hidden="true" />
+        </StatusIcon>
+      }
+      footer={resendFooter}
+    >
+      <div className="space-y-4">
+        {pendingUser ? (
+          <Alert variant="info">
+            We&apos;ve sent a verification email to{' '}
+            <strong className="font-semibold break-all">{pendingUser.email}</strong>. Click the link
+            in that email to activate your account.
+          </Alert>
+        ) : (
+          <Alert variant="warning">{MESSAGES.noRegistrationEmail}</Alert>
+        )}
+        {resendControls}
+        {backToSignIn}
+      </div>
+    </AuthCard>
+  );
+}

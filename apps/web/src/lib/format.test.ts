@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatUsd,
+  formatUsdt,
+  initials,
+  shortenAddress,
+  shortenHash,
+} from './format';
+
+describe('format', () => {
+  it('shows money with 2 decimals and 0.00 when missing', () => {
+    expect(formatMoney(1234.5)).toBe('1,234.50');
+    expect(formatMoney(0.005)).toBe('0.01');
+    expect(formatMoney(null)).toBe('0.00');
+    expect(formatMoney(undefined)).toBe('0.00');
+    expect(formatMoney(Number.NaN)).toBe('0.00');
+    expect(formatMoney('12')).toBe('12.00');
+    expect(formatUsd(-3)).toBe('-$3.00');
+    expect(formatUsd(10)).toBe('$10.00');
+    expect(formatUsdt(2.5)).toBe('2.50 USDT');
+  });
+
+  it('shows dates in en-US and a dash when missing or invalid', () => {
+    expect(formatDate('2025-01-05T12:00:00Z')).toBe('Jan 5, 2025');
+    expect(formatDate(null)).toBe('-');
+    expect(formatDate('not a date')).toBe('-');
+    expect(formatDateTime(new Date(2025, 0, 5, 15, 4))).toBe('Jan 5, 2025, 3:04 PM');
+  });
+
+  it('shortens addresses (6 + 4) and hashes (10 + 4)', () => {
+    expect(shortenAddress('0x52908400098527886E0F7030069857D2E4169EE7')).toBe('0x5290...9EE7');
+    expect(shortenHash('0xabcdef0123456789abcdef0123456789')).toBe('0xabcdef01...6789');
+    expect(shortenAddress('short')).toBe('short');
+    expect(shortenAddress(null)).toBe('');
+  });
+
+  it('makes initials', () => {
+    expect(initials('ada', 'lovelace')).toBe('AL');
+    expect(initials('', '')).toBe('?');
+  });
+});

@@ -1,0 +1,88 @@
+/** Display formatting: money with 2 decimals, dates in en-US (member section 9). */
+
+const LOCALE = 'en-US';
+
+const money = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+function toNumber(value: number | string | null | undefined): number {
+  const n = typeof value === 'string' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) ? n : 0;
+}
+
+/** `1234.5` -> `1,234.50`; missing or invalid -> `0.00`. */
+export function formatMoney(value: number | string | null | undefined): string {
+  return money.format(toNumber(value));
+}
+
+/** `1234.5` -> `$1,234.50` (negative: `-$1,234.50`). */
+export function formatUsd(value: number | string | null | undefined): string {
+  const n = toNumber(value);
+  return `${n < 0 ? '-' : ''}$${money.format(Math.abs(n))}`;
+}
+
+/** `1234.5` -> `1,234.50 USDT`. */
+export function formatUsdt(value: number | string | null | undefined): string {
+  return `${formatMoney(value)} USDT`;
+}
+
+function toDate(value: string | number | Date | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+const dateFormat = new Intl.DateTimeFormat(LOCALE, {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+});
+const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const timeFormat = new Intl.DateTimeFormat(LOCALE, { hour: 'numeric', minute: '2-digit' });
+
+/** `2025-01-05T15:04:00Z` -> `Jan 5, 2025`; missing or invalid -> `-`. */
+export function formatDate(value: string | number | Date | null | undefined): string {
+  const date = toDate(value);
+  return date ? dateFormat.format(date) : '-';
+}
+
+/** -> `Jan 5, 2025, 3:04 PM`; missing or invalid -> `-`. */
+export function formatDateTime(value: string | number | Date | null | undefined): string {
+  const date = toDate(value);
+  return date ? dateTimeFormat.format(date) : '-';
+}
+
+/** -> `3:04 PM`; missing or invalid -> `-`. */
+export function formatTime(value: string | number | Date | null | undefined): string {
+  const date = toDate(value);
+  return date ? timeFormat.format(date) : '-';
+}
+
+/** Keeps `lead` leading and `trail` trailing characters: `0x1234…abcd` (addresses 6 + 4). */
+export function shorten(value: string | null | undefined, lead = 6, trail = 4): string {
+  if (!value) return '';
+  if (value.length <= lead + trail + 1) return value;
+  return `${value.slice(0, lead)}...${value.slice(-trail)}`;
+}
+
+export const shortenAddress = (address: string | null | undefined) => shorten(address, 6, 4);
+export const shortenHash = (hash: string | null | undefined) => shorten(hash, 10, 4);
+
+/** `Ada`, `Lovelace` -> `AL`. */
+export function initials(
+  firstName: string | null | undefined,
+  lastName: string | null | undefined,
+): string {
+  const a = firstName?.trim().charAt(0) ?? '';
+  const b = lastName?.trim().charAt(0) ?? '';
+  return `${a}${b}`.toUpperCase() || '?';
+}
+
+export function fullName(user: { firstName: string; lastName: string }): string {
+  return `${user.firstName} ${user.lastName}`.trim();
+}

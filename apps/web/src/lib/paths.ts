@@ -1,0 +1,62 @@
+/** Every route of the app, in one place: features link with these, the router mounts them. */
+
+export const LANDING_SECTION_IDS = {
+  copyTrading: 'copy-trading',
+  earn: 'earn',
+  contactUs: 'contact-us',
+} as const;
+
+export const paths = {
+  home: '/',
+  signin: '/signin',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
+  referral: (code: string) => `/ref/${encodeURIComponent(code)}`,
+  onboarding: '/onboarding',
+  dashboard: '/dashboard',
+  referrals: '/referrals',
+  userTree: '/user-tree',
+  rewards: '/rewards',
+  profile: '/profile',
+  settings: '/settings',
+  support: '/support',
+  landing: {
+    copyTrading: `/#${LANDING_SECTION_IDS.copyTrading}`,
+    earn: `/#${LANDING_SECTION_IDS.earn}`,
+    contactUs: `/#${LANDING_SECTION_IDS.contactUs}`,
+  },
+  admin: {
+    root: '/admin',
+    dashboard: '/admin/dashboard',
+    users: '/admin/users',
+    user: (id: string) => `/admin/users/${encodeURIComponent(id)}`,
+    withdrawals: '/admin/withdrawals',
+    withdrawal: (id: string) => `/admin/withdrawals/${encodeURIComponent(id)}`,
+    rewards: '/admin/rewards',
+    userReports: '/admin/user-reports',
+    settings: '/admin/settings',
+  },
+} as const;
+
+/** Where a signed-in user belongs by default (member section 4, "Sign-in result"). */
+export function homePathFor(user: { isAdmin: boolean }): string {
+  return user.isAdmin ? paths.admin.dashboard : paths.dashboard;
+}
+
+/**
+ * The origin a guard passed to /signin (`state.from`), when it is a path inside this app.
+ * Anything else (absent, another origin, a protocol-relative URL) is ignored.
+ */
+export function originFrom(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('from' in state)) return null;
+  const from = (state as { from: unknown }).from;
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//')) return null;
+  return from;
+}
+
+/** Where a sign-in ends: back to the page the guard came from, else the user's home. */
+export function afterSignInPath(user: { isAdmin: boolean }, state: unknown): string {
+  return originFrom(state) ?? homePathFor(user);
+}

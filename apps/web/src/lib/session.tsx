@@ -1,0 +1,120 @@
+import { userSchema, type User } from '@ctn/contracts/accounts';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { api, isApiError } from './api-client';
+import { clearToken, getToken, setToken, subscribeToken } from './auth-token';
+import { clearAdminStorage } from './storage';
+
+/**
+ * The session: a token in local storage plus the profile it unlocks. TanStack Query owns the
+ * profile (`GET /api/users/profile`); the session user IS that query's data, so a refetch or an
+ * invalidation anywhere updates every screen.
+ */
+
+// ------------------------------------------------------------------ GET /api/users/profile
+
+export async function getProfile(signal?: AbortSignal): Promise<User> {
+  const { data } = await api.get('/users/profile', { schema: userSchema, signal });
+  return data;
+}
+
+export const profileQueryKey = ['session', 'profile'] as const;
+
+export const profileQueryOptions = () =>
+  queryOptions({
+    queryKey: profileQueryKey,
+    queryFn: ({ signal }) => getProfile(signal),
+    staleTime: 60_000,
+    // A network blip at start is retried before it ends the session; an answer is final.
+    retry: (failureCount, error) =>
+      isApiError(error) && error.code === 'NETWORK_ERROR' && failureCount < 2,
+  });
+
+// ------------------------------------------------------------------------------- hooks
+
+export function useToken(): string | null {
+  return useSyncExternalStore(subscribeToken, getToken, () => null);
+}
+
+export type Session =
+  | { status: 'loading'; user: null }
+  | { status: 'authenticated'; user: User }
+  | { status: 'unauthenticated'; user: null };
+
+const LOADING: Session = { status: 'loading', user: null };
+const SIGNED_OUT: Session = { status: 'unauthenticated', user: null };
+
+export function useSession(): Session {
+  const token = useToken();
+  const profile = useQuery({ ...profileQueryOptions(), enabled: token !== null });
+  if (token === null) return SIGNED_OUT;
+  if (profile.data) return { status: 'authenticated', user: profile.data };
+  if (profile.isError) return SIGNED_OUT;
+  return LOADING;
+}
+
+/** Starts a session from a login answer: no extra profile request, every screen updates. */
+export function useStartSession(): (token: string, user: User) => void {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (token: string, user: User) => {
+      queryClient.setQueryData(profileQueryKey, user);
+      setToken(token);
+    },
+    [queryClient],
+  );
+}
+
+/**
+ * Sign-out is local: the token goes, and with it every cached answer (see SessionProvider) and
+ * whatever the admin side stored.
+ */
+export function signOut(): void {
+  clearAdminStorage();
+  clearToken();
+}
+
+// ---------------------------------------------------------------------------- provider
+
+/**
+ * Keeps the session consistent:
+ * - a token whose profile cannot be loaded at start is dropped (member section 4);
+ * - when the token goes (sign-out, a 401, another tab) or changes to another account's, the
+ *   query cache is cleared so no screen shows the previous user's data.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const token = useToken();
+  const profile = useQuery({ ...profileQueryOptions(), enabled: token !== null });
+  const failedAtStart = token !== null && profile.isError && profile.data === undefined;
+
+  useEffect(() => {
+    if (failedAtStart) clearToken();
+  }, [failedAtStart]);
+
+  useEffect(() => {
+    let previous = getToken();
+    return subscribeToken(() => {
+      const current = getToken();
+      if (current === previous) return;
+      // A fresh sign-in (null -> token) keeps the profile it has just put in the cache.
+      if (current === null || previous !== null) queryClient.clear();
+      previous = current;
+    });
+  }, [queryClient]);
+
+  return children;
+}
+
+/** The signed-in user, inside routes whose guard has already required a session. */
+export function useAuthenticatedUser(): User {
+  const session = useSession();
+  if (session.status !== 'authenticated')
+    throw new Error('useAuthenticatedUser is used outside a signed-in route');
+  return session.user;
+}
+
+/** A member may use the member pages once the subscription is paid and an exchange UID linked. */
+export function isOnboarded(user: Pick<User, 'subscriptionFee' | 'bingXUID'>): boolean {
+  return user.subscriptionFee.paid && Boolean(user.bingXUID);
+}

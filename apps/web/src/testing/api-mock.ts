@@ -1,0 +1,68 @@
+import { vi } from 'vitest';
+
+/**
+ * A fake network at the one boundary the app has: `fetch`. Handlers answer with envelopes,
+ * like the server does; an unexpected request fails the test loudly.
+ */
+
+export interface MockRequest {
+  method: string;
+  path: string;
+  url: URL;
+  headers: Headers;
+  body: unknown;
+}
+
+type Handler = (request: MockRequest) => Response | Promise<Response>;
+
+export function okResponse(data: unknown, message = 'OK', status = 200): Response {
+  return Response.json({ success: true, message, data, error: null, errorCode: null }, { status });
+}
+
+export function failResponse(
+  status: number,
+  code: string | null,
+  error: string | null = null,
+  data: unknown = null,
+): Response {
+  return Response.json({ success: false, message: code, data, error, errorCode: code }, { status });
+}
+
+/** Stubs `fetch`; keys are `METHOD /api/path`. Returns the mock to inspect the calls. */
+export function mockApi(routes: Record<string, Handler>) {
+  const requests: MockRequest[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://localhost',
+    );
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const raw = init?.body;
+    const request: MockRequest = {
+      method,
+      path: url.pathname,
+      url,
+      headers: new Headers(init?.headers),
+      body: typeof raw === 'string' ? JSON.parse(raw) : undefined,
+    };
+    requests.push(request);
+    const handler = routes[`${method} ${url.pathname}`];
+    if (!handler) throw new Error(`Unexpected request in test: ${method} ${url.pathname}`);
+    return handler(request);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return {
+    fetchMock,
+    requests,
+    calls: (key: string) => requests.filter((r) => `${r.method} ${r.path}` === key),
+  };
+}
+
+/** A pending promise, to observe busy states. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}

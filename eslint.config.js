@@ -19,14 +19,26 @@ const dirs = (path) => {
 const restrict = (...patterns) => ['error', { patterns }];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/test-results/**', 'e2e/report/**', '.tmp/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'e2e/test-results/**',
+      'e2e/report/**',
+      '.tmp/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-explicit-any': 'error',
       eqeqeq: ['error', 'always'],
       'no-console': 'off',
@@ -37,7 +49,20 @@ export default tseslint.config(
     files: ['packages/contracts/**/*.ts'],
     rules: {
       'no-restricted-imports': restrict(
-        { group: ['fastify', 'fastify-*', '@fastify/*', 'drizzle-orm*', 'pg', '@electric-sql/*', 'react', 'react-*', 'node:*'], message: 'contracts import neither server nor DOM code' },
+        {
+          group: [
+            'fastify',
+            'fastify-*',
+            '@fastify/*',
+            'drizzle-orm*',
+            'pg',
+            '@electric-sql/*',
+            'react',
+            'react-*',
+            'node:*',
+          ],
+          message: 'contracts import neither server nor DOM code',
+        },
         { group: ['@ctn/server*', '@ctn/web*'], message: 'contracts depend on nothing of ours' },
       ),
     },
@@ -48,7 +73,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': restrict(
         { group: ['@ctn/web*', '**/apps/web/**'], message: 'the server never imports the web app' },
-        { group: ['../*/*.queries', '../../modules/*/*.queries', '**/modules/*/*.queries'], message: 'reach another module through its service, never its queries' },
+        {
+          group: ['../*/*.queries', '../../modules/*/*.queries', '**/modules/*/*.queries'],
+          message: 'reach another module through its service, never its queries',
+        },
       ),
     },
   },
@@ -56,18 +84,32 @@ export default tseslint.config(
     files: ['apps/server/src/modules/**/*.routes.ts'],
     rules: {
       'no-restricted-imports': restrict(
-        { group: ['**/*.queries', 'drizzle-orm', 'drizzle-orm/*', '**/db/client', '**/db/schema'], message: 'a route never touches SQL: call the service' },
+        {
+          group: ['**/*.queries', 'drizzle-orm', 'drizzle-orm/*', '**/db/client', '**/db/schema'],
+          message: 'a route never touches SQL: call the service',
+        },
         { group: ['@ctn/web*'], message: 'the server never imports the web app' },
       ),
     },
   },
   {
-    files: ['apps/server/src/modules/**/*.service.ts', 'apps/server/src/modules/**/*.queries.ts', 'apps/server/src/integrations/**/*.ts', 'apps/server/src/jobs/**/*.ts'],
+    files: [
+      'apps/server/src/modules/**/*.service.ts',
+      'apps/server/src/modules/**/*.queries.ts',
+      'apps/server/src/integrations/**/*.ts',
+      'apps/server/src/jobs/**/*.ts',
+    ],
     ignores: ['**/*.test.ts', '**/dev-mailbox.routes.ts'],
     rules: {
       'no-restricted-imports': restrict(
-        { group: ['fastify', '@fastify/*', '**/*.routes'], message: 'services, queries and integrations never see the request' },
-        { group: ['../*/*.queries', '**/modules/*/*.queries'], message: 'reach another module through its service, never its queries' },
+        {
+          group: ['fastify', '@fastify/*', '**/*.routes'],
+          message: 'services, queries and integrations never see the request',
+        },
+        {
+          group: ['../*/*.queries', '**/modules/*/*.queries'],
+          message: 'reach another module through its service, never its queries',
+        },
       ),
     },
   },
@@ -78,22 +120,34 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': restrict({ group: ['@ctn/server*', '**/apps/server/**', 'node:*'], message: 'the web app imports contracts, never the server' }),
+      'no-restricted-imports': restrict({
+        group: ['@ctn/server*', '**/apps/server/**', 'node:*'],
+        message: 'the web app imports contracts, never the server',
+      }),
     },
   },
   {
     files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': restrict({ group: ['@/features/*', '@/app/*', '**/features/**', '**/app/**'], message: 'shared code never depends on features or the app shell' }),
+      'no-restricted-imports': restrict({
+        group: ['@/features/*', '@/app/*', '**/features/**', '**/app/**'],
+        message: 'shared code never depends on features or the app shell',
+      }),
     },
   },
   ...dirs('./apps/web/src/features/').map((feature) => ({
     files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
     rules: {
       'no-restricted-imports': restrict(
-        { group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`], message: 'features do not import each other: move shared code to components/ or lib/' },
+        {
+          group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`],
+          message: 'features do not import each other: move shared code to components/ or lib/',
+        },
         { group: ['@/app/*'], message: 'features never import the app shell' },
-        { group: ['@ctn/server*', 'node:*'], message: 'the web app imports contracts, never the server' },
+        {
+          group: ['@ctn/server*', 'node:*'],
+          message: 'the web app imports contracts, never the server',
+        },
       ),
     },
   })),

@@ -22,7 +22,10 @@ describe('the envelope on every answer', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({
       success: true,
-      data: { status: 'ok', database: { status: 'up', driver: expect.stringMatching(/pglite|postgres/) } },
+      data: {
+        status: 'ok',
+        database: { status: 'up', driver: expect.stringMatching(/pglite|postgres/) },
+      },
     });
   });
 
@@ -39,11 +42,22 @@ describe('the envelope on every answer', () => {
   });
 
   it('answers unknown API paths, malformed JSON and oversized bodies with catalogue codes', async () => {
-    expect((await call(t.app, 'GET', '/api/nothing-here')).body).toMatchObject({ errorCode: 'NOT_FOUND' });
-    const malformed = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: '{"email":', headers: { 'content-type': 'application/json' } });
+    expect((await call(t.app, 'GET', '/api/nothing-here')).body).toMatchObject({
+      errorCode: 'NOT_FOUND',
+    });
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toMatchObject({ success: false, errorCode: 'BAD_REQUEST' });
-    const huge = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: 'a'.repeat(100_000), password: 'x' } });
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: 'a'.repeat(100_000), password: 'x' },
+    });
     expect(huge.statusCode).toBe(413);
     expect(huge.json()).toMatchObject({ success: false, errorCode: 'BAD_REQUEST' });
   });
@@ -52,12 +66,27 @@ describe('the envelope on every answer', () => {
     const page = await t.app.inject({ method: 'GET', url: '/verify-email?token=abc' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('app shell');
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/nope' })).headers['content-type']).toContain('application/json');
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/users/nope' })).headers['content-type'],
+    ).toContain('application/json');
   });
 
   it('publishes the OpenAPI document generated from the contracts', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
-    for (const path of ['/api/users/register', '/api/users/login', '/api/users/profile', '/api/users/forgot-password', '/api/users/reset-password', '/api/users/send-verification-email', '/api/users/resend-verification-email', '/api/users/verify-email', '/api/users/change-password', '/api/health']) {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    for (const path of [
+      '/api/users/register',
+      '/api/users/login',
+      '/api/users/profile',
+      '/api/users/forgot-password',
+      '/api/users/reset-password',
+      '/api/users/send-verification-email',
+      '/api/users/resend-verification-email',
+      '/api/users/verify-email',
+      '/api/users/change-password',
+      '/api/health',
+    ]) {
       expect(doc.paths).toHaveProperty([path]);
     }
     expect(JSON.stringify(doc.paths['/api/users/register'])).toContain('referredByCode');
@@ -75,15 +104,24 @@ describe('the dev mailbox', () => {
     expect(list.body).toContain(`/dev/mail/${mail.id}`);
     const one = await t.app.inject({ method: 'GET', url: `/dev/mail/${mail.id}` });
     expect(one.body).toContain(`href="${link}"`);
-    const json = await call<{ mails: { to: string; links: string[] }[] }>(t.app, 'GET', '/dev/api/mail');
+    const json = await call<{ mails: { to: string; links: string[] }[] }>(
+      t.app,
+      'GET',
+      '/dev/api/mail',
+    );
     expect(json.body.data!.mails.find((m) => m.to === registered.email)?.links).toEqual([link]);
   });
 
   it('does not exist in production', async () => {
-    const production = await buildApp({ config: { ...t.config, isProduction: true, devRoutes: false, demoMode: false }, database: t.database });
+    const production = await buildApp({
+      config: { ...t.config, isProduction: true, devRoutes: false, demoMode: false },
+      database: t.database,
+    });
     try {
       expect((await production.inject({ method: 'GET', url: '/dev/mail' })).statusCode).toBe(404);
-      expect((await production.inject({ method: 'GET', url: '/dev/api/mail' })).statusCode).toBe(404);
+      expect((await production.inject({ method: 'GET', url: '/dev/api/mail' })).statusCode).toBe(
+        404,
+      );
     } finally {
       await production.close();
     }

@@ -3,7 +3,11 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { DEV_DEPOSIT_XPUB, depositAddressDeriver } from './integrations/chain/deposit-addresses';
-import { devMailboxTransport, smtpTransport, type MailTransport } from './integrations/mail/transport';
+import {
+  devMailboxTransport,
+  smtpTransport,
+  type MailTransport,
+} from './integrations/mail/transport';
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limiter';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
@@ -54,7 +58,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const transport = options.mailTransport ?? (config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : devMailboxTransport());
+  const transport =
+    options.mailTransport ??
+    (config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : devMailboxTransport());
   const mail = new MailService(database.db, transport, config.mail.from, app.log);
   const auth = new AuthService({
     db: database.db,
@@ -72,7 +78,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerOpenApi(app, VERSION, config.publicUrl);
   registerAuth(app, auth);
 
-  await app.register(healthRoutes(() => checkHealth(database, VERSION)), { prefix: '/api' });
+  await app.register(
+    healthRoutes(() => checkHealth(database, VERSION)),
+    { prefix: '/api' },
+  );
   await app.register(authRoutes(auth), { prefix: '/api/users' });
   if (config.devRoutes && transport.kind === 'dev-mailbox') {
     await app.register(devMailboxRoutes(mail), { prefix: '/dev' });

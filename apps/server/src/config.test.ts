@@ -41,26 +41,45 @@ describe('parseConfig', () => {
   });
 
   it('takes memory:// and postgres URLs', () => {
-    expect(parseConfig({ DATABASE_URL: 'memory://' }).database).toEqual({ kind: 'pglite', dataDir: null });
-    expect(parseConfig({ DATABASE_URL: 'postgresql://u@h/db' }).database).toEqual({ kind: 'postgres', url: 'postgresql://u@h/db' });
+    expect(parseConfig({ DATABASE_URL: 'memory://' }).database).toEqual({
+      kind: 'pglite',
+      dataDir: null,
+    });
+    expect(parseConfig({ DATABASE_URL: 'postgresql://u@h/db' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgresql://u@h/db',
+    });
   });
 
   it('accepts a complete production environment without demo data or dev routes', () => {
-    expect(parseConfig(productionEnv)).toMatchObject({ isProduction: true, demoMode: false, devRoutes: false });
+    expect(parseConfig(productionEnv)).toMatchObject({
+      isProduction: true,
+      demoMode: false,
+      devRoutes: false,
+    });
   });
 
-  it.each(Object.keys(productionEnv).filter((k) => k !== 'NODE_ENV'))('refuses production without %s, naming it', (name) => {
-    const env: Record<string, string> = { ...productionEnv };
-    delete env[name];
-    expect(() => parseConfig(env)).toThrow(new RegExp(`^Invalid configuration: NODE_ENV=production requires ${name} `));
-  });
+  it.each(Object.keys(productionEnv).filter((k) => k !== 'NODE_ENV'))(
+    'refuses production without %s, naming it',
+    (name) => {
+      const env: Record<string, string> = { ...productionEnv };
+      delete env[name];
+      expect(() => parseConfig(env)).toThrow(
+        new RegExp(`^Invalid configuration: NODE_ENV=production requires ${name} `),
+      );
+    },
+  );
 
   it.each([
     ['JWT_SECRET', 'short', 'JWT_SECRET must be at least 32 characters'],
     ['DATABASE_URL', 'mysql://x', 'DATABASE_URL must be a postgres:// URL'],
     ['SMTP_URL', 'http://mail', 'SMTP_URL must be an smtp:// or smtps:// URL'],
     ['DEPOSIT_XPUB', 'xpub123', 'DEPOSIT_XPUB must be the extended public key'],
-    ['PAYOUT_PRIVATE_KEY', '0x1234', 'PAYOUT_PRIVATE_KEY must be a 0x-prefixed 32-byte hex private key'],
+    [
+      'PAYOUT_PRIVATE_KEY',
+      '0x1234',
+      'PAYOUT_PRIVATE_KEY must be a 0x-prefixed 32-byte hex private key',
+    ],
     ['PORT', 'eighty', 'PORT'],
     ['ADMIN_EMAIL', 'not-mail', 'ADMIN_EMAIL must be an email address'],
   ])('refuses a malformed %s in one line', (name, value, message) => {
@@ -81,7 +100,12 @@ describe('the production start', () => {
     const env: Record<string, string> = { ...productionEnv, PATH: process.env['PATH'] ?? '' };
     delete env['JWT_SECRET'];
     const cwd = fileURLToPath(new URL('..', import.meta.url));
-    const run = spawnSync(process.execPath, ['--import', 'tsx', main], { env, encoding: 'utf8', timeout: 20_000, cwd });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', main], {
+      env,
+      encoding: 'utf8',
+      timeout: 20_000,
+      cwd,
+    });
     expect(run.status).toBe(1);
     const lines = run.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);

@@ -35,28 +35,44 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PUBLIC_URL: urlOf(['http:', 'https:'], 'an http(s) URL such as https://app.example.com'),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: optional.refine((v) => v === undefined || /^(postgres(ql)?:\/\/|memory:\/\/$)/.test(v), {
-    message: 'must be a postgres:// URL, or memory:// for an in-memory database',
+  DATABASE_URL: optional.refine(
+    (v) => v === undefined || /^(postgres(ql)?:\/\/|memory:\/\/$)/.test(v),
+    {
+      message: 'must be a postgres:// URL, or memory:// for an in-memory database',
+    },
+  ),
+  JWT_SECRET: optional.refine((v) => v === undefined || v.length >= 32, {
+    message: 'must be at least 32 characters',
   }),
-  JWT_SECRET: optional.refine((v) => v === undefined || v.length >= 32, { message: 'must be at least 32 characters' }),
   SMTP_URL: urlOf(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL'),
   MAIL_FROM: z.string().min(3).default('CopyTrade Network <no-reply@copytrade.local>'),
   BINGX_API_KEY: optional,
   BINGX_API_SECRET: optional,
-  BINGX_BASE_URL: urlOf(['http:', 'https:'], 'an http(s) URL').default('https://open-api.bingx.com'),
+  BINGX_BASE_URL: urlOf(['http:', 'https:'], 'an http(s) URL').default(
+    'https://open-api.bingx.com',
+  ),
   CHAIN_RPC_URL: urlOf(['http:', 'https:', 'ws:', 'wss:'], 'an http(s) or ws(s) URL'),
   USDT_CONTRACT: optional
-    .refine((v) => v === undefined || isWalletAddress(v), { message: 'must be a 0x contract address' })
+    .refine((v) => v === undefined || isWalletAddress(v), {
+      message: 'must be a 0x contract address',
+    })
     .default(USDT_BEP20_MAINNET),
-  DEPOSIT_XPUB: optional.refine((v) => v === undefined || /^[xt]pub[1-9A-HJ-NP-Za-km-z]{100,112}$/.test(v), {
-    message: "must be the extended public key (xpub…) of m/44'/60'/0'/0",
-  }),
+  DEPOSIT_XPUB: optional.refine(
+    (v) => v === undefined || /^[xt]pub[1-9A-HJ-NP-Za-km-z]{100,112}$/.test(v),
+    {
+      message: "must be the extended public key (xpub…) of m/44'/60'/0'/0",
+    },
+  ),
   CHAIN_CONFIRMATIONS: z.coerce.number().int().min(0).max(1000).default(15),
   PAYOUT_PRIVATE_KEY: optional.refine((v) => v === undefined || /^0x[0-9a-fA-F]{64}$/.test(v), {
     message: 'must be a 0x-prefixed 32-byte hex private key',
   }),
-  ADMIN_EMAIL: optional.refine((v) => v === undefined || isEmail(v), { message: 'must be an email address' }),
-  ADMIN_PASSWORD: optional.refine((v) => v === undefined || v.length >= 12, { message: 'must be at least 12 characters' }),
+  ADMIN_EMAIL: optional.refine((v) => v === undefined || isEmail(v), {
+    message: 'must be an email address',
+  }),
+  ADMIN_PASSWORD: optional.refine((v) => v === undefined || v.length >= 12, {
+    message: 'must be at least 12 characters',
+  }),
   ROOT_REFERRAL_CODE: optional.refine((v) => v === undefined || /^[A-Z0-9]{6,32}$/.test(v), {
     message: 'must be 6-32 characters A-Z and 0-9',
   }),
@@ -78,7 +94,8 @@ const REQUIRED_IN_PRODUCTION = [
   ['ADMIN_PASSWORD', 'the administrator password'],
 ] as const;
 
-export type DatabaseTarget = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+export type DatabaseTarget =
+  { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -127,7 +144,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       throw new ConfigError(`Invalid configuration: NODE_ENV=production requires ${list}`);
     }
     if (e.DATABASE_URL === 'memory://') {
-      throw new ConfigError('Invalid configuration: DATABASE_URL must be a postgres:// URL in production');
+      throw new ConfigError(
+        'Invalid configuration: DATABASE_URL must be a postgres:// URL in production',
+      );
     }
   }
   const dataDir = resolve(e.DATA_DIR);
@@ -147,7 +166,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dataDir,
     database,
-    jwtSecret: e.JWT_SECRET ?? (database.kind === 'pglite' && database.dataDir === null ? randomSecret() : storedSecret(dataDir)),
+    jwtSecret:
+      e.JWT_SECRET ??
+      (database.kind === 'pglite' && database.dataDir === null
+        ? randomSecret()
+        : storedSecret(dataDir)),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     exchange: { apiKey: e.BINGX_API_KEY, apiSecret: e.BINGX_API_SECRET, baseUrl: e.BINGX_BASE_URL },
     chain: {

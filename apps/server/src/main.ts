@@ -28,7 +28,9 @@ async function main(): Promise<void> {
     webDir: fileURLToPath(new URL('../../web/dist', import.meta.url)),
     logger: {
       level: config.logLevel,
-      ...(process.stdout.isTTY && !config.isProduction ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),
+      ...(process.stdout.isTTY && !config.isProduction
+        ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
+        : {}),
     },
   });
   const report = await bootstrap(app.services.auth, config);
@@ -53,7 +55,11 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-function printBanner(config: Config, report: BootstrapReport, address: AddressInfo | string | null): void {
+function printBanner(
+  config: Config,
+  report: BootstrapReport,
+  address: AddressInfo | string | null,
+): void {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const lines = [
     '',
@@ -65,10 +71,13 @@ function printBanner(config: Config, report: BootstrapReport, address: AddressIn
     lines.push(
       '  Demo data (development only):',
       `    member  ${DEMO.member.email} / ${DEMO.member.password}  (referral code ${DEMO.member.referralCode})`,
-      config.admin.email ? `    admin   ${config.admin.email} (from ADMIN_EMAIL)` : `    admin   ${DEMO.admin.email} / ${DEMO.admin.password}`,
+      config.admin.email
+        ? `    admin   ${config.admin.email} (from ADMIN_EMAIL)`
+        : `    admin   ${DEMO.admin.email} / ${DEMO.admin.password}`,
     );
   }
-  if (config.devRoutes && !config.mail.smtpUrl) lines.push(`  Dev mailbox:     ${config.publicUrl}/dev/mail`);
+  if (config.devRoutes && !config.mail.smtpUrl)
+    lines.push(`  Dev mailbox:     ${config.publicUrl}/dev/mail`);
   lines.push(`  API docs:        ${config.publicUrl}/api/docs`, '');
   console.log(lines.join('\n'));
 }

@@ -123,7 +123,12 @@ export async function register(t: TestApp, overrides: Record<string, unknown> = 
     referredByCode: t.rootCode,
     ...overrides,
   };
-  const answer = await call<{ requiresVerification: boolean }>(t.app, 'POST', '/api/users/register', { body, ip: ip ?? nextIp() });
+  const answer = await call<{ requiresVerification: boolean }>(
+    t.app,
+    'POST',
+    '/api/users/register',
+    { body, ip: ip ?? nextIp() },
+  );
   return { ...answer, email: String(body.email).toLowerCase(), password: String(body.password) };
 }
 
@@ -142,10 +147,20 @@ export async function signedInMember(t: TestApp, overrides: Record<string, unkno
   const registered = await register(t, overrides);
   const { token: verifyToken } = await latestMail(t, registered.email);
   await call(t.app, 'POST', '/api/users/verify-email', { body: { token: verifyToken } });
-  const login = await call<{ token: string; user: { _id: string; referralCode: string } }>(t.app, 'POST', '/api/users/login', {
-    body: { email: registered.email, password: registered.password },
-    ip: nextIp(),
-  });
+  const login = await call<{ token: string; user: { _id: string; referralCode: string } }>(
+    t.app,
+    'POST',
+    '/api/users/login',
+    {
+      body: { email: registered.email, password: registered.password },
+      ip: nextIp(),
+    },
+  );
   if (!login.body.data) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
-  return { email: registered.email, password: registered.password, token: login.body.data.token, user: login.body.data.user };
+  return {
+    email: registered.email,
+    password: registered.password,
+    token: login.body.data.token,
+    user: login.body.data.user,
+  };
 }

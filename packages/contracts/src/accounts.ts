@@ -14,24 +14,38 @@ import { isEmail } from './validation';
 /** A string field whose absence and emptiness both give the spec's "required" message. */
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
-const email = required('Email is required').max(EMAIL_MAX_LENGTH, 'Email is invalid').refine(isEmail, 'Email is invalid');
+const email = required('Email is required')
+  .max(EMAIL_MAX_LENGTH, 'Email is invalid')
+  .refine(isEmail, 'Email is invalid');
 
 export const registerRequestSchema = z.object({
-  firstName: required('First name is required').max(NAME_MAX_LENGTH, `First name must be at most ${NAME_MAX_LENGTH} characters`),
-  lastName: required('Last name is required').max(NAME_MAX_LENGTH, `Last name must be at most ${NAME_MAX_LENGTH} characters`),
+  firstName: required('First name is required').max(
+    NAME_MAX_LENGTH,
+    `First name must be at most ${NAME_MAX_LENGTH} characters`,
+  ),
+  lastName: required('Last name is required').max(
+    NAME_MAX_LENGTH,
+    `Last name must be at most ${NAME_MAX_LENGTH} characters`,
+  ),
   email,
   password: z
     .string({ error: 'Password is required' })
     .min(1, 'Password is required')
     .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
     .max(PASSWORD_MAX_LENGTH),
-  referredByCode: required('Referral code is required').max(REFERRAL_CODE_MAX_LENGTH, 'Invalid referral code.'),
+  referredByCode: required('Referral code is required').max(
+    REFERRAL_CODE_MAX_LENGTH,
+    'Invalid referral code.',
+  ),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
 export const loginRequestSchema = z.object({
   email: required('Email is required').max(EMAIL_MAX_LENGTH),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX_LENGTH),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -110,7 +124,11 @@ export const changePasswordResponseSchema = z.object({ token: z.string() });
 
 export const healthResponseSchema = z.object({
   status: z.enum(['ok', 'degraded']),
-  database: z.object({ status: z.enum(['up', 'down']), driver: z.enum(['pglite', 'postgres']), latencyMs: z.number() }),
+  database: z.object({
+    status: z.enum(['up', 'down']),
+    driver: z.enum(['pglite', 'postgres']),
+    latencyMs: z.number(),
+  }),
   version: z.string(),
   uptimeSeconds: z.number(),
 });

@@ -29,7 +29,12 @@ export const RESET_PASSWORD_TOKEN_TTL_HOURS = 1;
 export const USER_STATUSES = ['ACTIVE', 'LOCKED', 'DISABLED'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
-export const WITHDRAWAL_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'BLOCKED_COMPLIANCE'] as const;
+export const WITHDRAWAL_STATUSES = [
+  'PENDING',
+  'APPROVED',
+  'REJECTED',
+  'BLOCKED_COMPLIANCE',
+] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
 export const REWARD_TYPES = ['DIRECT', 'DOWNLINE'] as const;

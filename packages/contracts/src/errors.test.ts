@@ -46,7 +46,8 @@ describe('the error catalogue', () => {
       UNAUTHORIZED: 'not authorized; sign in again',
       SAME_PASSWORD_ERROR: 'the new password cannot be the same as the current one',
     };
-    for (const [code, text] of Object.entries(admin)) if (isErrorCode(code)) expect(errorText(code, 'admin')).toBe(text);
+    for (const [code, text] of Object.entries(admin))
+      if (isErrorCode(code)) expect(errorText(code, 'admin')).toBe(text);
     expect(isErrorCode('CURRENT_PASSWORD_INCORRECT')).toBe(true);
   });
 

@@ -5,7 +5,11 @@
  * Codes marked "beyond the spec" are ours; the client falls back to the server text for them.
  */
 export const ERROR_CATALOGUE = {
-  USER_NOT_FOUND: { status: 404, text: 'User not found; check your email or register.', adminText: 'User not found' },
+  USER_NOT_FOUND: {
+    status: 404,
+    text: 'User not found; check your email or register.',
+    adminText: 'User not found',
+  },
   USER_EXISTS: { status: 409, text: 'An account with this email already exists; sign in instead.' },
   EMAIL_ALREADY_VERIFIED: { status: 409, text: 'Already verified; you can sign in.' },
   INVALID_OR_EXPIRED_TOKEN: { status: 400, text: 'Link expired or invalid; request a new one.' },
@@ -23,18 +27,38 @@ export const ERROR_CATALOGUE = {
   INSUFFICIENT_BALANCE: { status: 400, text: 'Balance is insufficient for the withdrawal.' },
   TOO_MANY_PENDING_WITHDRAWALS: { status: 409, text: 'Wait for existing requests.' },
   ACCOUNT_NOT_ACTIVE: { status: 403, text: 'Contact support.' },
-  WITHDRAWAL_ALREADY_PROCESSED: { status: 409, text: 'Cannot be modified.', adminText: 'cannot be modified' },
+  WITHDRAWAL_ALREADY_PROCESSED: {
+    status: 409,
+    text: 'Cannot be modified.',
+    adminText: 'cannot be modified',
+  },
   WALLET_ADDRESS_IN_USE: { status: 409, text: 'Already on another pending withdrawal.' },
-  WITHDRAWAL_NOT_FOUND: { status: 404, text: 'Withdrawal not found.', adminText: 'withdrawal not found' },
+  WITHDRAWAL_NOT_FOUND: {
+    status: 404,
+    text: 'Withdrawal not found.',
+    adminText: 'withdrawal not found',
+  },
   INSUFFICIENT_BALANCE_FOR_APPROVAL: {
     status: 409,
     text: 'Member balance is insufficient for approval.',
     adminText: 'member balance is insufficient for approval',
   },
-  UNAUTHORIZED: { status: 401, text: 'Not authorized; sign in again.', adminText: 'not authorized; sign in again' },
+  UNAUTHORIZED: {
+    status: 401,
+    text: 'Not authorized; sign in again.',
+    adminText: 'not authorized; sign in again',
+  },
   BAD_REQUEST: { status: 400, text: 'Invalid request.', adminText: 'invalid request' },
-  INVALID_STATUS: { status: 400, text: 'Invalid account status.', adminText: 'invalid account status' },
-  INTERNAL_SERVER_ERROR: { status: 500, text: 'Server error, try later.', adminText: 'server error, try later' },
+  INVALID_STATUS: {
+    status: 400,
+    text: 'Invalid account status.',
+    adminText: 'invalid account status',
+  },
+  INTERNAL_SERVER_ERROR: {
+    status: 500,
+    text: 'Server error, try later.',
+    adminText: 'server error, try later',
+  },
   VALIDATION_ERROR: { status: 400, text: 'Check your input.', adminText: 'check your input' },
   SAME_PASSWORD_ERROR: {
     status: 400,
@@ -43,14 +67,28 @@ export const ERROR_CATALOGUE = {
   },
   CURRENT_PASSWORD_INCORRECT: { status: 400, text: 'The current password is incorrect.' },
   // Client-side only: never sent by the server.
-  NETWORK_ERROR: { status: 0, text: 'Network connection failed.', adminText: 'network connection failed' },
-  UNKNOWN_ERROR: { status: 0, text: 'An unexpected error occurred.', adminText: 'an unexpected error occurred' },
+  NETWORK_ERROR: {
+    status: 0,
+    text: 'Network connection failed.',
+    adminText: 'network connection failed',
+  },
+  UNKNOWN_ERROR: {
+    status: 0,
+    text: 'An unexpected error occurred.',
+    adminText: 'an unexpected error occurred',
+  },
   // Beyond the spec.
   INVALID_CREDENTIALS: { status: 401, text: 'Invalid email or password. Please try again.' },
   FORBIDDEN: { status: 403, text: 'You do not have access to this page.' },
   NOT_FOUND: { status: 404, text: 'The requested resource was not found.' },
-  TOO_MANY_REQUESTS: { status: 429, text: 'Too many attempts. Please wait a few minutes and try again.' },
-  SERVICE_UNAVAILABLE: { status: 503, text: 'The service is temporarily unavailable. Please try again shortly.' },
+  TOO_MANY_REQUESTS: {
+    status: 429,
+    text: 'Too many attempts. Please wait a few minutes and try again.',
+  },
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    text: 'The service is temporarily unavailable. Please try again shortly.',
+  },
 } as const satisfies Record<string, { status: number; text: string; adminText?: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

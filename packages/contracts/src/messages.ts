@@ -4,11 +4,13 @@
  */
 export const SUCCESS_MESSAGES = {
   OK: 'OK',
-  REGISTRATION_SUCCESSFUL: 'Registration successful! Please check your email to verify your account.',
+  REGISTRATION_SUCCESSFUL:
+    'Registration successful! Please check your email to verify your account.',
   LOGIN_SUCCESSFUL: 'Signed in successfully.',
   VERIFICATION_EMAIL_SENT: 'Verification email sent successfully! Please check your inbox.',
   EMAIL_VERIFIED: 'Email verified successfully! You can now sign in.',
-  PASSWORD_RESET_EMAIL_SENT: "If an account with that email exists, we've sent you a password reset link.",
+  PASSWORD_RESET_EMAIL_SENT:
+    "If an account with that email exists, we've sent you a password reset link.",
   PASSWORD_RESET_SUCCESSFUL: 'Your password has been reset. You can now sign in.',
   PASSWORD_CHANGED_SUCCESSFULLY: 'Password changed successfully!',
 } as const;

@@ -34,8 +34,18 @@ describe('register form rules (member section 5)', () => {
     expect(registerMessages(validForm)).toEqual({});
   });
 
-  it('gives the spec\'s message for each empty field', () => {
-    expect(registerMessages({ ...validForm, firstName: '', lastName: ' ', email: '', referralCode: '', password: '', confirmPassword: '' })).toEqual({
+  it("gives the spec's message for each empty field", () => {
+    expect(
+      registerMessages({
+        ...validForm,
+        firstName: '',
+        lastName: ' ',
+        email: '',
+        referralCode: '',
+        password: '',
+        confirmPassword: '',
+      }),
+    ).toEqual({
       firstName: 'First name is required',
       lastName: 'Last name is required',
       email: 'Email is required',
@@ -46,7 +56,16 @@ describe('register form rules (member section 5)', () => {
   });
 
   it('checks format, lengths, the match and the terms', () => {
-    expect(registerMessages({ ...validForm, email: 'ada@example', password: 'short', confirmPassword: 'shorter', referralCode: 'ABC12', terms: false })).toEqual({
+    expect(
+      registerMessages({
+        ...validForm,
+        email: 'ada@example',
+        password: 'short',
+        confirmPassword: 'shorter',
+        referralCode: 'ABC12',
+        terms: false,
+      }),
+    ).toEqual({
       email: 'Email is invalid',
       password: 'Password must be at least 8 characters',
       confirmPassword: 'Passwords do not match',
@@ -57,7 +76,7 @@ describe('register form rules (member section 5)', () => {
 });
 
 describe('reset password rules', () => {
-  it('lists each failed rule in the spec\'s order and words', () => {
+  it("lists each failed rule in the spec's order and words", () => {
     expect(failedPasswordRules('').map((r) => r.message)).toEqual([
       'Password must be at least 8 characters long',
       'Password must contain at least one lowercase letter',
@@ -76,20 +95,35 @@ describe('reset password rules', () => {
 });
 
 describe('change password checks, in order', () => {
-  const base = { currentPassword: 'Old@pass1', newPassword: 'New@pass1', confirmPassword: 'New@pass1' };
+  const base = {
+    currentPassword: 'Old@pass1',
+    newPassword: 'New@pass1',
+    confirmPassword: 'New@pass1',
+  };
   it.each([
     [{ ...base, currentPassword: '' }, 'Please fill in all password fields'],
     [{ ...base, confirmPassword: 'New@pass2' }, 'New passwords do not match'],
-    [{ ...base, newPassword: 'N@p1', confirmPassword: 'N@p1' }, 'New password must be at least 8 characters long'],
-    [{ ...base, newPassword: 'newpass1@', confirmPassword: 'newpass1@' }, 'Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character'],
-    [{ ...base, newPassword: 'New pass1@', confirmPassword: 'New pass1@' }, 'Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character'],
+    [
+      { ...base, newPassword: 'N@p1', confirmPassword: 'N@p1' },
+      'New password must be at least 8 characters long',
+    ],
+    [
+      { ...base, newPassword: 'newpass1@', confirmPassword: 'newpass1@' },
+      'Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character',
+    ],
+    [
+      { ...base, newPassword: 'New pass1@', confirmPassword: 'New pass1@' },
+      'Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character',
+    ],
     [base, null],
   ])('%o -> %s', (input, message) => {
     expect(changePasswordError(input)).toBe(message);
   });
 
   it('reports only the first failure: a short mismatch is a mismatch', () => {
-    expect(changePasswordError({ ...base, newPassword: 'a', confirmPassword: 'b' })).toBe('New passwords do not match');
+    expect(changePasswordError({ ...base, newPassword: 'a', confirmPassword: 'b' })).toBe(
+      'New passwords do not match',
+    );
   });
 });
 
@@ -145,7 +179,10 @@ describe('wallet addresses (EIP-55)', () => {
         const lettersOnly = good.slice(2).replace(/\d/g, '');
         // A single flip may make the address all-lower or all-upper, which carries no checksum.
         fc.pre(lettersOnly.length > 1);
-        const flipped = good.slice(0, pos + 2) + (ch === ch.toUpperCase() ? ch.toLowerCase() : ch.toUpperCase()) + good.slice(pos + 3);
+        const flipped =
+          good.slice(0, pos + 2) +
+          (ch === ch.toUpperCase() ? ch.toLowerCase() : ch.toUpperCase()) +
+          good.slice(pos + 3);
         const body = flipped.slice(2);
         fc.pre(body !== body.toLowerCase() && body !== body.toUpperCase());
         return isWalletAddress(good) && !isWalletAddress(flipped);

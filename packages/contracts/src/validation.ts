@@ -31,14 +31,25 @@ export function normaliseReferralCode(value: string): string {
 
 export const registerFormSchema = z
   .object({
-    firstName: z.string().trim().min(1, 'First name is required').max(NAME_MAX_LENGTH, `First name must be at most ${NAME_MAX_LENGTH} characters`),
-    lastName: z.string().trim().min(1, 'Last name is required').max(NAME_MAX_LENGTH, `Last name must be at most ${NAME_MAX_LENGTH} characters`),
+    firstName: z
+      .string()
+      .trim()
+      .min(1, 'First name is required')
+      .max(NAME_MAX_LENGTH, `First name must be at most ${NAME_MAX_LENGTH} characters`),
+    lastName: z
+      .string()
+      .trim()
+      .min(1, 'Last name is required')
+      .max(NAME_MAX_LENGTH, `Last name must be at most ${NAME_MAX_LENGTH} characters`),
     email: z.string().trim().min(1, 'Email is required').refine(isEmail, 'Email is invalid'),
     referralCode: z
       .string()
       .trim()
       .min(1, 'Referral code is required')
-      .min(REFERRAL_CODE_MIN_LENGTH, `Referral code must be at least ${REFERRAL_CODE_MIN_LENGTH} characters`)
+      .min(
+        REFERRAL_CODE_MIN_LENGTH,
+        `Referral code must be at least ${REFERRAL_CODE_MIN_LENGTH} characters`,
+      )
       .max(REFERRAL_CODE_MAX_LENGTH, 'Invalid referral code.'),
     password: z
       .string()
@@ -114,9 +125,15 @@ export const RESET_PASSWORD_MESSAGES = {
 
 /** Errors of a reset-password payload, as `data.errors` of a VALIDATION_ERROR answer. */
 export function resetPasswordErrors(newPassword: string, confirmPassword: string) {
-  const errors = failedPasswordRules(newPassword).map((rule) => ({ field: 'newPassword', message: rule.message }));
+  const errors = failedPasswordRules(newPassword).map((rule) => ({
+    field: 'newPassword',
+    message: rule.message,
+  }));
   if (newPassword.length > PASSWORD_MAX_LENGTH) {
-    errors.push({ field: 'newPassword', message: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` });
+    errors.push({
+      field: 'newPassword',
+      message: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+    });
   }
   if (newPassword !== confirmPassword) {
     errors.push({ field: 'confirmPassword', message: RESET_PASSWORD_MESSAGES.mismatch });
@@ -143,7 +160,8 @@ export function changePasswordError(input: {
   newPassword: string;
   confirmPassword: string;
 }): string | null {
-  if (!input.currentPassword || !input.newPassword || !input.confirmPassword) return CHANGE_PASSWORD_MESSAGES.required;
+  if (!input.currentPassword || !input.newPassword || !input.confirmPassword)
+    return CHANGE_PASSWORD_MESSAGES.required;
   if (input.newPassword !== input.confirmPassword) return CHANGE_PASSWORD_MESSAGES.mismatch;
   if (input.newPassword.length < PASSWORD_MIN_LENGTH) return CHANGE_PASSWORD_MESSAGES.length;
   if (!STRONG_PASSWORD.test(input.newPassword)) return CHANGE_PASSWORD_MESSAGES.complexity;

@@ -61,7 +61,9 @@ export const users = pgTable(
   (t) => [
     check('users_status_check', sql`${t.status} in ('ACTIVE', 'LOCKED', 'DISABLED')`),
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
-    uniqueIndex('users_single_root').on(t.isRoot).where(sql`${t.isRoot}`),
+    uniqueIndex('users_single_root')
+      .on(t.isRoot)
+      .where(sql`${t.isRoot}`),
     index('users_referred_by_idx').on(t.referredBy),
     index('users_created_at_idx').on(t.createdAt),
   ],
@@ -126,10 +128,19 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('mail_outbox_unsent_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
+    index('mail_outbox_unsent_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null`),
     index('mail_outbox_to_idx').on(t.toAddress, t.createdAt),
   ],
 );
 
-export const schema = { users, referralPaths, authTokens, mailOutbox, userNumberSeq, depositIndexSeq };
+export const schema = {
+  users,
+  referralPaths,
+  authTokens,
+  mailOutbox,
+  userNumberSeq,
+  depositIndexSeq,
+};
 export type Schema = typeof schema;

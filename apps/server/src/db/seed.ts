@@ -3,7 +3,13 @@ import type { AuthService } from '../modules/auth/auth.service';
 
 /** Demo sign-in details, printed at start in development. Never created in production. */
 export const DEMO = {
-  member: { email: 'demo@example.com', password: 'DemoMember@2026', referralCode: 'TRADEWAY', firstName: 'Alex', lastName: 'Morgan' },
+  member: {
+    email: 'demo@example.com',
+    password: 'DemoMember@2026',
+    referralCode: 'TRADEWAY',
+    firstName: 'Alex',
+    lastName: 'Morgan',
+  },
   admin: { email: 'admin@example.com', password: 'DemoAdmin@2026' },
   referrals: [
     { firstName: 'Sofia', lastName: 'Patel', email: 'sofia.patel@example.com' },
@@ -32,7 +38,12 @@ export async function bootstrap(auth: AuthService, config: Config): Promise<Boot
     adminCreated = await auth.ensureAdmin(DEMO.admin.email, DEMO.admin.password);
   }
   if (config.demoMode) await seedDemo(auth, root.code);
-  return { rootReferralCode: root.code, rootCreated: root.created, adminCreated, demo: config.demoMode };
+  return {
+    rootReferralCode: root.code,
+    rootCreated: root.created,
+    adminCreated,
+    demo: config.demoMode,
+  };
 }
 
 async function seedDemo(auth: AuthService, rootCode: string): Promise<void> {
@@ -49,6 +60,11 @@ async function seedDemo(auth: AuthService, rootCode: string): Promise<void> {
     referralCode: DEMO.member.referralCode,
   });
   for (const referral of DEMO.referrals) {
-    await auth.createAccount({ ...referral, password: DEMO.member.password, referrerId: member.id, emailVerified: true });
+    await auth.createAccount({
+      ...referral,
+      password: DEMO.member.password,
+      referrerId: member.id,
+      emailVerified: true,
+    });
   }
 }

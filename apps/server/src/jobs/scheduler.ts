@@ -6,7 +6,12 @@ export interface ScheduledJob {
 }
 
 /** Runs `run` every `intervalMs`, never two runs of one job at once; failures are logged. */
-export function every(name: string, intervalMs: number, run: () => Promise<unknown>, log: Logger): ScheduledJob {
+export function every(
+  name: string,
+  intervalMs: number,
+  run: () => Promise<unknown>,
+  log: Logger,
+): ScheduledJob {
   let current: Promise<void> | null = null;
   const tick = () => {
     if (current) return;

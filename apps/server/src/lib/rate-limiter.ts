@@ -34,7 +34,10 @@ export class MemoryRateLimiter implements RateLimiter {
   async peek(key: string, rule: RateRule): Promise<RateDecision> {
     const window = this.windows.get(key);
     if (!window || window.resetAt <= this.now()) return { allowed: true, retryAfterSeconds: 0 };
-    return { allowed: window.count < rule.limit, retryAfterSeconds: Math.ceil((window.resetAt - this.now()) / 1000) };
+    return {
+      allowed: window.count < rule.limit,
+      retryAfterSeconds: Math.ceil((window.resetAt - this.now()) / 1000),
+    };
   }
 
   async reset(key: string): Promise<void> {
@@ -54,7 +57,10 @@ export class MemoryRateLimiter implements RateLimiter {
 
   private decide(window: { count: number; resetAt: number }, rule: RateRule): RateDecision {
     const allowed = window.count <= rule.limit;
-    return { allowed, retryAfterSeconds: allowed ? 0 : Math.ceil((window.resetAt - this.now()) / 1000) };
+    return {
+      allowed,
+      retryAfterSeconds: allowed ? 0 : Math.ceil((window.resetAt - this.now()) / 1000),
+    };
   }
 
   private sweep(now: number) {

@@ -15,7 +15,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors = err.validation.map((issue) => ({
-        field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || issue.params?.['missingProperty']?.toString() || 'body',
+        field:
+          issue.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
+          issue.params?.['missingProperty']?.toString() ||
+          'body',
         message: issue.message ?? 'Invalid value',
       }));
       const text = errors.map((e) => e.message).join(' ');
@@ -23,7 +26,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = err.statusCode ?? 500;
     if (status === 429) {
-      return reply.status(429).send(failure('TOO_MANY_REQUESTS', ERROR_CATALOGUE.TOO_MANY_REQUESTS.text));
+      return reply
+        .status(429)
+        .send(failure('TOO_MANY_REQUESTS', ERROR_CATALOGUE.TOO_MANY_REQUESTS.text));
     }
     if (status >= 400 && status < 500) {
       // Malformed JSON, wrong content type, body too large, and the like.
@@ -31,6 +36,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(status).send(failure('BAD_REQUEST', errorText('BAD_REQUEST')));
     }
     request.log.error({ err }, 'unhandled error');
-    return reply.status(500).send(failure('INTERNAL_SERVER_ERROR', errorText('INTERNAL_SERVER_ERROR')));
+    return reply
+      .status(500)
+      .send(failure('INTERNAL_SERVER_ERROR', errorText('INTERNAL_SERVER_ERROR')));
   });
 }

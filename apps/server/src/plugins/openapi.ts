@@ -4,7 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 /** The OpenAPI document, generated from the routes' zod schemas (contracts), at /api/docs. */
-export async function registerOpenApi(app: FastifyInstance, version: string, publicUrl: string): Promise<void> {
+export async function registerOpenApi(
+  app: FastifyInstance,
+  version: string,
+  publicUrl: string,
+): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -15,7 +19,9 @@ export async function registerOpenApi(app: FastifyInstance, version: string, pub
           'Every answer is the envelope {success, message, data, error, errorCode}. On failure `message` and `errorCode` carry the catalogue code and `error` a readable text. Amounts are USDT as JSON numbers; dates are ISO-8601.',
       },
       servers: [{ url: publicUrl }],
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
     },
     transform: jsonSchemaTransform,
   });

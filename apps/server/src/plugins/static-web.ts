@@ -9,7 +9,10 @@ import { failure } from '../lib/envelope';
  * Serves the built React app from `webDir` and answers unknown paths: an envelope 404 under
  * /api and /dev, the app's index.html for any other page a browser asks for (client routing).
  */
-export async function registerStaticWeb(app: FastifyInstance, webDir: string | null): Promise<void> {
+export async function registerStaticWeb(
+  app: FastifyInstance,
+  webDir: string | null,
+): Promise<void> {
   const hasWeb = webDir !== null && existsSync(join(webDir, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -18,13 +21,20 @@ export async function registerStaticWeb(app: FastifyInstance, webDir: string | n
       index: false,
       setHeaders(reply, path) {
         // Vite fingerprints assets: cache them for a year; index.html must always be fresh.
-        reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header(
+          'Cache-Control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const isPage = request.method === 'GET' && !path.startsWith('/api/') && path !== '/api' && !path.startsWith('/dev/');
+    const isPage =
+      request.method === 'GET' &&
+      !path.startsWith('/api/') &&
+      path !== '/api' &&
+      !path.startsWith('/dev/');
     if (hasWeb && isPage) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }

@@ -41,20 +41,30 @@ export function ComingNext({ title, subtitle, summary, items, children }: Coming
           <p className="max-w-2xl text-fg-muted">{summary}</p>
           <div>
             <p className="mb-2 text-sm font-medium text-fg">This page will show:</p>
-            <ul className="grid gap-2 sm:grid-cols-2">
-              {items.map((item) => (
-                <li key={item} className="flex items-start gap-2 text-sm text-fg-muted">
-                  <span
-                    aria-hidden="true"
-                    className="mt-1.5 size-1.5 shrink-0 rounded-full bg-primary"
-                  />
-                  {item}
-                </li>
-              ))}
-            </ul>
+            <PlannedItems items={items} className="grid gap-2 sm:grid-cols-2" />
           </div>
         </div>
       </Card>
     </div>
+  );
+}
+
+/** A bulleted list of what a page or step will show once built. */
+export function PlannedItems({
+  items,
+  className,
+}: {
+  items: readonly string[];
+  className: string;
+}) {
+  return (
+    <ul className={className}>
+      {items.map((item) => (
+        <li key={item} className="flex items-start gap-2 text-sm text-fg-muted">
+          <span aria-hidden="true" className="mt-1.5 size-1.5 shrink-0 rounded-full bg-primary" />
+          {item}
+        </li>
+      ))}
+    </ul>
   );
 }

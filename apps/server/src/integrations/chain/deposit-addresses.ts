@@ -15,7 +15,8 @@ export function depositAddressDeriver(xpub: string): DepositAddressDeriver {
   const parent = HDKey.fromExtendedKey(xpub);
   return {
     addressAt(index) {
-      if (!Number.isInteger(index) || index < 0 || index >= 0x80000000) throw new RangeError(`bad deposit index ${index}`);
+      if (!Number.isInteger(index) || index < 0 || index >= 0x80000000)
+        throw new RangeError(`bad deposit index ${index}`);
       const child = parent.deriveChild(index);
       if (!child.publicKey) throw new Error('xpub child has no public key');
       // bip32 gives the compressed key; an address is the hash of the uncompressed one.
@@ -30,6 +31,7 @@ export function depositAddressDeriver(xpub: string): DepositAddressDeriver {
  * m/44'/60'/0'/0 for the public BIP39 test mnemonic "abandon abandon … about". Anyone can spend
  * from these addresses; they exist so a fresh clone runs with no keys.
  */
-export const DEV_DEPOSIT_MNEMONIC = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
+export const DEV_DEPOSIT_MNEMONIC =
+  'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
 export const DEV_DEPOSIT_XPUB =
   'xpub6EF8jXqFeFEW5bwMU7RpQtHkzE4KJxcqJtvkCjJumzW8CPpacXkb92ek4WzLQXjL93HycJwTPUAcuNxCqFPKKU5m5Z2Vq4nCyh5CyPeBFFr';

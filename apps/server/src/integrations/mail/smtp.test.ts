@@ -20,7 +20,9 @@ function startSmtp(): Promise<{ server: SMTPServer; port: number; received: Pars
     },
   });
   return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.server.address() as AddressInfo).port, received }));
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ server, port: (server.server.address() as AddressInfo).port, received }),
+    );
   });
 }
 
@@ -29,7 +31,10 @@ let t: TestApp;
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'CopyTrade Network <no-reply@app.test>' });
+  t = await createTestApp({
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    MAIL_FROM: 'CopyTrade Network <no-reply@app.test>',
+  });
 });
 afterAll(async () => {
   await t.close();

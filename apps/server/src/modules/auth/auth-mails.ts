@@ -1,4 +1,7 @@
-import { RESET_PASSWORD_TOKEN_TTL_HOURS, VERIFY_EMAIL_TOKEN_TTL_HOURS } from '@ctn/contracts/constants';
+import {
+  RESET_PASSWORD_TOKEN_TTL_HOURS,
+  VERIFY_EMAIL_TOKEN_TTL_HOURS,
+} from '@ctn/contracts/constants';
 import { renderMail } from '../mail/mail-templates';
 
 export function verificationMail(to: { email: string; firstName: string }, link: string) {
@@ -6,7 +9,9 @@ export function verificationMail(to: { email: string; firstName: string }, link:
     to: to.email,
     subject: 'Verify your email address',
     greeting: `Hello ${to.firstName},`,
-    paragraphs: ['Welcome to CopyTrade Network. Please confirm that this is your email address to activate your account.'],
+    paragraphs: [
+      'Welcome to CopyTrade Network. Please confirm that this is your email address to activate your account.',
+    ],
     action: { label: 'Verify email', url: link },
     footnote: `This link expires in ${VERIFY_EMAIL_TOKEN_TTL_HOURS} hours. If you did not create an account, you can ignore this email.`,
   });

@@ -28,7 +28,12 @@ export async function findRoot(db: Db): Promise<UserRow | undefined> {
 /** What the auth check needs on every request: one primary-key lookup. */
 export async function findSessionUser(db: Db, id: string) {
   const [row] = await db
-    .select({ id: users.id, isAdmin: users.isAdmin, status: users.status, tokenVersion: users.tokenVersion })
+    .select({
+      id: users.id,
+      isAdmin: users.isAdmin,
+      status: users.status,
+      tokenVersion: users.tokenVersion,
+    })
     .from(users)
     .where(eq(users.id, id));
   return row;
@@ -40,7 +45,10 @@ export async function referralCodeTaken(db: Db, code: string): Promise<boolean> 
 }
 
 export async function nextDepositIndex(db: Db): Promise<number> {
-  const [row] = await rowsOf<{ n: string | number }>(db, sql`select nextval('deposit_index_seq') as n`);
+  const [row] = await rowsOf<{ n: string | number }>(
+    db,
+    sql`select nextval('deposit_index_seq') as n`,
+  );
   return Number(row?.n);
 }
 
@@ -53,7 +61,11 @@ export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
 }
 
 /** The new member's upline paths: the referrer's own paths one level deeper, plus the referrer. */
-export async function insertReferralPaths(db: Db, memberId: string, referrerId: string): Promise<void> {
+export async function insertReferralPaths(
+  db: Db,
+  memberId: string,
+  referrerId: string,
+): Promise<void> {
   await db.execute(sql`
     insert into ${referralPaths} (ancestor, descendant, depth)
     select ${referrerId}::uuid, ${memberId}::uuid, 1
@@ -71,7 +83,11 @@ export async function insertAuthToken(
 }
 
 /** Uses a token once: a single guarded update, so two concurrent uses cannot both succeed. */
-export async function consumeAuthToken(db: Db, tokenHash: string, purpose: TokenPurpose): Promise<string | undefined> {
+export async function consumeAuthToken(
+  db: Db,
+  tokenHash: string,
+  purpose: TokenPurpose,
+): Promise<string | undefined> {
   const [row] = await db
     .update(authTokens)
     .set({ usedAt: sql`now()` })
@@ -87,49 +103,63 @@ export async function consumeAuthToken(db: Db, tokenHash: string, purpose: Token
   return row?.userId;
 }
 
-/** The holder of a still-usable token, without using it. */
-export async function findTokenUser(db: Db, tokenHash: string, purpose: TokenPurpose): Promise<UserRow | undefined> {
+/**
+ * The holder of a token without using it: only while it is usable, or (`anyState`) whatever its
+ * state, to tell "already verified" from "invalid".
+ */
+export async function findTokenHolder(
+  db: Db,
+  tokenHash: string,
+  purpose: TokenPurpose,
+  { anyState = false } = {},
+): Promise<UserRow | undefined> {
+  const usable = anyState
+    ? undefined
+    : and(isNull(authTokens.usedAt), sql`${authTokens.expiresAt} > now()`);
   const [row] = await db
     .select({ user: users })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
-    .where(
-      and(
-        eq(authTokens.tokenHash, tokenHash),
-        eq(authTokens.purpose, purpose),
-        isNull(authTokens.usedAt),
-        sql`${authTokens.expiresAt} > now()`,
-      ),
-    );
+    .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.purpose, purpose), usable));
   return row?.user;
 }
 
-/** The holder of a token whatever its state (to tell "already verified" from "invalid"). */
-export async function findAnyTokenUser(db: Db, tokenHash: string, purpose: TokenPurpose): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select({ user: users })
-    .from(authTokens)
-    .innerJoin(users, eq(users.id, authTokens.userId))
-    .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.purpose, purpose)));
-  return row?.user;
-}
-
-export async function voidOtherTokens(db: Db, userId: string, purpose: TokenPurpose, keepHash: string): Promise<void> {
+export async function voidOtherTokens(
+  db: Db,
+  userId: string,
+  purpose: TokenPurpose,
+  keepHash: string,
+): Promise<void> {
   await db
     .update(authTokens)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt), ne(authTokens.tokenHash, keepHash)));
+    .where(
+      and(
+        eq(authTokens.userId, userId),
+        eq(authTokens.purpose, purpose),
+        isNull(authTokens.usedAt),
+        ne(authTokens.tokenHash, keepHash),
+      ),
+    );
 }
 
 export async function markEmailVerified(db: Db, userId: string): Promise<void> {
   await db
     .update(users)
-    .set({ isEmailVerified: true, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
+    .set({
+      isEmailVerified: true,
+      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+      updatedAt: sql`now()`,
+    })
     .where(eq(users.id, userId));
 }
 
 /** Sets a new password hash and ends every session of the member; returns the new token version. */
-export async function replacePassword(db: Db, userId: string, passwordHash: string): Promise<number> {
+export async function replacePassword(
+  db: Db,
+  userId: string,
+  passwordHash: string,
+): Promise<number> {
   const [row] = await db
     .update(users)
     .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
@@ -140,7 +170,11 @@ export async function replacePassword(db: Db, userId: string, passwordHash: stri
 }
 
 export async function recordLogin(db: Db, userId: string): Promise<UserRow> {
-  const [row] = await db.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, userId)).returning();
+  const [row] = await db
+    .update(users)
+    .set({ lastLoginAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning();
   if (!row) throw new Error(`no user ${userId}`);
   return row;
 }

@@ -25,29 +25,52 @@ const tags = ['Accounts'];
 export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/register', {
-      schema: { tags, summary: 'Register with a referral code', body: registerRequestSchema, response: { 201: envelopeSchema(registerResponseSchema) } },
-      handler: async (request, reply) => reply.status(201).send(ok(await auth.register(request.body, request.ip), 'REGISTRATION_SUCCESSFUL')),
+      schema: {
+        tags,
+        summary: 'Register with a referral code',
+        body: registerRequestSchema,
+        response: { 201: envelopeSchema(registerResponseSchema) },
+      },
+      handler: async (request, reply) =>
+        reply
+          .status(201)
+          .send(ok(await auth.register(request.body, request.ip), 'REGISTRATION_SUCCESSFUL')),
     });
 
     app.post('/login', {
       schema: {
         tags,
         summary: 'Sign in',
-        description: 'A correct password on an unverified account fails with EMAIL_NOT_VERIFIED and `data.requiresVerification` (no token).',
+        description:
+          'A correct password on an unverified account fails with EMAIL_NOT_VERIFIED and `data.requiresVerification` (no token).',
         body: loginRequestSchema,
         response: { 200: envelopeSchema(loginResponseSchema) },
       },
-      handler: async (request) => ok(await auth.login(request.body.email, request.body.password, request.ip), 'LOGIN_SUCCESSFUL'),
+      handler: async (request) =>
+        ok(
+          await auth.login(request.body.email, request.body.password, request.ip),
+          'LOGIN_SUCCESSFUL',
+        ),
     });
 
     app.get('/profile', {
       config: { auth: 'user' },
-      schema: { tags, summary: 'The signed-in user', security: [{ bearerAuth: [] }], response: { 200: envelopeSchema(userSchema) } },
+      schema: {
+        tags,
+        summary: 'The signed-in user',
+        security: [{ bearerAuth: [] }],
+        response: { 200: envelopeSchema(userSchema) },
+      },
       handler: async (request) => ok(await auth.profile(sessionOf(request).id)),
     });
 
     app.post('/forgot-password', {
-      schema: { tags, summary: 'Mail a password reset link (same answer whether or not the account exists)', body: emailRequestSchema, response: { 200: empty } },
+      schema: {
+        tags,
+        summary: 'Mail a password reset link (same answer whether or not the account exists)',
+        body: emailRequestSchema,
+        response: { 200: empty },
+      },
       handler: async (request) => {
         await auth.forgotPassword(request.body.email, request.ip);
         return ok(null, 'PASSWORD_RESET_EMAIL_SENT');
@@ -55,7 +78,12 @@ export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
     });
 
     app.post('/reset-password', {
-      schema: { tags, summary: 'Set a new password with a reset token', body: resetPasswordRequestSchema, response: { 200: empty } },
+      schema: {
+        tags,
+        summary: 'Set a new password with a reset token',
+        body: resetPasswordRequestSchema,
+        response: { 200: empty },
+      },
       handler: async (request) => {
         await auth.resetPassword(request.body);
         return ok(null, 'PASSWORD_RESET_SUCCESSFUL');
@@ -72,7 +100,12 @@ export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
         },
         handler: async (request) => {
           const email = request.body?.email;
-          const target = email !== undefined ? { email } : request.session ? { userId: request.session.id } : null;
+          const target =
+            email !== undefined
+              ? { email }
+              : request.session
+                ? { userId: request.session.id }
+                : null;
           await auth.sendVerificationEmail(target, request.ip);
           return ok(null, 'VERIFICATION_EMAIL_SENT');
         },
@@ -80,7 +113,12 @@ export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
     }
 
     app.post('/verify-email', {
-      schema: { tags, summary: 'Verify an email address with the mailed token', body: tokenRequestSchema, response: { 200: empty } },
+      schema: {
+        tags,
+        summary: 'Verify an email address with the mailed token',
+        body: tokenRequestSchema,
+        response: { 200: empty },
+      },
       handler: async (request) => {
         await auth.verifyEmail(request.body.token);
         return ok(null, 'EMAIL_VERIFIED');
@@ -96,7 +134,11 @@ export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
         body: changePasswordRequestSchema,
         response: { 200: envelopeSchema(changePasswordResponseSchema) },
       },
-      handler: async (request) => ok(await auth.changePassword(sessionOf(request).id, request.body), 'PASSWORD_CHANGED_SUCCESSFULLY'),
+      handler: async (request) =>
+        ok(
+          await auth.changePassword(sessionOf(request).id, request.body),
+          'PASSWORD_CHANGED_SUCCESSFULLY',
+        ),
     });
   };
 }

@@ -1,11 +1,21 @@
-import type { LoginResponse, RegisterRequest, RegisterResponse, User } from '@ctn/contracts/accounts';
+import type {
+  LoginResponse,
+  RegisterRequest,
+  RegisterResponse,
+  User,
+} from '@ctn/contracts/accounts';
 import {
   REFERRAL_CODE_ALPHABET,
   REFERRAL_CODE_LENGTH,
   RESET_PASSWORD_TOKEN_TTL_HOURS,
   VERIFY_EMAIL_TOKEN_TTL_HOURS,
 } from '@ctn/contracts/constants';
-import { changePasswordError, normaliseEmail, normaliseReferralCode, resetPasswordErrors } from '@ctn/contracts/validation';
+import {
+  changePasswordError,
+  normaliseEmail,
+  normaliseReferralCode,
+  resetPasswordErrors,
+} from '@ctn/contracts/validation';
 import type { Db } from '../../db/client';
 import type { DepositAddressDeriver } from '../../integrations/chain/deposit-addresses';
 import { AppError, validationError } from '../../lib/app-error';
@@ -63,8 +73,12 @@ export class AuthService {
     const email = normaliseEmail(input.email);
     const { db } = this.deps;
     if (await q.findUserByEmail(db, email)) throw new AppError('USER_EXISTS');
-    const referrer = await q.findUserByReferralCode(db, normaliseReferralCode(input.referredByCode));
-    if (!referrer || referrer.isAdmin || referrer.status === 'DISABLED') throw new AppError('INVALID_REFERRAL_CODE');
+    const referrer = await q.findUserByReferralCode(
+      db,
+      normaliseReferralCode(input.referredByCode),
+    );
+    if (!referrer || referrer.isAdmin || referrer.status === 'DISABLED')
+      throw new AppError('INVALID_REFERRAL_CODE');
 
     const user = await this.createAccount({
       firstName: input.firstName.trim(),
@@ -139,7 +153,8 @@ export class AuthService {
     const accountKey = `login:account:${email}`;
     await this.throttle(`login:ip:${ip}`, RATE_RULES.loginPerIp);
     const already = await this.deps.limiter.peek(accountKey, RATE_RULES.loginFailuresPerAccount);
-    if (!already.allowed) throw new AppError('TOO_MANY_REQUESTS', { retryAfterSeconds: already.retryAfterSeconds });
+    if (!already.allowed)
+      throw new AppError('TOO_MANY_REQUESTS', { retryAfterSeconds: already.retryAfterSeconds });
 
     const user = await q.findUserByEmail(this.deps.db, email);
     const passwordOk = await verifyPassword(user?.passwordHash ?? null, password);
@@ -150,7 +165,10 @@ export class AuthService {
     if (user.status === 'LOCKED') throw new AppError('ACCOUNT_LOCKED');
     if (user.status === 'DISABLED') throw new AppError('ACCOUNT_DISABLED');
     if (!user.isEmailVerified) {
-      throw new AppError('EMAIL_NOT_VERIFIED', { requiresVerification: true, user: pendingUserOf(user) });
+      throw new AppError('EMAIL_NOT_VERIFIED', {
+        requiresVerification: true,
+        user: pendingUserOf(user),
+      });
     }
     await this.deps.limiter.reset(accountKey);
     const signedIn = await q.recordLogin(this.deps.db, user.id);
@@ -176,11 +194,17 @@ export class AuthService {
   // ------------------------------------------------------------------- email verification
 
   /** Mails a new verification link to the signed-in member, or to `email`. */
-  async sendVerificationEmail(target: { userId: string } | { email: string } | null, ip: string): Promise<void> {
+  async sendVerificationEmail(
+    target: { userId: string } | { email: string } | null,
+    ip: string,
+  ): Promise<void> {
     if (target === null) throw validationError([{ field: 'email', message: 'Email is required' }]);
     await this.throttle(`mail:ip:${ip}`, RATE_RULES.mailPerIp);
     const { db } = this.deps;
-    const user = 'userId' in target ? await q.findUserById(db, target.userId) : await q.findUserByEmail(db, normaliseEmail(target.email));
+    const user =
+      'userId' in target
+        ? await q.findUserById(db, target.userId)
+        : await q.findUserByEmail(db, normaliseEmail(target.email));
     if (!user || user.isRoot) throw new AppError('USER_NOT_FOUND');
     if (user.isEmailVerified) throw new AppError('EMAIL_ALREADY_VERIFIED');
     await this.throttle(`mail:address:${user.email}`, RATE_RULES.mailPerAddress);
@@ -199,8 +223,12 @@ export class AuthService {
       return true;
     });
     if (verified) return;
-    const holder = await q.findAnyTokenUser(this.deps.db, tokenHash, 'VERIFY_EMAIL');
-    throw new AppError(holder?.isEmailVerified ? 'EMAIL_ALREADY_VERIFIED' : 'INVALID_OR_EXPIRED_TOKEN');
+    const holder = await q.findTokenHolder(this.deps.db, tokenHash, 'VERIFY_EMAIL', {
+      anyState: true,
+    });
+    throw new AppError(
+      holder?.isEmailVerified ? 'EMAIL_ALREADY_VERIFIED' : 'INVALID_OR_EXPIRED_TOKEN',
+    );
   }
 
   private async queueVerificationMail(tx: Db, user: q.UserRow): Promise<void> {
@@ -238,15 +266,20 @@ export class AuthService {
     this.deps.mail.kick();
   }
 
-  async resetPassword(input: { token?: string | undefined; newPassword: string; confirmPassword: string }): Promise<void> {
+  async resetPassword(input: {
+    token?: string | undefined;
+    newPassword: string;
+    confirmPassword: string;
+  }): Promise<void> {
     if (!input.token) throw new AppError('TOKEN_REQUIRED');
     const errors = resetPasswordErrors(input.newPassword, input.confirmPassword);
     if (errors.length > 0) throw validationError(errors);
     const tokenHash = hashToken(input.token);
-    const holder = await q.findTokenUser(this.deps.db, tokenHash, 'RESET_PASSWORD');
+    const holder = await q.findTokenHolder(this.deps.db, tokenHash, 'RESET_PASSWORD');
     if (!holder) throw new AppError('INVALID_OR_EXPIRED_TOKEN');
     if (holder.status !== 'ACTIVE') throw new AppError('ACCOUNT_NOT_ACTIVE');
-    if (await verifyPassword(holder.passwordHash, input.newPassword)) throw new AppError('SAME_PASSWORD_ERROR');
+    if (await verifyPassword(holder.passwordHash, input.newPassword))
+      throw new AppError('SAME_PASSWORD_ERROR');
     const passwordHash = await hashPassword(input.newPassword);
     await this.deps.db.transaction(async (tx) => {
       const userId = await q.consumeAuthToken(tx, tokenHash, 'RESET_PASSWORD');
@@ -268,9 +301,14 @@ export class AuthService {
     if (problem) throw validationError([{ field: 'newPassword', message: problem }]);
     const user = await q.findUserById(this.deps.db, userId);
     if (!user) throw new AppError('USER_NOT_FOUND');
-    if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw new AppError('CURRENT_PASSWORD_INCORRECT');
+    if (!(await verifyPassword(user.passwordHash, input.currentPassword)))
+      throw new AppError('CURRENT_PASSWORD_INCORRECT');
     if (input.newPassword === input.currentPassword) throw new AppError('SAME_PASSWORD_ERROR');
-    const version = await q.replacePassword(this.deps.db, userId, await hashPassword(input.newPassword));
+    const version = await q.replacePassword(
+      this.deps.db,
+      userId,
+      await hashPassword(input.newPassword),
+    );
     return { token: await this.deps.tokens.sign({ userId, version }) };
   }
 
@@ -281,7 +319,10 @@ export class AuthService {
     const existing = await q.findRoot(this.deps.db);
     if (existing) {
       if (referralCode && referralCode !== existing.referralCode) {
-        this.deps.log.warn({ configured: referralCode, actual: existing.referralCode }, 'ROOT_REFERRAL_CODE differs from the existing root account; keeping the existing code');
+        this.deps.log.warn(
+          { configured: referralCode, actual: existing.referralCode },
+          'ROOT_REFERRAL_CODE differs from the existing root account; keeping the existing code',
+        );
       }
       return { code: existing.referralCode, created: false };
     }
@@ -303,7 +344,11 @@ export class AuthService {
     const normalised = normaliseEmail(email);
     const existing = await q.findUserByEmail(this.deps.db, normalised);
     if (existing) {
-      if (!existing.isAdmin) this.deps.log.warn({ email: normalised }, 'ADMIN_EMAIL belongs to a member account; no administrator created');
+      if (!existing.isAdmin)
+        this.deps.log.warn(
+          { email: normalised },
+          'ADMIN_EMAIL belongs to a member account; no administrator created',
+        );
       return false;
     }
     await this.createAccount({
@@ -328,12 +373,15 @@ export class AuthService {
 
   private async throttle(key: string, rule: RateRule): Promise<void> {
     const decision = await this.deps.limiter.consume(key, rule);
-    if (!decision.allowed) throw new AppError('TOO_MANY_REQUESTS', { retryAfterSeconds: decision.retryAfterSeconds });
+    if (!decision.allowed)
+      throw new AppError('TOO_MANY_REQUESTS', { retryAfterSeconds: decision.retryAfterSeconds });
   }
 }
 
 function isUniqueViolation(err: unknown, constraint: string): boolean {
   const cause = (err as { cause?: unknown })?.cause ?? err;
   const e = cause as { code?: string; constraint?: string; detail?: string; message?: string };
-  return e?.code === '23505' && (e.constraint === constraint || (e.message ?? '').includes(constraint));
+  return (
+    e?.code === '23505' && (e.constraint === constraint || (e.message ?? '').includes(constraint))
+  );
 }

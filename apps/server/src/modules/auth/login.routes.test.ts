@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, register, signedInMember, STRONG_PASSWORD, type TestApp } from '../../../test/test-app';
+import {
+  call,
+  createTestApp,
+  register,
+  signedInMember,
+  STRONG_PASSWORD,
+  type TestApp,
+} from '../../../test/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,10 +16,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const login = (email: string, password: string, ip?: string) =>
-  call<{ token?: string; requiresVerification?: boolean; user?: Record<string, unknown> }>(t.app, 'POST', '/api/users/login', {
-    body: { email, password },
-    ...(ip ? { ip } : {}),
-  });
+  call<{ token?: string; requiresVerification?: boolean; user?: Record<string, unknown> }>(
+    t.app,
+    'POST',
+    '/api/users/login',
+    {
+      body: { email, password },
+      ...(ip ? { ip } : {}),
+    },
+  );
 
 describe('POST /api/users/login', () => {
   it('signs a verified member in with a token and the user, and records the login', async () => {
@@ -20,7 +32,10 @@ describe('POST /api/users/login', () => {
     const answer = await login(member.email.toUpperCase(), member.password);
     expect(answer.status).toBe(200);
     expect(answer.body.message).toBe('LOGIN_SUCCESSFUL');
-    expect(answer.body.data).toMatchObject({ requiresVerification: false, token: expect.any(String) });
+    expect(answer.body.data).toMatchObject({
+      requiresVerification: false,
+      token: expect.any(String),
+    });
     expect(answer.body.data!.user).toMatchObject({
       email: member.email,
       isEmailVerified: true,
@@ -40,7 +55,10 @@ describe('POST /api/users/login', () => {
     expect(answer.body).toMatchObject({
       success: false,
       errorCode: 'EMAIL_NOT_VERIFIED',
-      data: { requiresVerification: true, user: { email: registered.email, firstName: 'Ada', lastName: 'Lovelace' } },
+      data: {
+        requiresVerification: true,
+        user: { email: registered.email, firstName: 'Ada', lastName: 'Lovelace' },
+      },
     });
     expect(JSON.stringify(answer.body)).not.toMatch(/token/i);
   });
@@ -50,23 +68,37 @@ describe('POST /api/users/login', () => {
     const wrong = await login(member.email, 'Wrong@Pass1');
     const unknown = await login('nobody@example.com', 'Wrong@Pass1');
     expect(wrong.status).toBe(401);
-    expect(wrong.body).toMatchObject({ errorCode: 'INVALID_CREDENTIALS', error: 'Invalid email or password. Please try again.' });
+    expect(wrong.body).toMatchObject({
+      errorCode: 'INVALID_CREDENTIALS',
+      error: 'Invalid email or password. Please try again.',
+    });
     expect(unknown.body).toEqual(wrong.body);
   });
 
   it('refuses LOCKED and DISABLED accounts with their codes, after the password check', async () => {
     const locked = await signedInMember(t);
     const disabled = await signedInMember(t);
-    await t.database.db.execute(sql`update users set status = 'LOCKED' where email = ${locked.email}`);
-    await t.database.db.execute(sql`update users set status = 'DISABLED' where email = ${disabled.email}`);
-    expect((await login(locked.email, locked.password)).body).toMatchObject({ errorCode: 'ACCOUNT_LOCKED', error: 'Contact support.' });
-    expect((await login(disabled.email, disabled.password)).body.errorCode).toBe('ACCOUNT_DISABLED');
+    await t.database.db.execute(
+      sql`update users set status = 'LOCKED' where email = ${locked.email}`,
+    );
+    await t.database.db.execute(
+      sql`update users set status = 'DISABLED' where email = ${disabled.email}`,
+    );
+    expect((await login(locked.email, locked.password)).body).toMatchObject({
+      errorCode: 'ACCOUNT_LOCKED',
+      error: 'Contact support.',
+    });
+    expect((await login(disabled.email, disabled.password)).body.errorCode).toBe(
+      'ACCOUNT_DISABLED',
+    );
     expect((await login(locked.email, 'Wrong@Pass1')).body.errorCode).toBe('INVALID_CREDENTIALS');
   });
 
   it('the root account never signs in', async () => {
     expect((await login('root@network.invalid', '')).body.errorCode).toBe('VALIDATION_ERROR');
-    expect((await login('root@network.invalid', STRONG_PASSWORD)).body.errorCode).toBe('INVALID_CREDENTIALS');
+    expect((await login('root@network.invalid', STRONG_PASSWORD)).body.errorCode).toBe(
+      'INVALID_CREDENTIALS',
+    );
   });
 
   it('throttles failures per account, and the right password is refused until the window ends', async () => {
@@ -84,7 +116,8 @@ describe('POST /api/users/login', () => {
 
   it('throttles many sign-ins from one address', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 31; i++) statuses.push((await login(`nobody${i}@example.com`, 'Wrong@Pass1', '10.9.9.9')).status);
+    for (let i = 0; i < 31; i++)
+      statuses.push((await login(`nobody${i}@example.com`, 'Wrong@Pass1', '10.9.9.9')).status);
     expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
     expect(statuses[30]).toBe(429);
   });
@@ -93,7 +126,9 @@ describe('POST /api/users/login', () => {
 describe('GET /api/users/profile', () => {
   it('answers the signed-in user', async () => {
     const member = await signedInMember(t);
-    const answer = await call<Record<string, unknown>>(t.app, 'GET', '/api/users/profile', { token: member.token });
+    const answer = await call<Record<string, unknown>>(t.app, 'GET', '/api/users/profile', {
+      token: member.token,
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.data).toMatchObject({ _id: member.user._id, email: member.email });
   });
@@ -102,7 +137,11 @@ describe('GET /api/users/profile', () => {
     for (const token of [undefined, 'garbage', `${(await signedInMember(t)).token}x`]) {
       const answer = await call(t.app, 'GET', '/api/users/profile', token ? { token } : {});
       expect(answer.status).toBe(401);
-      expect(answer.body).toMatchObject({ success: false, errorCode: 'UNAUTHORIZED', error: 'Not authorized; sign in again.' });
+      expect(answer.body).toMatchObject({
+        success: false,
+        errorCode: 'UNAUTHORIZED',
+        error: 'Not authorized; sign in again.',
+      });
     }
   });
 });

@@ -1,6 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, latestMail, nextIp, register, signedInMember, uniqueEmail, type TestApp } from '../../../test/test-app';
+import {
+  call,
+  createTestApp,
+  latestMail,
+  nextIp,
+  register,
+  signedInMember,
+  uniqueEmail,
+  type TestApp,
+} from '../../../test/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -8,9 +17,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const forgot = (email: string) => call(t.app, 'POST', '/api/users/forgot-password', { body: { email }, ip: nextIp() });
-const reset = (body: Record<string, unknown>) => call<{ errors: { field: string; message: string }[] }>(t.app, 'POST', '/api/users/reset-password', { body });
-const login = (email: string, password: string) => call(t.app, 'POST', '/api/users/login', { body: { email, password }, ip: nextIp() });
+const forgot = (email: string) =>
+  call(t.app, 'POST', '/api/users/forgot-password', { body: { email }, ip: nextIp() });
+const reset = (body: Record<string, unknown>) =>
+  call<{ errors: { field: string; message: string }[] }>(
+    t.app,
+    'POST',
+    '/api/users/reset-password',
+    { body },
+  );
+const login = (email: string, password: string) =>
+  call(t.app, 'POST', '/api/users/login', { body: { email, password }, ip: nextIp() });
 
 async function resetToken(email: string): Promise<string> {
   expect((await forgot(email)).status).toBe(200);
@@ -29,7 +46,9 @@ describe('POST /api/users/forgot-password', () => {
     expect(unknown).toEqual(known);
     expect(known.body).toMatchObject({ success: true, message: 'PASSWORD_RESET_EMAIL_SENT' });
     await expect(latestMail(t, ghostEmail)).rejects.toThrow();
-    expect((await latestMail(t, member.email)).link).toMatch(/^http:\/\/app\.test\/reset-password\?token=/);
+    expect((await latestMail(t, member.email)).link).toMatch(
+      /^http:\/\/app\.test\/reset-password\?token=/,
+    );
   });
 });
 
@@ -37,16 +56,26 @@ describe('POST /api/users/reset-password', () => {
   it('sets the new password once, ends old sessions, and the old password stops working', async () => {
     const member = await signedInMember(t);
     const token = await resetToken(member.email);
-    const answer = await reset({ token, newPassword: 'N3w@Password', confirmPassword: 'N3w@Password' });
+    const answer = await reset({
+      token,
+      newPassword: 'N3w@Password',
+      confirmPassword: 'N3w@Password',
+    });
     expect(answer.body).toMatchObject({ success: true, message: 'PASSWORD_RESET_SUCCESSFUL' });
     expect((await login(member.email, member.password)).status).toBe(401);
     expect((await login(member.email, 'N3w@Password')).status).toBe(200);
-    expect((await call(t.app, 'GET', '/api/users/profile', { token: member.token })).status).toBe(401);
-    const reused = await reset({ token, newPassword: 'An0ther@Pass', confirmPassword: 'An0ther@Pass' });
+    expect((await call(t.app, 'GET', '/api/users/profile', { token: member.token })).status).toBe(
+      401,
+    );
+    const reused = await reset({
+      token,
+      newPassword: 'An0ther@Pass',
+      confirmPassword: 'An0ther@Pass',
+    });
     expect(reused.body.errorCode).toBe('INVALID_OR_EXPIRED_TOKEN');
   });
 
-  it('lists every failed rule with the spec\'s messages: VALIDATION_ERROR', async () => {
+  it("lists every failed rule with the spec's messages: VALIDATION_ERROR", async () => {
     const answer = await reset({ token: 'anything', newPassword: 'abc', confirmPassword: 'abd' });
     expect(answer.status).toBe(400);
     expect(answer.body.errorCode).toBe('VALIDATION_ERROR');
@@ -60,28 +89,53 @@ describe('POST /api/users/reset-password', () => {
   });
 
   it('needs a token, and a live one', async () => {
-    expect((await reset({ newPassword: 'N3w@Password', confirmPassword: 'N3w@Password' })).body.errorCode).toBe('TOKEN_REQUIRED');
-    const unknown = await reset({ token: 'nope', newPassword: 'N3w@Password', confirmPassword: 'N3w@Password' });
+    expect(
+      (await reset({ newPassword: 'N3w@Password', confirmPassword: 'N3w@Password' })).body
+        .errorCode,
+    ).toBe('TOKEN_REQUIRED');
+    const unknown = await reset({
+      token: 'nope',
+      newPassword: 'N3w@Password',
+      confirmPassword: 'N3w@Password',
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.errorCode).toBe('INVALID_OR_EXPIRED_TOKEN');
     const member = await signedInMember(t);
     const token = await resetToken(member.email);
-    await t.database.db.execute(sql`update auth_tokens set expires_at = now() - interval '1 second' where purpose = 'RESET_PASSWORD'`);
-    expect((await reset({ token, newPassword: 'N3w@Password', confirmPassword: 'N3w@Password' })).body.errorCode).toBe('INVALID_OR_EXPIRED_TOKEN');
+    await t.database.db.execute(
+      sql`update auth_tokens set expires_at = now() - interval '1 second' where purpose = 'RESET_PASSWORD'`,
+    );
+    expect(
+      (await reset({ token, newPassword: 'N3w@Password', confirmPassword: 'N3w@Password' })).body
+        .errorCode,
+    ).toBe('INVALID_OR_EXPIRED_TOKEN');
   });
 
   it('refuses the current password: SAME_PASSWORD_ERROR', async () => {
     const member = await signedInMember(t);
     const token = await resetToken(member.email);
-    const answer = await reset({ token, newPassword: member.password, confirmPassword: member.password });
-    expect(answer.body).toMatchObject({ errorCode: 'SAME_PASSWORD_ERROR', error: 'The new password cannot be the same as the current one.' });
+    const answer = await reset({
+      token,
+      newPassword: member.password,
+      confirmPassword: member.password,
+    });
+    expect(answer.body).toMatchObject({
+      errorCode: 'SAME_PASSWORD_ERROR',
+      error: 'The new password cannot be the same as the current one.',
+    });
   });
 
   it('refuses a locked account: ACCOUNT_NOT_ACTIVE', async () => {
     const member = await signedInMember(t);
     const token = await resetToken(member.email);
-    await t.database.db.execute(sql`update users set status = 'LOCKED' where email = ${member.email}`);
-    const answer = await reset({ token, newPassword: 'N3w@Password', confirmPassword: 'N3w@Password' });
+    await t.database.db.execute(
+      sql`update users set status = 'LOCKED' where email = ${member.email}`,
+    );
+    const answer = await reset({
+      token,
+      newPassword: 'N3w@Password',
+      confirmPassword: 'N3w@Password',
+    });
     expect(answer.status).toBe(403);
     expect(answer.body.errorCode).toBe('ACCOUNT_NOT_ACTIVE');
   });
@@ -96,29 +150,72 @@ describe('POST /api/users/reset-password', () => {
 
 describe('PUT /api/users/change-password', () => {
   const change = (token: string, body: Record<string, string>) =>
-    call<{ token?: string; errors?: { message: string }[] }>(t.app, 'PUT', '/api/users/change-password', { token, body });
+    call<{ token?: string; errors?: { message: string }[] }>(
+      t.app,
+      'PUT',
+      '/api/users/change-password',
+      { token, body },
+    );
 
   it('changes the password, ends other sessions and hands this one a new token', async () => {
     const member = await signedInMember(t);
-    const other = (await call<{ token: string }>(t.app, 'POST', '/api/users/login', { body: { email: member.email, password: member.password }, ip: nextIp() })).body.data!.token;
-    const answer = await change(member.token, { currentPassword: member.password, newPassword: 'N3w@Password', confirmPassword: 'N3w@Password' });
+    const other = (
+      await call<{ token: string }>(t.app, 'POST', '/api/users/login', {
+        body: { email: member.email, password: member.password },
+        ip: nextIp(),
+      })
+    ).body.data!.token;
+    const answer = await change(member.token, {
+      currentPassword: member.password,
+      newPassword: 'N3w@Password',
+      confirmPassword: 'N3w@Password',
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.message).toBe('PASSWORD_CHANGED_SUCCESSFULLY');
     const fresh = answer.body.data!.token!;
     expect((await call(t.app, 'GET', '/api/users/profile', { token: other })).status).toBe(401);
-    expect((await call(t.app, 'GET', '/api/users/profile', { token: member.token })).status).toBe(401);
+    expect((await call(t.app, 'GET', '/api/users/profile', { token: member.token })).status).toBe(
+      401,
+    );
     expect((await call(t.app, 'GET', '/api/users/profile', { token: fresh })).status).toBe(200);
     expect((await login(member.email, 'N3w@Password')).status).toBe(200);
   });
 
-  it('checks the spec\'s rules in order', async () => {
+  it("checks the spec's rules in order", async () => {
     const member = await signedInMember(t);
     const cases: [Record<string, string>, string][] = [
-      [{ currentPassword: '', newPassword: 'N3w@Password', confirmPassword: 'N3w@Password' }, 'Please fill in all password fields'],
-      [{ currentPassword: member.password, newPassword: 'N3w@Password', confirmPassword: 'N3w@Passwore' }, 'New passwords do not match'],
-      [{ currentPassword: member.password, newPassword: 'Sh0@rt', confirmPassword: 'Sh0@rt' }, 'New password must be at least 8 characters long'],
-      [{ currentPassword: member.password, newPassword: 'nouppercase1@', confirmPassword: 'nouppercase1@' }, 'Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character'],
-      [{ currentPassword: member.password, newPassword: 'Has#Hash1@', confirmPassword: 'Has#Hash1@' }, 'Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character'],
+      [
+        { currentPassword: '', newPassword: 'N3w@Password', confirmPassword: 'N3w@Password' },
+        'Please fill in all password fields',
+      ],
+      [
+        {
+          currentPassword: member.password,
+          newPassword: 'N3w@Password',
+          confirmPassword: 'N3w@Passwore',
+        },
+        'New passwords do not match',
+      ],
+      [
+        { currentPassword: member.password, newPassword: 'Sh0@rt', confirmPassword: 'Sh0@rt' },
+        'New password must be at least 8 characters long',
+      ],
+      [
+        {
+          currentPassword: member.password,
+          newPassword: 'nouppercase1@',
+          confirmPassword: 'nouppercase1@',
+        },
+        'Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character',
+      ],
+      [
+        {
+          currentPassword: member.password,
+          newPassword: 'Has#Hash1@',
+          confirmPassword: 'Has#Hash1@',
+        },
+        'Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character',
+      ],
     ];
     for (const [body, message] of cases) {
       const answer = await change(member.token, body);
@@ -130,14 +227,27 @@ describe('PUT /api/users/change-password', () => {
 
   it('refuses a wrong current password and an unchanged one', async () => {
     const member = await signedInMember(t);
-    const wrong = await change(member.token, { currentPassword: 'Wrong@Pass1', newPassword: 'N3w@Password', confirmPassword: 'N3w@Password' });
-    expect(wrong.body).toMatchObject({ errorCode: 'CURRENT_PASSWORD_INCORRECT', error: 'The current password is incorrect.' });
-    const same = await change(member.token, { currentPassword: member.password, newPassword: member.password, confirmPassword: member.password });
+    const wrong = await change(member.token, {
+      currentPassword: 'Wrong@Pass1',
+      newPassword: 'N3w@Password',
+      confirmPassword: 'N3w@Password',
+    });
+    expect(wrong.body).toMatchObject({
+      errorCode: 'CURRENT_PASSWORD_INCORRECT',
+      error: 'The current password is incorrect.',
+    });
+    const same = await change(member.token, {
+      currentPassword: member.password,
+      newPassword: member.password,
+      confirmPassword: member.password,
+    });
     expect(same.body.errorCode).toBe('SAME_PASSWORD_ERROR');
   });
 
   it('needs a session', async () => {
-    const answer = await call(t.app, 'PUT', '/api/users/change-password', { body: { currentPassword: 'a', newPassword: 'b', confirmPassword: 'b' } });
+    const answer = await call(t.app, 'PUT', '/api/users/change-password', {
+      body: { currentPassword: 'a', newPassword: 'b', confirmPassword: 'b' },
+    });
     expect(answer.status).toBe(401);
   });
 });

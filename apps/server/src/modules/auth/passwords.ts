@@ -10,7 +10,10 @@ export function hashPassword(password: string): Promise<string> {
 
 let dummyHash: Promise<string> | undefined;
 
-export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
+export async function verifyPassword(
+  passwordHash: string | null,
+  password: string,
+): Promise<boolean> {
   if (passwordHash === null) {
     dummyHash ??= hash('not a real password: equalises timing');
     await verify(await dummyHash, password).catch(() => false);

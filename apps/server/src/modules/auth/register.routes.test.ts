@@ -2,7 +2,15 @@ import { sql } from 'drizzle-orm';
 import { isWalletAddress } from '@ctn/contracts/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
-import { call, createTestApp, latestMail, register, signedInMember, uniqueEmail, type TestApp } from '../../../test/test-app';
+import {
+  call,
+  createTestApp,
+  latestMail,
+  register,
+  signedInMember,
+  uniqueEmail,
+  type TestApp,
+} from '../../../test/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,14 +20,20 @@ afterAll(() => t.close());
 
 describe('POST /api/users/register', () => {
   it('creates an unverified member under the referrer and mails a verification link', async () => {
-    const answer = await register(t, { firstName: '  Grace ', email: uniqueEmail('Grace').toUpperCase() });
+    const answer = await register(t, {
+      firstName: '  Grace ',
+      email: uniqueEmail('Grace').toUpperCase(),
+    });
     expect(answer.status).toBe(201);
     expect(answer.body).toMatchObject({
       success: true,
       message: 'REGISTRATION_SUCCESSFUL',
       error: null,
       errorCode: null,
-      data: { requiresVerification: true, user: { email: answer.email, firstName: 'Grace', lastName: 'Lovelace' } },
+      data: {
+        requiresVerification: true,
+        user: { email: answer.email, firstName: 'Grace', lastName: 'Lovelace' },
+      },
     });
     const { mail, link } = await latestMail(t, answer.email);
     expect(mail.subject).toBe('Verify your email address');
@@ -30,8 +44,12 @@ describe('POST /api/users/register', () => {
   it('gives each member a unique 8-character code, a public number and a derived deposit address', async () => {
     const a = await signedInMember(t);
     const b = await signedInMember(t);
-    const profileA = (await call<Record<string, string>>(t.app, 'GET', '/api/users/profile', { token: a.token })).body.data!;
-    const profileB = (await call<Record<string, string>>(t.app, 'GET', '/api/users/profile', { token: b.token })).body.data!;
+    const profileA = (
+      await call<Record<string, string>>(t.app, 'GET', '/api/users/profile', { token: a.token })
+    ).body.data!;
+    const profileB = (
+      await call<Record<string, string>>(t.app, 'GET', '/api/users/profile', { token: b.token })
+    ).body.data!;
     expect(profileA['referralCode']).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
     expect(profileA['referralCode']).not.toBe(profileB['referralCode']);
     expect(profileA['userId']).toMatch(/^CT\d{7}$/);
@@ -39,9 +57,11 @@ describe('POST /api/users/register', () => {
     expect(profileA['walletAddress']).not.toBe(profileB['walletAddress']);
   });
 
-  it('writes the closure table: the referrer at depth 1 and the referrer\'s uplines one deeper', async () => {
+  it("writes the closure table: the referrer at depth 1 and the referrer's uplines one deeper", async () => {
     const parent = await signedInMember(t);
-    const child = await signedInMember(t, { referredByCode: parent.user.referralCode.toLowerCase() });
+    const child = await signedInMember(t, {
+      referredByCode: parent.user.referralCode.toLowerCase(),
+    });
     const paths = await rowsOf<{ ancestor: string; depth: number }>(
       t.database.db,
       sql`select ancestor, depth from referral_paths where descendant = ${child.user._id} order by depth`,
@@ -81,7 +101,7 @@ describe('POST /api/users/register', () => {
     });
   });
 
-  it('refuses unknown referral codes and the administrator\'s code: INVALID_REFERRAL_CODE', async () => {
+  it("refuses unknown referral codes and the administrator's code: INVALID_REFERRAL_CODE", async () => {
     const unknown = await register(t, { referredByCode: 'NOSUCHCODE' });
     expect(unknown.status).toBe(400);
     expect(unknown.body.errorCode).toBe('INVALID_REFERRAL_CODE');
@@ -91,10 +111,15 @@ describe('POST /api/users/register', () => {
     expect(viaAdmin.body.errorCode).toBe('INVALID_REFERRAL_CODE');
   });
 
-  it('answers VALIDATION_ERROR with the spec\'s message per field', async () => {
-    const answer = await call<{ errors: { field: string; message: string }[] }>(t.app, 'POST', '/api/users/register', {
-      body: { firstName: ' ', email: 'not-an-email', password: 'short', referredByCode: '' },
-    });
+  it("answers VALIDATION_ERROR with the spec's message per field", async () => {
+    const answer = await call<{ errors: { field: string; message: string }[] }>(
+      t.app,
+      'POST',
+      '/api/users/register',
+      {
+        body: { firstName: ' ', email: 'not-an-email', password: 'short', referredByCode: '' },
+      },
+    );
     expect(answer.status).toBe(400);
     expect(answer.body.errorCode).toBe('VALIDATION_ERROR');
     expect(answer.body.data!.errors).toEqual(

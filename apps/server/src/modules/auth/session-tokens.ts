@@ -33,7 +33,11 @@ export class SessionTokens {
   /** The claims of a valid token, or null for anything else (bad signature, expired, malformed). */
   async verify(token: string): Promise<SessionClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: [ALGORITHM], issuer: ISSUER, requiredClaims: ['exp', 'sub'] });
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: [ALGORITHM],
+        issuer: ISSUER,
+        requiredClaims: ['exp', 'sub'],
+      });
       if (typeof payload.sub !== 'string' || typeof payload['ver'] !== 'number') return null;
       return { userId: payload.sub, version: payload['ver'] };
     } catch {

@@ -10,7 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const profileStatus = async (token: string) => (await call(t.app, 'GET', '/api/users/profile', { token })).status;
+const profileStatus = async (token: string) =>
+  (await call(t.app, 'GET', '/api/users/profile', { token })).status;
 
 describe('sessions', () => {
   it('a LOCKED or DISABLED status ends existing sessions, and they stay ended after reactivation', async () => {
@@ -18,16 +19,22 @@ describe('sessions', () => {
       const member = await signedInMember(t);
       expect(await profileStatus(member.token)).toBe(200);
       // What the admin status change (a later issue) does: set the status and bump the version.
-      await t.database.db.execute(sql`update users set status = ${status}, token_version = token_version + 1 where email = ${member.email}`);
+      await t.database.db.execute(
+        sql`update users set status = ${status}, token_version = token_version + 1 where email = ${member.email}`,
+      );
       expect(await profileStatus(member.token)).toBe(401);
-      await t.database.db.execute(sql`update users set status = 'ACTIVE' where email = ${member.email}`);
+      await t.database.db.execute(
+        sql`update users set status = 'ACTIVE' where email = ${member.email}`,
+      );
       expect(await profileStatus(member.token)).toBe(401);
     }
   });
 
   it('a status change alone already refuses the session', async () => {
     const member = await signedInMember(t);
-    await t.database.db.execute(sql`update users set status = 'LOCKED' where email = ${member.email}`);
+    await t.database.db.execute(
+      sql`update users set status = 'LOCKED' where email = ${member.email}`,
+    );
     expect(await profileStatus(member.token)).toBe(401);
   });
 
@@ -46,10 +53,21 @@ describe('sessions', () => {
       .setIssuer('ctn')
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode(t.config.jwtSecret));
-    const unsecured = new UnsecuredJWT(claims).setSubject(member.user._id).setIssuer('ctn').setExpirationTime('1h').encode();
-    const expired = await new SessionTokens(t.config.jwtSecret, -10).sign({ userId: member.user._id, version: 0 });
-    for (const token of [otherKey, hs512, unsecured, expired]) expect(await profileStatus(token)).toBe(401);
-    const valid = await new SessionTokens(t.config.jwtSecret, 60).sign({ userId: member.user._id, version: 0 });
+    const unsecured = new UnsecuredJWT(claims)
+      .setSubject(member.user._id)
+      .setIssuer('ctn')
+      .setExpirationTime('1h')
+      .encode();
+    const expired = await new SessionTokens(t.config.jwtSecret, -10).sign({
+      userId: member.user._id,
+      version: 0,
+    });
+    for (const token of [otherKey, hs512, unsecured, expired])
+      expect(await profileStatus(token)).toBe(401);
+    const valid = await new SessionTokens(t.config.jwtSecret, 60).sign({
+      userId: member.user._id,
+      version: 0,
+    });
     expect(await profileStatus(valid)).toBe(200);
   });
 });

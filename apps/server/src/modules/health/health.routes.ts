@@ -9,11 +9,20 @@ import { failure, ok } from '../../lib/envelope';
 export function healthRoutes(checkHealth: () => Promise<HealthResponse>): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/health', {
-      schema: { tags: ['System'], summary: 'Liveness and database state', response: { 200: envelopeSchema(healthResponseSchema), 503: envelopeSchema(healthResponseSchema) } },
+      schema: {
+        tags: ['System'],
+        summary: 'Liveness and database state',
+        response: {
+          200: envelopeSchema(healthResponseSchema),
+          503: envelopeSchema(healthResponseSchema),
+        },
+      },
       handler: async (_request, reply) => {
         const health = await checkHealth();
         if (health.database.status === 'down') {
-          return reply.status(503).send(failure('SERVICE_UNAVAILABLE', errorText('SERVICE_UNAVAILABLE'), health));
+          return reply
+            .status(503)
+            .send(failure('SERVICE_UNAVAILABLE', errorText('SERVICE_UNAVAILABLE'), health));
         }
         return ok(health);
       },

@@ -34,7 +34,10 @@ function toJson(row: MailRecord) {
   };
 }
 
-const page = (title: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
+const page = (
+  title: string,
+  body: string,
+) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title>
 <style>
 body{font-family:system-ui,sans-serif;margin:0;background:#f8fafc;color:#0f172a}
@@ -52,7 +55,10 @@ pre{white-space:pre-wrap;background:#fff;border:1px solid #e2e8f0;padding:12px}
 export function devMailboxRoutes(mail: MailService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/api/mail', {
-      schema: { hide: true, response: { 200: envelopeSchema(z.object({ mails: z.array(mailSchema) })) } },
+      schema: {
+        hide: true,
+        response: { 200: envelopeSchema(z.object({ mails: z.array(mailSchema) })) },
+      },
       handler: async () => ok({ mails: (await mail.listMailbox()).map(toJson) }),
     });
 
@@ -70,18 +76,22 @@ export function devMailboxRoutes(mail: MailService): FastifyPluginAsyncZod {
       return reply.type('text/html; charset=utf-8').send(page('Dev mailbox', body));
     });
 
-    app.get('/mail/:id', { schema: { hide: true, params: z.object({ id: z.uuid() }) } }, async (request, reply) => {
-      const row = await mail.findMail(request.params.id);
-      if (!row) throw new AppError('NOT_FOUND');
-      const links = linksOf(row.textBody)
-        .map((l) => `<li><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></li>`)
-        .join('');
-      const body = `<h1 style="font-size:20px">${escapeHtml(row.subject)}</h1>
+    app.get(
+      '/mail/:id',
+      { schema: { hide: true, params: z.object({ id: z.uuid() }) } },
+      async (request, reply) => {
+        const row = await mail.findMail(request.params.id);
+        if (!row) throw new AppError('NOT_FOUND');
+        const links = linksOf(row.textBody)
+          .map((l) => `<li><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></li>`)
+          .join('');
+        const body = `<h1 style="font-size:20px">${escapeHtml(row.subject)}</h1>
 <p class="muted">To ${escapeHtml(row.toAddress)} · ${row.createdAt.toISOString()}${mail.usesDevMailbox ? '' : ` · ${row.sentAt ? 'delivered over SMTP' : 'not delivered yet'}`}</p>
 ${links ? `<p>Links in this mail:</p><ul>${links}</ul>` : ''}
 <h2 style="font-size:16px">HTML part</h2><div class="mail">${row.htmlBody}</div>
 <h2 style="font-size:16px">Text part</h2><pre>${escapeHtml(row.textBody)}</pre>`;
-      return reply.type('text/html; charset=utf-8').send(page(row.subject, body));
-    });
+        return reply.type('text/html; charset=utf-8').send(page(row.subject, body));
+      },
+    );
   };
 }

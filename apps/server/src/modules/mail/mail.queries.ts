@@ -19,7 +19,11 @@ export async function insertMail(db: Db, mail: NewMail): Promise<void> {
  * Claims due mails with a lease: rows locked by another instance are skipped, and a claimed
  * row is not due again until the lease ends, so two deliverers never send the same mail at once.
  */
-export async function claimDueMails(db: Db, limit: number, leaseSeconds: number): Promise<OutboxRow[]> {
+export async function claimDueMails(
+  db: Db,
+  limit: number,
+  leaseSeconds: number,
+): Promise<OutboxRow[]> {
   return db.transaction(async (tx) => {
     const due = tx
       .select({ id: mailOutbox.id })
@@ -40,18 +44,33 @@ export async function claimDueMails(db: Db, limit: number, leaseSeconds: number)
 }
 
 export async function markSent(db: Db, id: string): Promise<void> {
-  await db.update(mailOutbox).set({ sentAt: sql`now()`, lastError: null }).where(eq(mailOutbox.id, id));
-}
-
-export async function markFailed(db: Db, id: string, error: string, retryInSeconds: number): Promise<void> {
   await db
     .update(mailOutbox)
-    .set({ lastError: error.slice(0, 500), nextAttemptAt: sql`now() + make_interval(secs => ${retryInSeconds})` })
+    .set({ sentAt: sql`now()`, lastError: null })
+    .where(eq(mailOutbox.id, id));
+}
+
+export async function markFailed(
+  db: Db,
+  id: string,
+  error: string,
+  retryInSeconds: number,
+): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({
+      lastError: error.slice(0, 500),
+      nextAttemptAt: sql`now() + make_interval(secs => ${retryInSeconds})`,
+    })
     .where(eq(mailOutbox.id, id));
 }
 
 export async function listMails(db: Db, limit: number): Promise<OutboxRow[]> {
-  return db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).limit(limit);
+  return db
+    .select()
+    .from(mailOutbox)
+    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+    .limit(limit);
 }
 
 export async function findMail(db: Db, id: string): Promise<OutboxRow | undefined> {

@@ -1,7 +1,16 @@
 import type { Logger } from '../../lib/logger';
 import type { Db } from '../../db/client';
 import type { MailTransport } from '../../integrations/mail/transport';
-import { claimDueMails, findMail, insertMail, listMails, markFailed, markSent, type NewMail, type OutboxRow } from './mail.queries';
+import {
+  claimDueMails,
+  findMail,
+  insertMail,
+  listMails,
+  markFailed,
+  markSent,
+  type NewMail,
+  type OutboxRow,
+} from './mail.queries';
 
 export type MailRecord = OutboxRow;
 
@@ -33,7 +42,9 @@ export class MailService {
 
   /** Starts a delivery round in the background (after a commit that enqueued mail). */
   kick(): void {
-    void this.deliverDue().catch((err: unknown) => this.log.error({ err }, 'mail delivery round failed'));
+    void this.deliverDue().catch((err: unknown) =>
+      this.log.error({ err }, 'mail delivery round failed'),
+    );
   }
 
   /** Sends every due mail; one round at a time per instance. Returns how many were sent. */
@@ -56,14 +67,21 @@ export class MailService {
       if (batch.length === 0) return sent;
       for (const row of batch) {
         try {
-          await this.transport.send({ from: this.from, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody });
+          await this.transport.send({
+            from: this.from,
+            to: row.toAddress,
+            subject: row.subject,
+            text: row.textBody,
+            html: row.htmlBody,
+          });
           await markSent(this.db, row.id);
           sent += 1;
         } catch (err) {
           const message = err instanceof Error ? err.message : String(err);
           this.log.warn({ err, mailId: row.id, attempts: row.attempts }, 'mail delivery failed');
           // Exponential backoff; after MAX_ATTEMPTS the mail waits a day between tries.
-          const retry = row.attempts >= MAX_ATTEMPTS ? 86_400 : Math.min(60 * 2 ** row.attempts, 3_600);
+          const retry =
+            row.attempts >= MAX_ATTEMPTS ? 86_400 : Math.min(60 * 2 ** row.attempts, 3_600);
           await markFailed(this.db, row.id, message, retry);
         }
       }

@@ -1,5 +1,6 @@
 import { SUBSCRIPTION_FEE_USDT } from '@ctn/contracts/constants';
 import { Link2, Sparkles, Wallet } from 'lucide-react';
+import { PlannedItems } from '@/components/coming-next';
 import { PageTitle } from '@/components/page-title';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
@@ -72,17 +73,7 @@ export function OnboardingPage() {
               <Badge variant="primary">In development</Badge>
             </div>
             <p className="mb-3 text-sm text-fg-muted">This step is being built. It will show:</p>
-            <ul className="space-y-2">
-              {step.items.map((item) => (
-                <li key={item} className="flex items-start gap-2 text-sm text-fg-muted">
-                  <span
-                    aria-hidden="true"
-                    className="mt-1.5 size-1.5 shrink-0 rounded-full bg-primary"
-                  />
-                  {item}
-                </li>
-              ))}
-            </ul>
+            <PlannedItems items={step.items} className="space-y-2" />
           </div>
         </div>
       </Card>

@@ -33,7 +33,7 @@ async function main(): Promise<void> {
         : {}),
     },
   });
-  const report = await bootstrap(app.services.auth, config);
+  const report = await bootstrap(app.services.auth, database.db, config);
   await app.listen({ port: config.port, host: config.host });
 
   const jobs = [every('mail-outbox', 10_000, () => app.services.mail.deliverDue(), app.log)];

@@ -1,0 +1,251 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getAddress, numberToHex, padHex, toEventSelector } from 'viem';
+
+/**
+ * A simulated BNB Smart Chain that speaks Ethereum JSON-RPC over HTTP: enough of it for the
+ * payment watcher (blocks, the `finalized` tag, USDT Transfer logs with address and topic
+ * filters). Demo mode and tests send "payments" with `transfer()`; the watcher reads them through
+ * the same viem client it uses against a real node.
+ */
+
+const TRANSFER_TOPIC = toEventSelector('Transfer(address,address,uint256)');
+const ZERO_HASH = `0x${'0'.repeat(64)}`;
+
+interface SimLog {
+  address: string;
+  topics: string[];
+  data: string;
+  transactionHash: string;
+  logIndex: number;
+}
+
+interface SimBlock {
+  number: number;
+  hash: string;
+  parentHash: string;
+  timestamp: number;
+  logs: SimLog[];
+}
+
+type RpcRequest = { id?: unknown; method?: string; params?: unknown[] };
+
+export interface SimulatedChainOptions {
+  usdtContract: string;
+  /** Blocks behind the head that count as final (BSC: about 2). */
+  finalityDepth?: number;
+  /** Without the `finalized` tag the watcher falls back to head - CHAIN_CONFIRMATIONS. */
+  supportsFinalizedTag?: boolean;
+}
+
+export class SimulatedChain {
+  private readonly blocks: SimBlock[] = [];
+  private server: Server | null = null;
+  private readonly usdt: string;
+  private readonly finalityDepth: number;
+
+  constructor(private readonly options: SimulatedChainOptions) {
+    this.usdt = getAddress(options.usdtContract);
+    this.finalityDepth = options.finalityDepth ?? 2;
+    this.blocks.push({
+      number: 0,
+      hash: randomHash(),
+      parentHash: ZERO_HASH,
+      timestamp: now(),
+      logs: [],
+    });
+  }
+
+  get head(): number {
+    return this.blocks.length - 1;
+  }
+
+  /** Mines `count` empty blocks. */
+  mine(count = 1): void {
+    for (let i = 0; i < count; i++) this.appendBlock([]);
+  }
+
+  /** Mines a block holding one USDT transfer of `amount` (18-decimal units); returns its tx hash. */
+  transfer(
+    to: string,
+    amount: bigint,
+    from = '0x00000000000000000000000000000000000000aa',
+  ): string {
+    const transactionHash = randomHash();
+    this.appendBlock([
+      {
+        address: this.usdt,
+        topics: [
+          TRANSFER_TOPIC,
+          padHex(getAddress(from).toLowerCase() as `0x${string}`, { size: 32 }),
+          padHex(getAddress(to).toLowerCase() as `0x${string}`, { size: 32 }),
+        ],
+        data: padHex(numberToHex(amount), { size: 32 }),
+        transactionHash,
+        logIndex: 0,
+      },
+    ]);
+    return transactionHash;
+  }
+
+  async listen(port = 0, host = '127.0.0.1'): Promise<string> {
+    this.server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        let answer: unknown;
+        try {
+          const parsed = JSON.parse(body) as RpcRequest | RpcRequest[];
+          answer = Array.isArray(parsed) ? parsed.map((r) => this.answer(r)) : this.answer(parsed);
+        } catch {
+          answer = { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'parse error' } };
+        }
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(answer));
+      });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(port, host, resolve));
+    return `http://${host}:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  async close(): Promise<void> {
+    await new Promise<void>((resolve) =>
+      this.server ? this.server.close(() => resolve()) : resolve(),
+    );
+  }
+
+  private appendBlock(logs: SimLog[]): void {
+    const parent = this.blocks[this.blocks.length - 1]!;
+    this.blocks.push({
+      number: parent.number + 1,
+      hash: randomHash(),
+      parentHash: parent.hash,
+      timestamp: now(),
+      logs,
+    });
+  }
+
+  private answer(request: RpcRequest): unknown {
+    const reply = (result: unknown) => ({ jsonrpc: '2.0', id: request.id ?? null, result });
+    const fail = (code: number, message: string) => ({
+      jsonrpc: '2.0',
+      id: request.id ?? null,
+      error: { code, message },
+    });
+    const params = request.params ?? [];
+    switch (request.method) {
+      case 'eth_chainId':
+        return reply('0x38');
+      case 'eth_blockNumber':
+        return reply(numberToHex(this.head));
+      case 'eth_getBlockByNumber': {
+        const number = this.resolveTag(params[0]);
+        if (number === 'unsupported') return fail(-32602, 'unsupported block tag');
+        const block = number === null ? undefined : this.blocks[number];
+        return reply(block ? this.blockJson(block) : null);
+      }
+      case 'eth_getLogs': {
+        const filter = (params[0] ?? {}) as {
+          address?: string | string[];
+          topics?: (string | string[] | null)[];
+          fromBlock?: string;
+          toBlock?: string;
+        };
+        const from = this.resolveTag(filter.fromBlock ?? 'latest');
+        const to = this.resolveTag(filter.toBlock ?? 'latest');
+        if (from === 'unsupported' || to === 'unsupported' || from === null || to === null)
+          return fail(-32602, 'bad block range');
+        return reply(this.logs(filter, from, Math.min(to, this.head)));
+      }
+      default:
+        return fail(-32601, `method ${request.method ?? '?'} not supported by the simulated chain`);
+    }
+  }
+
+  private resolveTag(tag: unknown): number | null | 'unsupported' {
+    if (tag === 'latest' || tag === 'pending') return this.head;
+    if (tag === 'earliest') return 0;
+    if (tag === 'finalized' || tag === 'safe') {
+      if (this.options.supportsFinalizedTag === false) return 'unsupported';
+      return Math.max(0, this.head - this.finalityDepth);
+    }
+    if (typeof tag === 'string' && /^0x[0-9a-f]+$/i.test(tag)) {
+      const n = Number.parseInt(tag, 16);
+      return n <= this.head ? n : null;
+    }
+    return 'unsupported';
+  }
+
+  private logs(
+    filter: { address?: string | string[]; topics?: (string | string[] | null)[] },
+    from: number,
+    to: number,
+  ) {
+    const addresses =
+      filter.address === undefined
+        ? null
+        : (Array.isArray(filter.address) ? filter.address : [filter.address]).map((a) =>
+            a.toLowerCase(),
+          );
+    const matchesTopic = (log: SimLog, i: number) => {
+      const wanted = filter.topics?.[i];
+      if (wanted === undefined || wanted === null) return true;
+      const options = (Array.isArray(wanted) ? wanted : [wanted]).map((t) => t.toLowerCase());
+      return options.includes((log.topics[i] ?? '').toLowerCase());
+    };
+    const out = [];
+    for (let n = from; n <= to; n++) {
+      const block = this.blocks[n]!;
+      for (const log of block.logs) {
+        if (addresses && !addresses.includes(log.address.toLowerCase())) continue;
+        if (![0, 1, 2, 3].every((i) => matchesTopic(log, i))) continue;
+        out.push({
+          address: log.address,
+          topics: log.topics,
+          data: log.data,
+          blockNumber: numberToHex(block.number),
+          blockHash: block.hash,
+          transactionHash: log.transactionHash,
+          transactionIndex: '0x0',
+          logIndex: numberToHex(log.logIndex),
+          removed: false,
+        });
+      }
+    }
+    return out;
+  }
+
+  private blockJson(block: SimBlock) {
+    return {
+      number: numberToHex(block.number),
+      hash: block.hash,
+      parentHash: block.parentHash,
+      timestamp: numberToHex(block.timestamp),
+      nonce: '0x0000000000000000',
+      difficulty: '0x0',
+      gasLimit: numberToHex(140_000_000),
+      gasUsed: '0x0',
+      miner: '0x0000000000000000000000000000000000000000',
+      extraData: '0x',
+      logsBloom: `0x${'0'.repeat(512)}`,
+      sha3Uncles: ZERO_HASH,
+      stateRoot: ZERO_HASH,
+      receiptsRoot: ZERO_HASH,
+      transactionsRoot: ZERO_HASH,
+      size: '0x200',
+      baseFeePerGas: '0x0',
+      totalDifficulty: '0x0',
+      transactions: [],
+      uncles: [],
+    };
+  }
+}
+
+function randomHash(): string {
+  return `0x${randomBytes(32).toString('hex')}`;
+}
+
+function now(): number {
+  return Math.floor(Date.now() / 1000);
+}

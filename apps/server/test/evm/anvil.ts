@@ -1,0 +1,155 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import {
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  http,
+  parseAbi,
+  type Hex,
+  type PublicClient,
+  type TestClient,
+  type WalletClient,
+} from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { foundry } from 'viem/chains';
+
+/**
+ * A real EVM node on loopback for tests: anvil from the npm package, with an 18-decimal ERC-20
+ * compiled by solc and deployed, and a funded payer. anvil's `finalized` block trails the head by
+ * 64 blocks: tests mine blocks to make payments final.
+ */
+
+const require = createRequire(import.meta.url);
+const ANVIL = require.resolve('@foundry-rs/anvil-linux-amd64/bin/anvil');
+/** anvil's first default account (public test key). */
+const PAYER_KEY: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+export const ERC20_ABI = parseAbi([
+  'function transfer(address to, uint256 value) returns (bool)',
+  'function balanceOf(address owner) view returns (uint256)',
+]);
+
+let compiled: { abi: unknown[]; bytecode: Hex } | undefined;
+
+function compileToken(): { abi: unknown[]; bytecode: Hex } {
+  if (compiled) return compiled;
+  const solc = require('solc') as { compile(input: string): string };
+  const source = readFileSync(fileURLToPath(new URL('./TestUSDT.sol', import.meta.url)), 'utf8');
+  const output = JSON.parse(
+    solc.compile(
+      JSON.stringify({
+        language: 'Solidity',
+        sources: { 'TestUSDT.sol': { content: source } },
+        settings: {
+          optimizer: { enabled: true, runs: 200 },
+          outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
+        },
+      }),
+    ),
+  ) as {
+    errors?: { severity: string; formattedMessage: string }[];
+    contracts: Record<
+      string,
+      Record<string, { abi: unknown[]; evm: { bytecode: { object: string } } }>
+    >;
+  };
+  const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
+  if (errors.length > 0) throw new Error(errors.map((e) => e.formattedMessage).join('\n'));
+  const contract = output.contracts['TestUSDT.sol']!['TestUSDT']!;
+  compiled = { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
+  return compiled;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface LocalChain {
+  rpcUrl: string;
+  usdt: `0x${string}`;
+  publicClient: PublicClient;
+  testClient: TestClient;
+  wallet: WalletClient;
+  /** Sends `amount` (18-decimal units) of the token from the payer to `to`; returns the tx hash. */
+  pay(to: `0x${string}`, amount: bigint): Promise<Hex>;
+  mine(blocks: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startAnvil(): Promise<LocalChain> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(
+    ANVIL,
+    ['--host', '127.0.0.1', '--port', String(port), '--silent'],
+    { stdio: 'ignore' },
+  );
+  const rpcUrl = `http://127.0.0.1:${port}`;
+  const publicClient = createPublicClient({
+    chain: foundry,
+    transport: http(rpcUrl),
+    cacheTime: 0,
+  });
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    try {
+      await publicClient.getBlockNumber();
+      break;
+    } catch (err) {
+      if (Date.now() > deadline)
+        throw new Error(`anvil did not start: ${String(err)}`, { cause: err });
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  const account = privateKeyToAccount(PAYER_KEY);
+  const wallet = createWalletClient({ account, chain: foundry, transport: http(rpcUrl) });
+  const testClient = createTestClient({ chain: foundry, mode: 'anvil', transport: http(rpcUrl) });
+  const { abi, bytecode } = compileToken();
+  const deployHash = await wallet.deployContract({
+    abi,
+    bytecode,
+    args: [10n ** 30n],
+    account,
+    chain: foundry,
+  });
+  const receipt = await publicClient.waitForTransactionReceipt({
+    hash: deployHash,
+    pollingInterval: 50,
+  });
+  const usdt = receipt.contractAddress!;
+  return {
+    rpcUrl,
+    usdt,
+    publicClient,
+    testClient,
+    wallet,
+    async pay(to, amount) {
+      const hash = await wallet.writeContract({
+        address: usdt,
+        abi: ERC20_ABI,
+        functionName: 'transfer',
+        args: [to, amount],
+        account,
+        chain: foundry,
+      });
+      await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+      return hash;
+    },
+    async mine(blocks) {
+      await testClient.mine({ blocks });
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}

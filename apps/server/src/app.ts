@@ -9,6 +9,8 @@ import {
   type MailTransport,
 } from './integrations/mail/transport';
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limiter';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { AdminService } from './modules/admin/admin.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { SessionTokens } from './modules/auth/session-tokens';
@@ -38,11 +40,20 @@ export interface AppOptions {
 export interface Services {
   auth: AuthService;
   mail: MailService;
+  admin: AdminService;
+}
+
+/** One registered route and who may call it (the authorization matrix test walks these). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  auth: 'user' | 'admin' | undefined;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    routeTable: RouteEntry[];
   }
 }
 
@@ -71,7 +82,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     log: app.log,
   });
-  app.decorate('services', { auth, mail });
+  const admin = new AdminService(database.db);
+  app.decorate('services', { auth, mail, admin });
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, auth: route.config?.auth });
+    }
+  });
   app.addHook('onClose', async () => transport.close());
 
   registerErrorHandler(app);
@@ -83,6 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   await app.register(authRoutes(auth), { prefix: '/api/users' });
+  await app.register(adminRoutes(admin), { prefix: '/api/users' });
   if (config.devRoutes && transport.kind === 'dev-mailbox') {
     await app.register(devMailboxRoutes(mail), { prefix: '/dev' });
   }

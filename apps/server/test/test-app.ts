@@ -164,3 +164,21 @@ export async function signedInMember(t: TestApp, overrides: Record<string, unkno
     user: login.body.data.user,
   };
 }
+
+/** The administrator of this test app, signed in. */
+export async function signedInAdmin(t: TestApp) {
+  const email = 'admin@example.com';
+  const password = 'Admin@Password1';
+  await t.app.services.auth.ensureAdmin(email, password);
+  const login = await call<{ token: string; user: { _id: string } }>(
+    t.app,
+    'POST',
+    '/api/users/login',
+    {
+      body: { email, password },
+      ip: nextIp(),
+    },
+  );
+  if (!login.body.data) throw new Error(`admin login failed: ${JSON.stringify(login.body)}`);
+  return { token: login.body.data.token, user: login.body.data.user };
+}

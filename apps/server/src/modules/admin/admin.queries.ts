@@ -1,0 +1,154 @@
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AdminUsersQuery } from '@ctn/contracts/admin';
+import { rowsOf, type Db } from '../../db/client';
+import { referralPaths, users } from '../../db/schema';
+import { containsPattern } from '../../lib/pagination';
+
+/** Members are every account but administrators and the network's root. */
+const isMember = and(eq(users.isAdmin, false), eq(users.isRoot, false));
+const referrer = alias(users, 'referrer');
+
+function memberFilter(query: Pick<AdminUsersQuery, 'search' | 'status'>): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [isMember];
+  if (query.status) conditions.push(eq(users.status, query.status));
+  if (query.search) {
+    const pattern = containsPattern(query.search);
+    conditions.push(
+      or(
+        ilike(users.email, pattern),
+        ilike(users.userId, pattern),
+        ilike(users.referralCode, pattern),
+        ilike(users.bingxUid, pattern),
+        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+      ),
+    );
+  }
+  return and(...conditions);
+}
+
+const ORDER: Record<AdminUsersQuery['sort'], SQL> = {
+  '-createdAt': desc(users.createdAt),
+  createdAt: asc(users.createdAt),
+  email: asc(users.email),
+  '-email': desc(users.email),
+  lastName: asc(users.lastName),
+  '-lastName': desc(users.lastName),
+};
+
+export async function listMembers(db: Db, query: AdminUsersQuery, offset: number) {
+  const where = memberFilter(query);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ user: users, referrerCode: referrer.referralCode, referrerUserId: referrer.userId })
+      .from(users)
+      .leftJoin(referrer, eq(referrer.id, users.referredBy))
+      .where(where)
+      .orderBy(ORDER[query.sort], desc(users.id))
+      .limit(query.limit)
+      .offset(offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+export async function memberCounters(db: Db) {
+  const [row] = await rowsOf<Record<string, number>>(
+    db,
+    sql`select count(*)::int as "totalUsers",
+               count(*) filter (where status = 'ACTIVE')::int as "activeUsers",
+               count(*) filter (where status = 'LOCKED')::int as "lockedUsers",
+               count(*) filter (where status = 'DISABLED')::int as "disabledUsers",
+               count(*) filter (where is_email_verified)::int as "verifiedUsers",
+               count(*) filter (where not is_email_verified)::int as "unverifiedUsers",
+               count(*) filter (where paid_until > now() and bingx_uid is not null)::int as "onboardingCompleted",
+               count(*) filter (where paid_until > now())::int as "subscriptionPaid",
+               count(*) filter (where created_at >= date_trunc('day', now()))::int as "newUsersToday"
+          from users where not is_admin and not is_root`,
+  );
+  return row!;
+}
+
+export async function findMemberWithReferrer(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      user: users,
+      referrer: {
+        _id: referrer.id,
+        firstName: referrer.firstName,
+        lastName: referrer.lastName,
+        userId: referrer.userId,
+      },
+    })
+    .from(users)
+    .leftJoin(referrer, eq(referrer.id, users.referredBy))
+    .where(eq(users.id, id));
+  return row;
+}
+
+export async function networkCounts(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      direct: sql<number>`count(*) filter (where ${referralPaths.depth} = 1)::int`,
+    })
+    .from(referralPaths)
+    .where(eq(referralPaths.ancestor, id));
+  return { totalReferrals: row?.total ?? 0, directReferrals: row?.direct ?? 0 };
+}
+
+/** Sets the status; any status but ACTIVE also ends every session (token version). */
+export async function updateStatus(db: Db, id: string, status: string) {
+  const [row] = await db
+    .update(users)
+    .set({
+      status,
+      tokenVersion: status === 'ACTIVE' ? users.tokenVersion : sql`${users.tokenVersion} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, id))
+    .returning({ id: users.id, status: users.status });
+  return row;
+}
+
+/**
+ * Removes what identifies a person and disables the account; the row, its place in the network,
+ * its deposit address and (later) its ledger stay, so no financial history is lost.
+ */
+export async function anonymise(db: Db, id: string) {
+  const [row] = await db
+    .update(users)
+    .set({
+      firstName: 'Deleted',
+      lastName: 'Member',
+      email: sql`'deleted+' || ${users.id} || '@deleted.invalid'`,
+      passwordHash: null,
+      bingxUid: null,
+      status: 'DISABLED',
+      tokenVersion: sql`${users.tokenVersion} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, id))
+    .returning({ id: users.id });
+  return row;
+}
+
+export async function recentMembers(db: Db, limit: number) {
+  return db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      createdAt: users.createdAt,
+      paidUntil: users.paidUntil,
+      bingxUid: users.bingxUid,
+    })
+    .from(users)
+    .where(isMember)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(limit);
+}

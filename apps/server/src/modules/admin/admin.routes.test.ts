@@ -1,0 +1,246 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  call,
+  createTestApp,
+  nextIp,
+  signedInAdmin,
+  signedInMember,
+  type TestApp,
+} from '../../../test/test-app';
+
+let t: TestApp;
+let admin: { token: string };
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signedInAdmin(t);
+});
+afterAll(() => t.close());
+
+type UsersAnswer = {
+  users: {
+    _id: string;
+    email: string;
+    referredByCode: string | null;
+    referredBy: { userId: string } | null;
+    subscriptionFee: { paid: boolean };
+  }[];
+  pagination: {
+    currentPage: number;
+    totalPages: number;
+    totalUsers: number;
+    limit: number;
+    hasNext: boolean;
+    hasPrev: boolean;
+  };
+  stats: Record<string, number>;
+};
+
+const list = (query = '') =>
+  call<UsersAnswer>(t.app, 'GET', `/api/users/admin/all${query}`, { token: admin.token });
+
+describe('GET /api/users/admin/all', () => {
+  it("pages members newest first, with the spec's pagination and the eight counters", async () => {
+    const parent = await signedInMember(t, { firstName: 'Pagination', lastName: 'Parent' });
+    for (let i = 0; i < 11; i++)
+      await signedInMember(t, { referredByCode: parent.user.referralCode, firstName: `Child${i}` });
+    await t.database.db.execute(
+      sql`update users set paid_until = now() + interval '1 day', bingx_uid = '55555555' where id = ${parent.user._id}`,
+    );
+
+    const first = await list('?page=1&limit=10&sort=-createdAt');
+    expect(first.status).toBe(200);
+    const body = first.body.data!;
+    expect(body.users).toHaveLength(10);
+    expect(body.pagination).toEqual({
+      currentPage: 1,
+      totalPages: 2,
+      totalUsers: 12,
+      limit: 10,
+      hasNext: true,
+      hasPrev: false,
+    });
+    expect(body.users[0]!.referredByCode).toBe(parent.user.referralCode);
+    expect(body.users[0]!.referredBy).toEqual({ userId: expect.stringMatching(/^CT\d+$/) });
+    expect(body.users.every((u) => u.email !== 'admin@example.com')).toBe(true);
+    expect(body.stats).toEqual({
+      totalUsers: 12,
+      activeUsers: 12,
+      lockedUsers: 0,
+      disabledUsers: 0,
+      verifiedUsers: 12,
+      unverifiedUsers: 0,
+      onboardingCompleted: 1,
+      subscriptionPaid: 1,
+    });
+    const second = await list('?page=2&limit=10');
+    expect(second.body.data!.users).toHaveLength(2);
+    expect(second.body.data!.pagination).toMatchObject({
+      currentPage: 2,
+      hasNext: false,
+      hasPrev: true,
+    });
+    const ids = new Set([...body.users, ...second.body.data!.users].map((u) => u._id));
+    expect(ids.size).toBe(12);
+  });
+
+  it('searches names, emails, user IDs and codes, treating wildcards literally', async () => {
+    await signedInMember(t, { firstName: 'Zelda', lastName: 'Quixote' });
+    expect((await list('?search=zelda%20quix')).body.data!.users.map((u) => u.email)).toHaveLength(
+      1,
+    );
+    expect((await list('?search=%25')).body.data!.users).toHaveLength(0);
+    expect((await list('?search=nobody-matches-this')).body.data!.pagination).toMatchObject({
+      totalUsers: 0,
+      totalPages: 0,
+    });
+  });
+
+  it('refuses a bad sort or page: VALIDATION_ERROR', async () => {
+    expect((await list('?sort=password')).body.errorCode).toBe('VALIDATION_ERROR');
+    expect((await list('?page=0')).body.errorCode).toBe('VALIDATION_ERROR');
+  });
+});
+
+describe('GET /api/users/admin/{id}', () => {
+  it('answers the member with referral and subscription information', async () => {
+    const parent = await signedInMember(t, { firstName: 'Detail', lastName: 'Parent' });
+    const child = await signedInMember(t, { referredByCode: parent.user.referralCode });
+    await signedInMember(t, { referredByCode: child.user.referralCode });
+    await t.database.db.execute(
+      sql`update users set paid_until = now() + interval '5 days', subscription_paid_at = now() where id = ${parent.user._id}`,
+    );
+    const answer = await call<Record<string, unknown>>(
+      t.app,
+      'GET',
+      `/api/users/admin/${parent.user._id}?includeRewards=true&includeWithdrawals=true&rewardsPage=1&rewardsLimit=10`,
+      { token: admin.token },
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toMatchObject({
+      _id: parent.user._id,
+      firstName: 'Detail',
+      referralStats: { totalReferrals: 2, directReferrals: 1 },
+      referredBy: { firstName: 'Network', lastName: 'Root' },
+      subscriptionFee: { hasPaid: true, amount: 10, timestamp: expect.any(String) },
+      rewards: { data: [], pagination: { currentPage: 1, limit: 10 } },
+      withdrawals: { data: [], statistics: { total: 0 } },
+    });
+  });
+
+  it('answers USER_NOT_FOUND for unknown or malformed ids', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
+      const answer = await call(t.app, 'GET', `/api/users/admin/${id}`, { token: admin.token });
+      expect(answer.status).toBe(404);
+      expect(answer.body.errorCode).toBe('USER_NOT_FOUND');
+    }
+  });
+});
+
+describe('PUT /api/users/{id}/status', () => {
+  const setStatus = (id: string, status: string) =>
+    call<{ status: string }>(t.app, 'PUT', `/api/users/${id}/status`, {
+      token: admin.token,
+      body: { status },
+    });
+
+  it('locks a member, which ends their sessions and refuses their sign-in, and reactivates them', async () => {
+    const member = await signedInMember(t);
+    const answer = await setStatus(member.user._id, 'LOCKED');
+    expect(answer.body).toMatchObject({
+      success: true,
+      message: 'USER_STATUS_UPDATED',
+      data: { status: 'LOCKED' },
+    });
+    expect((await call(t.app, 'GET', '/api/users/profile', { token: member.token })).status).toBe(
+      401,
+    );
+    const login = await call(t.app, 'POST', '/api/users/login', {
+      body: { email: member.email, password: member.password },
+      ip: nextIp(),
+    });
+    expect(login.body.errorCode).toBe('ACCOUNT_LOCKED');
+    expect((await setStatus(member.user._id, 'ACTIVE')).body.data!.status).toBe('ACTIVE');
+    // The old session stays ended; a new sign-in works.
+    expect((await call(t.app, 'GET', '/api/users/profile', { token: member.token })).status).toBe(
+      401,
+    );
+    const again = await call(t.app, 'POST', '/api/users/login', {
+      body: { email: member.email, password: member.password },
+      ip: nextIp(),
+    });
+    expect(again.status).toBe(200);
+  });
+
+  it('refuses an unknown status: INVALID_STATUS, and administrators as targets', async () => {
+    const member = await signedInMember(t);
+    const bad = await setStatus(member.user._id, 'BANNED');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({
+      errorCode: 'INVALID_STATUS',
+      error: 'Invalid account status.',
+    });
+    const adminUser = await t.app.services.auth.findByEmail('admin@example.com');
+    expect((await setStatus(adminUser!.id, 'LOCKED')).body.errorCode).toBe('FORBIDDEN');
+  });
+});
+
+describe('DELETE /api/users/admin/{id}', () => {
+  it('anonymises and disables the member but keeps the row and its place in the network', async () => {
+    const parent = await signedInMember(t);
+    const child = await signedInMember(t, { referredByCode: parent.user.referralCode });
+    const answer = await call(t.app, 'DELETE', `/api/users/admin/${parent.user._id}`, {
+      token: admin.token,
+    });
+    expect(answer.body).toMatchObject({ success: true, message: 'USER_DELETED' });
+    const detail = await call<Record<string, unknown>>(
+      t.app,
+      'GET',
+      `/api/users/admin/${parent.user._id}`,
+      { token: admin.token },
+    );
+    expect(detail.body.data).toMatchObject({
+      firstName: 'Deleted',
+      lastName: 'Member',
+      status: 'DISABLED',
+      email: expect.stringMatching(/@deleted\.invalid$/),
+      referralStats: { totalReferrals: 1 },
+    });
+    expect((await call(t.app, 'GET', '/api/users/profile', { token: parent.token })).status).toBe(
+      401,
+    );
+    const childDetail = await call<{ referredBy: { _id: string } }>(
+      t.app,
+      'GET',
+      `/api/users/admin/${child.user._id}`,
+      { token: admin.token },
+    );
+    expect(childDetail.body.data!.referredBy._id).toBe(parent.user._id);
+    // The address can register again as a new person.
+    expect(
+      (
+        await call(t.app, 'POST', '/api/users/login', {
+          body: { email: parent.email, password: parent.password },
+          ip: nextIp(),
+        })
+      ).body.errorCode,
+    ).toBe('INVALID_CREDENTIALS');
+  });
+});
+
+describe('GET /api/users/admin/overall-stats', () => {
+  it('answers the dashboard statistics with recent members', async () => {
+    const newest = await signedInMember(t, { firstName: 'Newest' });
+    const answer = await call<{
+      users: { totalUsers: number; newUsersToday: number };
+      recentJoinedUsers: { _id: string; name: string }[];
+    }>(t.app, 'GET', '/api/users/admin/overall-stats', { token: admin.token });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data!.users.newUsersToday).toBe(answer.body.data!.users.totalUsers);
+    expect(answer.body.data!.recentJoinedUsers[0]).toMatchObject({
+      _id: newest.user._id,
+      name: 'Newest Lovelace',
+    });
+    expect(answer.body.data!.recentJoinedUsers.length).toBeLessThanOrEqual(5);
+  });
+});

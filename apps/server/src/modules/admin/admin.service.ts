@@ -1,0 +1,206 @@
+import type {
+  AdminUserDetail,
+  AdminUserDetailQuery,
+  AdminUsersQuery,
+  AdminUsersResponse,
+  OverallStats,
+} from '@ctn/contracts/admin';
+import { SUBSCRIPTION_FEE_USDT, USER_STATUSES, type UserStatus } from '@ctn/contracts/constants';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { pageOf } from '../../lib/pagination';
+import * as q from './admin.queries';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Money of a member as the admin pages show it. The ledger (rewards issue) replaces these zeros;
+ * until then no member has earned, held or withdrawn anything.
+ */
+const NO_MONEY_YET = { totalRewards: 0, balance: 0, totalWithdrawn: 0 } as const;
+
+/** The administrators' view of members (admin sections 3 and 7). */
+export class AdminService {
+  constructor(private readonly db: Db) {}
+
+  async listUsers(query: AdminUsersQuery): Promise<AdminUsersResponse> {
+    const { offset } = pageOf(query.page, query.limit, 0);
+    const [{ rows, total }, counters] = await Promise.all([
+      q.listMembers(this.db, query, offset),
+      q.memberCounters(this.db),
+    ]);
+    const page = pageOf(query.page, query.limit, total);
+    const now = new Date();
+    return {
+      users: rows.map(({ user, referrerCode, referrerUserId }) => ({
+        _id: user.id,
+        userId: user.userId,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email,
+        status: user.status as UserStatus,
+        isEmailVerified: user.isEmailVerified,
+        bingXUID: user.bingxUid,
+        referralCode: user.referralCode,
+        referredByCode: referrerCode,
+        referredBy: referrerUserId ? { userId: referrerUserId } : null,
+        subscriptionFee: { paid: user.paidUntil !== null && user.paidUntil > now },
+        totalRewards: NO_MONEY_YET.totalRewards,
+        totalWithdrawals: NO_MONEY_YET.totalWithdrawn,
+        balance: NO_MONEY_YET.balance,
+        createdAt: user.createdAt.toISOString(),
+        lastLogin: user.lastLoginAt?.toISOString() ?? null,
+        isAdmin: user.isAdmin,
+        walletAddress: user.walletAddress,
+      })),
+      pagination: {
+        currentPage: query.page,
+        totalPages: page.totalPages,
+        totalUsers: total,
+        limit: query.limit,
+        hasNext: page.hasNext,
+        hasPrev: page.hasPrev,
+      },
+      stats: {
+        totalUsers: counters['totalUsers'] ?? 0,
+        activeUsers: counters['activeUsers'] ?? 0,
+        lockedUsers: counters['lockedUsers'] ?? 0,
+        disabledUsers: counters['disabledUsers'] ?? 0,
+        verifiedUsers: counters['verifiedUsers'] ?? 0,
+        unverifiedUsers: counters['unverifiedUsers'] ?? 0,
+        onboardingCompleted: counters['onboardingCompleted'] ?? 0,
+        subscriptionPaid: counters['subscriptionPaid'] ?? 0,
+      },
+    };
+  }
+
+  async userDetail(id: string, query: AdminUserDetailQuery): Promise<AdminUserDetail> {
+    const member = await this.member(id);
+    const { user, referrer } = member;
+    const network = await q.networkCounts(this.db, user.id);
+    const hasPaid = user.paidUntil !== null && user.paidUntil > new Date();
+    return {
+      _id: user.id,
+      userId: user.userId,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      isEmailVerified: user.isEmailVerified,
+      status: user.status as UserStatus,
+      bingXUID: user.bingxUid,
+      walletAddress: user.walletAddress,
+      referralCode: user.referralCode,
+      createdAt: user.createdAt.toISOString(),
+      updatedAt: user.updatedAt.toISOString(),
+      lastLogin: user.lastLoginAt?.toISOString() ?? null,
+      ...NO_MONEY_YET,
+      referralStats: network,
+      referredBy: referrer?._id
+        ? {
+            _id: referrer._id,
+            firstName: referrer.firstName ?? '',
+            lastName: referrer.lastName ?? '',
+            userId: referrer.userId ?? '',
+          }
+        : null,
+      subscriptionFee: {
+        hasPaid,
+        amount: hasPaid ? SUBSCRIPTION_FEE_USDT : null,
+        timestamp: user.subscriptionPaidAt?.toISOString() ?? null,
+      },
+      // Rewards and withdrawals arrive with their issues; the shapes are final.
+      rewards: {
+        data: [],
+        statistics: {
+          total: 0,
+          totalRewardAmount: 0,
+          directRewardsCount: 0,
+          downlineRewardsCount: 0,
+        },
+        pagination: {
+          currentPage: query.rewardsPage,
+          totalPages: 0,
+          totalRecords: 0,
+          limit: query.rewardsLimit,
+          hasNext: false,
+          hasPrev: query.rewardsPage > 1,
+        },
+      },
+      withdrawals: {
+        data: [],
+        statistics: {
+          total: 0,
+          pending: 0,
+          approved: 0,
+          rejected: 0,
+          blocked: 0,
+          totalApprovedAmount: 0,
+          totalPendingAmount: 0,
+          totalRequestedAmount: 0,
+        },
+        pagination: {
+          currentPage: query.withdrawalsPage,
+          totalPages: 0,
+          totalRecords: 0,
+          hasNextPage: false,
+          hasPrevPage: query.withdrawalsPage > 1,
+          limit: query.withdrawalsLimit,
+          resultsCount: 0,
+        },
+      },
+    };
+  }
+
+  /** Any of the three statuses; LOCKED and DISABLED end the member's sessions at once. */
+  async setStatus(id: string, status: string): Promise<{ _id: string; status: UserStatus }> {
+    if (!(USER_STATUSES as readonly string[]).includes(status))
+      throw new AppError('INVALID_STATUS');
+    const { user } = await this.member(id);
+    if (user.status === status) return { _id: user.id, status: user.status as UserStatus };
+    const updated = await q.updateStatus(this.db, user.id, status);
+    if (!updated) throw new AppError('USER_NOT_FOUND');
+    return { _id: updated.id, status: updated.status as UserStatus };
+  }
+
+  async deleteUser(id: string): Promise<{ _id: string }> {
+    const { user } = await this.member(id);
+    const row = await q.anonymise(this.db, user.id);
+    if (!row) throw new AppError('USER_NOT_FOUND');
+    return { _id: row.id };
+  }
+
+  async overallStats(): Promise<OverallStats> {
+    const [counters, recent] = await Promise.all([
+      q.memberCounters(this.db),
+      q.recentMembers(this.db, 5),
+    ]);
+    const now = new Date();
+    return {
+      users: {
+        totalUsers: counters['totalUsers'] ?? 0,
+        completedOnboarding: counters['onboardingCompleted'] ?? 0,
+        newUsersToday: counters['newUsersToday'] ?? 0,
+      },
+      // Withdrawals and rewards arrive with their issues.
+      withdrawals: { pendingCount: 0, totalAmount: 0 },
+      rewards: { totalDistributed: 0 },
+      recentWithdrawals: [],
+      recentJoinedUsers: recent.map((m) => ({
+        _id: m.id,
+        name: `${m.firstName} ${m.lastName}`,
+        email: m.email,
+        joinedAt: m.createdAt.toISOString(),
+        onboardingCompleted: m.paidUntil !== null && m.paidUntil > now && m.bingxUid !== null,
+      })),
+    };
+  }
+
+  /** A member by `_id`; administrators and the root are not members and are never changed here. */
+  private async member(id: string) {
+    if (!UUID.test(id)) throw new AppError('USER_NOT_FOUND');
+    const row = await q.findMemberWithReferrer(this.db, id);
+    if (!row) throw new AppError('USER_NOT_FOUND');
+    if (row.user.isAdmin || row.user.isRoot) throw new AppError('FORBIDDEN');
+    return row;
+  }
+}

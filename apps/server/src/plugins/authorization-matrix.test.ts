@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  call,
+  createTestApp,
+  signedInAdmin,
+  signedInMember,
+  type TestApp,
+} from '../../test/test-app';
+
+/**
+ * Every route the app registers, walked from its own route table, so a new route cannot be
+ * forgotten: admin routes answer 401 to anonymous callers and 403 to members; member routes 401
+ * to anonymous callers; nothing protected ever answers 2xx without the right token.
+ */
+let t: TestApp;
+let member: { token: string };
+let admin: { token: string };
+beforeAll(async () => {
+  t = await createTestApp();
+  member = await signedInMember(t);
+  admin = await signedInAdmin(t);
+});
+afterAll(() => t.close());
+
+const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
+const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, SAMPLE_ID);
+const send = (method: string, url: string, token?: string) =>
+  call(t.app, method as 'GET', concrete(url), {
+    ...(token ? { token } : {}),
+    ...(method === 'GET' || method === 'DELETE' ? {} : { body: {} }),
+  });
+
+describe('authorization matrix', () => {
+  it('covers the admin and member routes the app has', () => {
+    const protectedRoutes = t.app.routeTable.filter((r) => r.auth !== undefined);
+    expect(protectedRoutes.filter((r) => r.auth === 'admin').length).toBeGreaterThanOrEqual(5);
+    expect(protectedRoutes.filter((r) => r.auth === 'user').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('admin routes: anonymous 401, member 403, admin neither', async () => {
+    for (const route of t.app.routeTable.filter((r) => r.auth === 'admin')) {
+      const label = `${route.method} ${route.url}`;
+      expect((await send(route.method, route.url)).status, label).toBe(401);
+      const asMember = await send(route.method, route.url, member.token);
+      expect(asMember.status, label).toBe(403);
+      expect(asMember.body.errorCode, label).toBe('FORBIDDEN');
+      expect([401, 403], label).not.toContain(
+        (await send(route.method, route.url, admin.token)).status,
+      );
+    }
+  });
+
+  it('member routes: anonymous 401, signed in allowed', async () => {
+    for (const route of t.app.routeTable.filter((r) => r.auth === 'user')) {
+      const label = `${route.method} ${route.url}`;
+      const anonymous = await send(route.method, route.url);
+      expect(anonymous.status, label).toBe(401);
+      expect(anonymous.body.errorCode, label).toBe('UNAUTHORIZED');
+      expect([401, 403], label).not.toContain(
+        (await send(route.method, route.url, member.token)).status,
+      );
+    }
+  });
+});

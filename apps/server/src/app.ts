@@ -18,6 +18,8 @@ import { healthRoutes } from './modules/health/health.routes';
 import { checkHealth } from './modules/health/health.service';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes';
 import { MailService } from './modules/mail/mail.service';
+import { referralsRoutes } from './modules/referrals/referrals.routes';
+import { ReferralsService } from './modules/referrals/referrals.service';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
@@ -102,6 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   await app.register(authRoutes(auth), { prefix: '/api/users' });
+  await app.register(referralsRoutes(new ReferralsService(database.db)), { prefix: '/api/users' });
   await app.register(adminRoutes(admin), { prefix: '/api/users' });
   if (config.devRoutes && transport.kind === 'dev-mailbox') {
     await app.register(devMailboxRoutes(mail), { prefix: '/dev' });

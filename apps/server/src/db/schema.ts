@@ -69,7 +69,16 @@ export const users = pgTable(
   ],
 );
 
-/** Closure table of the referral network: every (upline, member) pair up to 15 levels apart. */
+/**
+ * Closure table of the referral network: every (upline, member) pair up to 15 levels apart,
+ * written with the registration and never changed (the upline is fixed for life).
+ *
+ * The `descendant_*` columns copy the member's own fields so that statistics, level counts and
+ * "newest first" pages of a network read one index and never join `users` (docs/decisions/
+ * 008-referral-tree-lazy-loading.md). Triggers keep them equal to `users` (migration 0001):
+ * they are filled from `users` on insert, whatever the insert says, and follow every change of
+ * `created_at`, `status`, `bingx_uid` and `paid_until`.
+ */
 export const referralPaths = pgTable(
   'referral_paths',
   {
@@ -80,12 +89,38 @@ export const referralPaths = pgTable(
       .notNull()
       .references(() => users.id),
     depth: smallint('depth').notNull(),
+    descendantJoinedAt: timestamp('descendant_joined_at', { withTimezone: true }).notNull(),
+    descendantStatus: text('descendant_status').notNull(),
+    descendantLinked: boolean('descendant_linked').notNull(),
+    descendantPaidUntil: timestamp('descendant_paid_until', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.ancestor, t.descendant] }),
     check('referral_paths_depth_check', sql`${t.depth} between 1 and 15`),
     index('referral_paths_descendant_idx').on(t.descendant, t.depth),
-    index('referral_paths_ancestor_depth_idx').on(t.ancestor, t.depth),
+    // One level of a network in join order: children in the tree, history pages of one level.
+    index('referral_paths_ancestor_level_idx').on(
+      t.ancestor,
+      t.depth,
+      t.descendantJoinedAt,
+      t.descendant,
+    ),
+    // Per-level statistics and descendant counts from a narrow index alone.
+    index('referral_paths_ancestor_stats_idx').on(
+      t.ancestor,
+      t.depth,
+      t.descendantStatus,
+      t.descendantLinked,
+      t.descendantPaidUntil,
+    ),
+    // A whole network in join order (history pages without a level filter).
+    index('referral_paths_ancestor_joined_idx').on(
+      t.ancestor,
+      t.descendantJoinedAt,
+      t.descendant,
+      t.depth,
+      t.descendantStatus,
+    ),
   ],
 );
 

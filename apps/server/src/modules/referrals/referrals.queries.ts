@@ -1,0 +1,290 @@
+import type { UserStatus } from '@ctn/contracts/constants';
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/client';
+
+/**
+ * SQL of the referral network. Everything is set-based over the closure table
+ * `referral_paths(ancestor, descendant, depth 1..15)`: a network, a level, a count or a page is
+ * one indexed range of it, never a walk of `users.referred_by` row by row. The `descendant_*`
+ * copies on each path (kept by triggers, migration 0001) let counts and "newest first" pages read
+ * the index alone.
+ */
+
+/** The deepest level a path reaches (DESIGN.md section 4). */
+export const MAX_DEPTH = 15;
+
+/** A member's own fields the referral pages show. */
+export interface ViewerRow {
+  firstName: string;
+  lastName: string;
+  email: string;
+  userId: string;
+  referralCode: string;
+}
+
+export async function findViewer(db: Db, viewerId: string): Promise<ViewerRow | undefined> {
+  const [row] = await rowsOf<ViewerRow>(
+    db,
+    sql`select first_name as "firstName", last_name as "lastName", email, user_id as "userId",
+               referral_code as "referralCode"
+          from users where id = ${viewerId}`,
+  );
+  return row;
+}
+
+/** One level of a network, split by status: the figures every statistic is summed from. */
+export interface LevelStatusCount {
+  depth: number;
+  status: UserStatus;
+  total: number;
+  linked: number;
+  paid: number;
+}
+
+/** Per level and status: members, linked exchange UIDs and paid subscriptions. Index only. */
+export async function levelCounts(
+  db: Db,
+  ancestorId: string,
+  maxLevel: number,
+): Promise<LevelStatusCount[]> {
+  return rowsOf<LevelStatusCount>(
+    db,
+    sql`select depth::int as depth, descendant_status as status, count(*)::int as total,
+               (count(*) filter (where descendant_linked))::int as linked,
+               (count(*) filter (where descendant_paid_until > now()))::int as paid
+          from referral_paths
+         where ancestor = ${ancestorId} and depth <= ${maxLevel}
+         group by depth, descendant_status
+         order by depth, descendant_status`,
+  );
+}
+
+export interface HistoryFilter {
+  maxLevel: number;
+  level?: number | undefined;
+  status?: UserStatus | undefined;
+  limit: number;
+  offset: number;
+}
+
+export interface HistoryRow {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  level: number;
+  status: string;
+  subscriptionPaid: boolean;
+  subscriptionPaidAt: Date | string | null;
+  bingxLinked: boolean;
+  joinedAt: Date | string;
+}
+
+/**
+ * One page of a network, newest members first (ties broken by id, so pages never overlap).
+ * The page is chosen on the closure table's index, then only its rows are read from `users`.
+ */
+export async function historyPage(
+  db: Db,
+  ancestorId: string,
+  filter: HistoryFilter,
+): Promise<HistoryRow[]> {
+  const conditions: SQL[] = [sql`ancestor = ${ancestorId}`, sql`depth <= ${filter.maxLevel}`];
+  if (filter.level !== undefined) conditions.push(sql`depth = ${filter.level}`);
+  if (filter.status !== undefined) conditions.push(sql`descendant_status = ${filter.status}`);
+  return rowsOf<HistoryRow>(
+    db,
+    sql`select u.id, u.first_name as "firstName", u.last_name as "lastName", u.email,
+               p.depth::int as level, u.status,
+               coalesce(u.paid_until > now(), false) as "subscriptionPaid",
+               u.subscription_paid_at as "subscriptionPaidAt",
+               u.bingx_uid is not null as "bingxLinked", u.created_at as "joinedAt"
+          from (select descendant, depth, descendant_joined_at
+                  from referral_paths
+                 where ${sql.join(conditions, sql` and `)}
+                 order by descendant_joined_at desc, descendant desc
+                 limit ${filter.limit} offset ${filter.offset}) as p
+          join users u on u.id = p.descendant
+         order by p.descendant_joined_at desc, p.descendant desc`,
+  );
+}
+
+/** How deep `memberId` sits below `viewerId` (0 for the viewer), or undefined outside the network. */
+export async function levelInNetwork(
+  db: Db,
+  viewerId: string,
+  memberId: string,
+): Promise<number | undefined> {
+  if (memberId === viewerId) return 0;
+  const [row] = await rowsOf<{ depth: number }>(
+    db,
+    sql`select depth::int as depth from referral_paths
+         where ancestor = ${viewerId} and descendant = ${memberId}`,
+  );
+  return row?.depth;
+}
+
+export async function childCount(db: Db, memberId: string): Promise<number> {
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from referral_paths where ancestor = ${memberId} and depth = 1`,
+  );
+  return row?.n ?? 0;
+}
+
+/** A tree node as read from the database; the service nests them. */
+export interface NodeRow {
+  id: string;
+  parentId: string | null;
+  userId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  level: number;
+  childCount: number;
+  totalDescendants: number;
+}
+
+/**
+ * The node columns for a set `x(id, level)` of members: their own fields, their number of
+ * children (none counted at level 15: those are beyond the viewer's 15 levels) and the members
+ * below them down to the viewer's `maxLevels`. Both counts read the closure table's index only.
+ */
+function nodeSelect(maxLevels: number): SQL {
+  return sql`select u.id, u.referred_by as "parentId", u.user_id as "userId",
+               u.first_name as "firstName", u.last_name as "lastName", u.email, x.level,
+               case when x.level < ${MAX_DEPTH}
+                    then (select count(*)::int from referral_paths c
+                           where c.ancestor = u.id and c.depth = 1)
+                    else 0 end as "childCount",
+               (select count(*)::int from referral_paths d
+                 where d.ancestor = u.id and d.depth <= ${maxLevels} - x.level) as "totalDescendants"
+          from x join users u on u.id = x.id
+         order by x.level, u.created_at, u.id`;
+}
+
+export interface TreeWalk {
+  /** Whose children to start from (the viewer, or a member of the viewer's network). */
+  anchorId: string;
+  /** The anchor's level below the viewer (0 for the viewer). */
+  anchorLevel: number;
+  /** Skip this many of the anchor's own children. */
+  offset: number;
+  maxLevels: number;
+  /** At most this many children of any one member. */
+  perParent: number;
+  /** At most this many nodes in all. */
+  nodeLimit: number;
+}
+
+/**
+ * The anchor's subtree breadth first, down to `maxLevels`: the anchor's children from `offset`,
+ * then theirs, level by level, at most `perParent` children of each member (oldest first) and
+ * `nodeLimit` nodes in all. PostgreSQL evaluates a recursive query only as far as its reader
+ * asks, so the LIMIT stops the walk after `nodeLimit` nodes whatever the size of the network; a
+ * breadth-first prefix always holds every node's parent.
+ */
+export async function walkTree(db: Db, walk: TreeWalk): Promise<NodeRow[]> {
+  if (walk.anchorLevel >= walk.maxLevels || walk.nodeLimit <= 0) return [];
+  return rowsOf<NodeRow>(
+    db,
+    sql`with recursive walk(id, level) as (
+          select c.descendant, ${walk.anchorLevel + 1}::int
+            from (select descendant from referral_paths
+                   where ancestor = ${walk.anchorId} and depth = 1
+                   order by descendant_joined_at, descendant
+                   offset ${walk.offset} limit ${walk.perParent}) as c
+          union all
+          select c.descendant, w.level + 1
+            from walk w
+           cross join lateral (
+                 select r.descendant from referral_paths r
+                  where r.ancestor = w.id and r.depth = 1
+                  order by r.descendant_joined_at, r.descendant
+                  limit ${walk.perParent}) as c
+           where w.level < ${walk.maxLevels}
+        ),
+        x as (select id, level from walk limit ${walk.nodeLimit})
+        ${nodeSelect(walk.maxLevels)}`,
+  );
+}
+
+/** Members of the network down to `maxLevels` whose name, email or ID contains `text`. */
+export async function searchNetwork(
+  db: Db,
+  viewerId: string,
+  text: string,
+  maxLevels: number,
+  limit: number,
+): Promise<{ id: string; level: number }[]> {
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return rowsOf<{ id: string; level: number }>(
+    db,
+    sql`select rp.descendant as id, rp.depth::int as level
+          from referral_paths rp
+          join users u on u.id = rp.descendant
+         where rp.ancestor = ${viewerId} and rp.depth <= ${maxLevels}
+           and (u.first_name ilike ${pattern} or u.last_name ilike ${pattern}
+                or (u.first_name || ' ' || u.last_name) ilike ${pattern}
+                or u.email ilike ${pattern} or u.user_id ilike ${pattern})
+         order by rp.depth, rp.descendant_joined_at, rp.descendant
+         limit ${limit}`,
+  );
+}
+
+/** The given members of the viewer's network and every member between them and the viewer. */
+export async function nodesWithUplines(
+  db: Db,
+  viewerId: string,
+  memberIds: readonly string[],
+  maxLevels: number,
+): Promise<NodeRow[]> {
+  if (memberIds.length === 0) return [];
+  const ids = uuidArray(memberIds);
+  return rowsOf<NodeRow>(
+    db,
+    sql`with m(id) as (select unnest(${ids}::uuid[])),
+        x as (
+          select v.descendant as id, v.depth::int as level
+            from referral_paths v
+           where v.ancestor = ${viewerId} and v.depth <= ${maxLevels}
+             and (v.descendant in (select id from m)
+                  or v.descendant in (select a.ancestor from referral_paths a
+                                       where a.descendant in (select id from m)))
+        )
+        ${nodeSelect(maxLevels)}`,
+  );
+}
+
+/** A PostgreSQL array literal of UUIDs (validated: nothing else can reach the SQL). */
+function uuidArray(ids: readonly string[]): string {
+  for (const id of ids) {
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id))
+      throw new Error(`not a uuid: ${id}`);
+  }
+  return `{${ids.join(',')}}`;
+}
+
+// ------------------------------------------------------------------------------ earnings
+
+export interface NetworkEarnings {
+  /** Micro-USDT the viewer earned from each listed member (absent = 0). */
+  perMember: Map<string, bigint>;
+  /** Micro-USDT the viewer earned from the whole network down to `maxLevels`. */
+  total: bigint;
+}
+
+/**
+ * THE one place where the rewards ledger plugs into the referral pages. There is no rewards
+ * table yet (a later issue), so nobody has earned anything: every figure is 0. When rewards
+ * exist, this becomes one aggregate over them, e.g. `sum(amount) … where beneficiary = viewer
+ * and source_member = any(memberIds)` plus the same over the network's paths for the total.
+ */
+export async function networkEarnings(
+  _db: Db,
+  _viewerId: string,
+  _memberIds: readonly string[],
+  _maxLevels: number,
+): Promise<NetworkEarnings> {
+  return { perMember: new Map(), total: 0n };
+}

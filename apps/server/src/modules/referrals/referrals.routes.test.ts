@@ -1,0 +1,463 @@
+import type {
+  ReferralHistoryResponse,
+  ReferralTreeChildrenResponse,
+  ReferralTreeNode,
+  ReferralTreeResponse,
+} from '@ctn/contracts/referrals';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, signedInMember, type TestApp } from '../../../test/test-app';
+import { buildNetwork, type BuiltNetwork, type MemberSpec } from './referrals.fixtures';
+import { ReferralsService } from './referrals.service';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const tree = (token: string, query = '') =>
+  call<ReferralTreeResponse>(t.app, 'GET', `/api/users/referral-tree${query}`, { token });
+const children = (token: string, query: string) =>
+  call<ReferralTreeChildrenResponse>(t.app, 'GET', `/api/users/referral-tree${query}`, { token });
+const history = (token: string, query = '') =>
+  call<ReferralHistoryResponse>(t.app, 'GET', `/api/users/referrals/history${query}`, { token });
+
+const flatten = (nodes: ReferralTreeNode[]): ReferralTreeNode[] =>
+  nodes.flatMap((n) => [n, ...flatten(n.children)]);
+
+/** viewer -> A (linked, paid) -> A1 (locked) -> A1a; viewer -> B (disabled) */
+const SMALL: MemberSpec[] = [
+  { parent: 0, linked: true, paid: true, firstName: 'Alice', lastName: 'Anders' },
+  { parent: 1, status: 'LOCKED', firstName: 'Bob', lastName: 'Brown' },
+  { parent: 2, linked: true, firstName: 'Carol', lastName: 'Clark' },
+  { parent: 0, status: 'DISABLED', paid: true, firstName: 'Dan', lastName: 'Dorsey' },
+];
+
+describe('GET /api/users/referral-tree', () => {
+  let net: BuiltNetwork;
+  beforeAll(async () => {
+    net = await buildNetwork(t, SMALL);
+  });
+
+  it("answers the spec's shape: userInfo, statistics and nested nodes", async () => {
+    const answer = await tree(net.viewer.token);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      success: true,
+      message: 'OK',
+      error: null,
+      errorCode: null,
+    });
+    const data = answer.body.data!;
+    expect(data.userInfo).toEqual({
+      firstName: 'Viewer',
+      lastName: expect.any(String),
+      email: net.viewer.email,
+      userId: expect.stringMatching(/^CT\d{7}$/),
+    });
+    expect(data.statistics).toEqual({
+      totalReferrals: 4,
+      directReferrals: 2,
+      indirectReferrals: 2,
+      maxDepthReached: 3,
+      totalEarningsFromTree: 0,
+      averageEarningsPerReferral: 0,
+    });
+    expect(data).toMatchObject({
+      maxLevels: 15,
+      nodeLimit: 200,
+      childrenPageSize: 20,
+      nodeCount: 4,
+    });
+    const [alice, dan] = data.referralTree;
+    expect(Object.keys(alice!).sort()).toEqual(
+      [
+        '_id',
+        'userId',
+        'firstName',
+        'lastName',
+        'email',
+        'level',
+        'totalRewards',
+        'totalDescendants',
+        'hasChildren',
+        'children',
+        'childCount',
+      ].sort(),
+    );
+    expect(alice).toMatchObject({
+      _id: net.members[0]!.id,
+      firstName: 'Alice',
+      level: 1,
+      totalRewards: 0,
+      totalDescendants: 2,
+      hasChildren: true,
+      childCount: 1,
+    });
+    expect(alice!.children[0]).toMatchObject({ firstName: 'Bob', level: 2, totalDescendants: 1 });
+    expect(alice!.children[0]!.children[0]).toMatchObject({
+      firstName: 'Carol',
+      level: 3,
+      hasChildren: false,
+      children: [],
+    });
+    expect(dan).toMatchObject({ firstName: 'Dan', hasChildren: false, totalDescendants: 0 });
+  });
+
+  it('cuts the tree and its counts at maxLevels', async () => {
+    const data = (await tree(net.viewer.token, '?maxLevels=2')).body.data!;
+    expect(data.statistics).toMatchObject({ totalReferrals: 3, maxDepthReached: 2 });
+    const bob = data.referralTree[0]!.children[0]!;
+    // Bob has a child, but on level 3: outside this view, so not carried and not counted.
+    expect(bob).toMatchObject({ level: 2, hasChildren: true, children: [], totalDescendants: 0 });
+  });
+
+  it('refuses maxLevels outside 1..15 with VALIDATION_ERROR', async () => {
+    for (const bad of ['0', '16', '-1', '2.5', 'abc']) {
+      const answer = await tree(net.viewer.token, `?maxLevels=${bad}`);
+      expect(answer.status, bad).toBe(400);
+      expect(answer.body, bad).toMatchObject({ success: false, errorCode: 'VALIDATION_ERROR' });
+      expect(
+        (answer.body.data as unknown as { errors: { field: string }[] }).errors[0]!.field,
+      ).toBe('maxLevels');
+    }
+    expect((await tree(net.viewer.token, '?maxLevels=1')).status).toBe(200);
+    expect((await tree(net.viewer.token, '?maxLevels=15')).status).toBe(200);
+  });
+
+  it('needs a session', async () => {
+    const answer = await call(t.app, 'GET', '/api/users/referral-tree');
+    expect(answer.status).toBe(401);
+    expect(answer.body.errorCode).toBe('UNAUTHORIZED');
+  });
+
+  it('an empty network: zero statistics and no nodes', async () => {
+    const lonely = await buildNetwork(t, []);
+    const data = (await tree(lonely.viewer.token)).body.data!;
+    expect(data.referralTree).toEqual([]);
+    expect(data.statistics).toEqual({
+      totalReferrals: 0,
+      directReferrals: 0,
+      indirectReferrals: 0,
+      maxDepthReached: 0,
+      totalEarningsFromTree: 0,
+      averageEarningsPerReferral: 0,
+    });
+  });
+
+  it('searches names, emails and IDs, answering matches with their uplines', async () => {
+    const data = (await tree(net.viewer.token, '?search=caro')).body.data!;
+    expect(data.search).toBe('caro');
+    expect(data.searchTruncated).toBe(false);
+    const nodes = flatten(data.referralTree);
+    expect(nodes.map((n) => [n.firstName, n.matched])).toEqual([
+      ['Alice', false],
+      ['Bob', false],
+      ['Carol', true],
+    ]);
+    // Counts stay those of the real tree.
+    expect(nodes[0]).toMatchObject({ childCount: 1, totalDescendants: 2 });
+    const byEmail = (await tree(net.viewer.token, `?search=${net.members[3]!.email}`)).body.data!;
+    expect(flatten(byEmail.referralTree).map((n) => n.firstName)).toEqual(['Dan']);
+    const none = (await tree(net.viewer.token, '?search=%25_nobody')).body.data!;
+    expect(none.referralTree).toEqual([]);
+    // Statistics are the network's, whatever the search.
+    expect(none.statistics.totalReferrals).toBe(4);
+  });
+
+  it('refuses search together with parentId', async () => {
+    const answer = await tree(net.viewer.token, `?parentId=${net.members[0]!.id}&search=x`);
+    expect(answer.status).toBe(400);
+    expect(answer.body.errorCode).toBe('VALIDATION_ERROR');
+  });
+});
+
+describe('lazy loading of large networks', () => {
+  let wide: BuiltNetwork;
+  beforeAll(async () => {
+    // 25 direct referrals, the first of which has 3 of its own.
+    const specs: MemberSpec[] = Array.from({ length: 25 }, () => ({ parent: 0 }));
+    specs.push({ parent: 1 }, { parent: 1 }, { parent: 1 });
+    wide = await buildNetwork(t, specs);
+  });
+
+  it('carries at most 20 children of a member; the rest come with parentId and offset', async () => {
+    const first = (await tree(wide.viewer.token)).body.data!;
+    expect(first.statistics.directReferrals).toBe(25);
+    expect(first.referralTree).toHaveLength(20);
+    expect(first.referralTree.map((n) => n._id)).toEqual(
+      wide.members.slice(0, 20).map((m) => m.id),
+    );
+    expect(first.referralTree[0]!.children).toHaveLength(3);
+
+    const rest = await children(wide.viewer.token, `?parentId=${wide.viewer.id}&offset=20`);
+    expect(rest.status).toBe(200);
+    expect(rest.body.data).toMatchObject({
+      parentId: wide.viewer.id,
+      parentLevel: 0,
+      offset: 20,
+      childCount: 25,
+      nodeCount: 5,
+    });
+    expect(rest.body.data!.referralTree.map((n) => n._id)).toEqual(
+      wide.members.slice(20, 25).map((m) => m.id),
+    );
+
+    const firstChild = wide.members[0]!.id;
+    const below = (await children(wide.viewer.token, `?parentId=${firstChild}`)).body.data!;
+    expect(below).toMatchObject({ parentLevel: 1, childCount: 3 });
+    expect(below.referralTree.map((n) => n.level)).toEqual([2, 2, 2]);
+  });
+
+  it('a member beyond the chosen levels has no children in view', async () => {
+    const firstChild = wide.members[0]!.id;
+    const answer = (await children(wide.viewer.token, `?parentId=${firstChild}&maxLevels=1`)).body
+      .data!;
+    expect(answer).toMatchObject({ childCount: 0, referralTree: [] });
+  });
+});
+
+describe('a member only ever sees their own network', () => {
+  let mine: BuiltNetwork;
+  let theirs: BuiltNetwork;
+  beforeAll(async () => {
+    mine = await buildNetwork(t, [{ parent: 0, firstName: 'Mine' }, { parent: 1 }]);
+    theirs = await buildNetwork(t, [
+      { parent: 0, firstName: 'Secret', lastName: 'Stranger' },
+      { parent: 1 },
+    ]);
+  });
+
+  it("another member's ids answer NOT_FOUND to parentId, exactly like unknown ids", async () => {
+    const foreign = [
+      theirs.viewer.id,
+      theirs.members[0]!.id,
+      theirs.members[1]!.id,
+      '00000000-0000-4000-8000-000000000000',
+    ];
+    for (const id of foreign) {
+      const answer = await children(mine.viewer.token, `?parentId=${id}`);
+      expect(answer.status, id).toBe(404);
+      expect(answer.body, id).toMatchObject({ success: false, errorCode: 'NOT_FOUND', data: null });
+    }
+    // The member's own upline (the root) is not their network either.
+    const root = await t.app.services.auth.findByReferralCode(t.rootCode);
+    expect((await children(mine.viewer.token, `?parentId=${root!.id}`)).status).toBe(404);
+    // ... and the other way round: a member of mine is nothing to the stranger's viewer.
+    expect((await children(theirs.viewer.token, `?parentId=${mine.members[0]!.id}`)).status).toBe(
+      404,
+    );
+  });
+
+  it("neither the tree, the search nor the history shows another member's network", async () => {
+    const first = (await tree(mine.viewer.token)).body.data!;
+    const seen = flatten(first.referralTree).map((n) => n._id);
+    expect(seen.sort()).toEqual(mine.members.map((m) => m.id).sort());
+    expect((await tree(mine.viewer.token, '?search=Secret')).body.data!.referralTree).toEqual([]);
+    const list = (await history(mine.viewer.token, '?limit=100')).body.data!;
+    expect(list.referrals.map((r) => r._id).sort()).toEqual(mine.members.map((m) => m.id).sort());
+    expect(list.statistics.totalReferrals).toBe(2);
+  });
+
+  it('a member in the middle sees only what is below them', async () => {
+    const middleToken = await import('./referrals.fixtures').then((f) =>
+      f.tokenFor(t, mine.members[0]!.id),
+    );
+    const data = (await tree(middleToken)).body.data!;
+    expect(flatten(data.referralTree).map((n) => [n._id, n.level])).toEqual([
+      [mine.members[1]!.id, 1],
+    ]);
+    expect((await children(middleToken, `?parentId=${mine.viewer.id}`)).status).toBe(404);
+  });
+});
+
+describe('GET /api/users/referrals/history', () => {
+  let net: BuiltNetwork;
+  beforeAll(async () => {
+    net = await buildNetwork(t, SMALL);
+  });
+
+  it("answers the spec's shape with newest members first", async () => {
+    const answer = await history(net.viewer.token);
+    expect(answer.status).toBe(200);
+    const data = answer.body.data!;
+    expect(data.referralCode).toBe(net.viewer.referralCode);
+    expect(data.statistics).toEqual({
+      totalReferrals: 4,
+      activeReferrals: 2,
+      bingxLinked: 2,
+      paidSubscriptions: 2,
+    });
+    expect(data.pagination).toEqual({
+      currentPage: 1,
+      totalPages: 1,
+      totalRecords: 4,
+      limit: 10,
+      hasNextPage: false,
+      hasPrevPage: false,
+    });
+    expect(data.referrals.map((r) => r.firstName)).toEqual(['Dan', 'Carol', 'Bob', 'Alice']);
+    expect(data.referrals[3]).toEqual({
+      _id: net.members[0]!.id,
+      firstName: 'Alice',
+      lastName: 'Anders',
+      name: 'Alice Anders',
+      email: net.members[0]!.email,
+      level: 1,
+      status: 'ACTIVE',
+      subscriptionPaid: true,
+      subscriptionTimestamp: '2025-01-01T00:00:00.000Z',
+      bingxLinked: true,
+      joinedAt: '2025-01-01T00:00:00.000Z',
+    });
+    expect(data.referrals[0]).toMatchObject({ status: 'DISABLED', level: 1, bingxLinked: false });
+  });
+
+  it('pages, and filters by level, status and maxLevel without changing the statistics', async () => {
+    const page2 = (await history(net.viewer.token, '?page=2&limit=3')).body.data!;
+    expect(page2.referrals.map((r) => r.firstName)).toEqual(['Alice']);
+    expect(page2.pagination).toEqual({
+      currentPage: 2,
+      totalPages: 2,
+      totalRecords: 4,
+      limit: 3,
+      hasNextPage: false,
+      hasPrevPage: true,
+    });
+    const level1 = (await history(net.viewer.token, '?level=1')).body.data!;
+    expect(level1.referrals.map((r) => r.firstName)).toEqual(['Dan', 'Alice']);
+    expect(level1.pagination.totalRecords).toBe(2);
+    expect(level1.statistics.totalReferrals).toBe(4);
+    const locked = (await history(net.viewer.token, '?status=LOCKED')).body.data!;
+    expect(locked.referrals.map((r) => r.firstName)).toEqual(['Bob']);
+    const shallow = (await history(net.viewer.token, '?maxLevel=2')).body.data!;
+    expect(shallow.statistics.totalReferrals).toBe(3);
+    expect(shallow.referrals.map((r) => r.firstName)).toEqual(['Dan', 'Bob', 'Alice']);
+    const outside = (await history(net.viewer.token, '?maxLevel=2&level=3')).body.data!;
+    expect(outside.referrals).toEqual([]);
+    expect(outside.pagination).toMatchObject({ totalRecords: 0, totalPages: 0 });
+    const blank = await history(net.viewer.token, '?level=&status=');
+    expect(blank.body.data!.pagination.totalRecords).toBe(4);
+    const beyond = (await history(net.viewer.token, '?page=9')).body.data!;
+    expect(beyond.referrals).toEqual([]);
+    expect(beyond.pagination).toMatchObject({
+      currentPage: 9,
+      hasPrevPage: true,
+      hasNextPage: false,
+    });
+  });
+
+  it('refuses malformed parameters with VALIDATION_ERROR', async () => {
+    for (const query of [
+      '?page=0',
+      '?limit=0',
+      '?limit=101',
+      '?level=16',
+      '?level=0',
+      '?maxLevel=16',
+      '?status=GONE',
+      '?page=x',
+    ]) {
+      const answer = await history(net.viewer.token, query);
+      expect(answer.status, query).toBe(400);
+      expect(answer.body.errorCode, query).toBe('VALIDATION_ERROR');
+    }
+  });
+
+  it('follows changes of a member (status, exchange UID, payment) at once', async () => {
+    const bob = net.members[1]!.id;
+    const carol = net.members[2]!.id;
+    await t.database.db.execute(sql`update users set status = 'ACTIVE' where id = ${bob}`);
+    await t.database.db.execute(
+      sql`update users set bingx_uid = null, paid_until = now() + interval '1 day' where id = ${carol}`,
+    );
+    const data = (await history(net.viewer.token)).body.data!;
+    expect(data.statistics).toEqual({
+      totalReferrals: 4,
+      activeReferrals: 3,
+      bingxLinked: 1,
+      paidSubscriptions: 3,
+    });
+    expect(data.referrals.find((r) => r._id === carol)).toMatchObject({
+      status: 'ACTIVE',
+      bingxLinked: false,
+      subscriptionPaid: true,
+    });
+  });
+
+  it('a real registration appears in the upline networks at once', async () => {
+    const parent = await signedInMember(t);
+    await signedInMember(t, { referredByCode: parent.user.referralCode, firstName: 'Newbie' });
+    const data = (await history(parent.token)).body.data!;
+    expect(data.referrals.map((r) => [r.firstName, r.level, r.status])).toEqual([
+      ['Newbie', 1, 'ACTIVE'],
+    ]);
+    expect(data.statistics).toEqual({
+      totalReferrals: 1,
+      activeReferrals: 1,
+      bingxLinked: 0,
+      paidSubscriptions: 0,
+    });
+  });
+});
+
+describe('statistics of large networks', () => {
+  it('are kept for a short while from a size on, and always fresh below it', async () => {
+    let clock = 1_000_000;
+    const service = new ReferralsService(t.database.db, {
+      cacheCountsFrom: 3,
+      countsTtlMs: 30_000,
+      now: () => clock,
+    });
+    const large = await buildNetwork(t, [{ parent: 0 }, { parent: 0 }, { parent: 1 }]);
+    const small = await buildNetwork(t, [{ parent: 0 }]);
+    const query = { page: 1, limit: 10, maxLevel: 15 };
+    const total = async (viewerId: string) =>
+      (await service.history(viewerId, query)).statistics.totalReferrals;
+    expect(await total(large.viewer.id)).toBe(3);
+    expect(await total(small.viewer.id)).toBe(1);
+    const join = (referrerId: string) =>
+      t.app.services.auth.createAccount({
+        firstName: 'Late',
+        lastName: 'Joiner',
+        email: `late.${referrerId}.${clock}@example.com`,
+        password: null,
+        referrerId,
+        emailVerified: true,
+      });
+    await join(large.viewer.id);
+    await join(small.viewer.id);
+    clock += 29_000;
+    // The large network's figures are up to 30 s old; the list itself is always fresh.
+    expect(await total(large.viewer.id)).toBe(3);
+    expect((await service.history(large.viewer.id, query)).referrals).toHaveLength(4);
+    expect(await total(small.viewer.id)).toBe(2);
+    clock += 2_000;
+    expect(await total(large.viewer.id)).toBe(4);
+    // maxLevel filters the kept counts.
+    expect(
+      (await service.history(large.viewer.id, { ...query, maxLevel: 1 })).statistics.totalReferrals,
+    ).toBe(3);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents both calls with the lazy loading parameters', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json() as {
+      paths: Record<string, { get: { parameters: { name: string }[]; description: string } }>;
+    };
+    const treeDoc = doc.paths['/api/users/referral-tree']!.get;
+    expect(treeDoc.parameters.map((p) => p.name).sort()).toEqual(
+      ['maxLevels', 'offset', 'parentId', 'search'].sort(),
+    );
+    expect(treeDoc.description).toContain('nodeLimit');
+    expect(treeDoc.description).toContain('rewards ledger');
+    const historyDoc = doc.paths['/api/users/referrals/history']!.get;
+    expect(historyDoc.parameters.map((p) => p.name).sort()).toEqual(
+      ['level', 'limit', 'maxLevel', 'page', 'status'].sort(),
+    );
+  });
+});

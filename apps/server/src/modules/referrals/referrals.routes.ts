@@ -1,0 +1,58 @@
+import { envelopeSchema } from '@ctn/contracts/envelope';
+import {
+  REFERRAL_TREE_CHILDREN_PAGE,
+  REFERRAL_TREE_NODE_LIMIT,
+  referralHistoryQuerySchema,
+  referralHistoryResponseSchema,
+  referralTreeChildrenResponseSchema,
+  referralTreeQuerySchema,
+  referralTreeResponseSchema,
+} from '@ctn/contracts/referrals';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/envelope';
+import { sessionOf } from '../../plugins/auth';
+import type { ReferralsService } from './referrals.service';
+
+const tags = ['Referral network'];
+
+/** The referral network calls of member section 7, under /api/users. */
+export function referralsRoutes(referrals: ReferralsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/referral-tree', {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: "The caller's referral tree, loaded lazily",
+        description: [
+          'Without `parentId`: `userInfo`, `statistics` and `referralTree`, the top of the network breadth first (oldest members first) down to `maxLevels`.',
+          `Beyond the spec, for networks of any size: one answer carries at most \`nodeLimit\` (${REFERRAL_TREE_NODE_LIMIT}) nodes and at most \`childrenPageSize\` (${REFERRAL_TREE_CHILDREN_PAGE}) children of one member. A node whose \`children\` are fewer than its \`childCount\` has more: ask again with \`parentId\` = that node and \`offset\` = the children already shown; the answer is then \`{parentId, parentLevel, offset, childCount, referralTree}\` with the next children and what lies below them. The top level is fetched the same way with \`parentId\` = the caller.`,
+          '`search` answers the matching members with their uplines up to the caller instead of the top of the tree.',
+          "Only the caller's own network is visible: a `parentId` outside it answers NOT_FOUND. `maxLevels` outside 1..15 answers VALIDATION_ERROR. Earnings (`totalRewards`, `totalEarningsFromTree`, `averageEarningsPerReferral`) are 0 until the rewards ledger exists (a later issue).",
+        ].join('\n\n'),
+        security: [{ bearerAuth: [] }],
+        querystring: referralTreeQuerySchema,
+        response: {
+          200: envelopeSchema(
+            z.union([referralTreeResponseSchema, referralTreeChildrenResponseSchema]),
+          ),
+        },
+      },
+      handler: async (request) => ok(await referrals.tree(sessionOf(request).id, request.query)),
+    });
+
+    app.get('/referrals/history', {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: "The caller's referrals, newest first, with statistics",
+        description:
+          '`statistics` cover the whole network down to `maxLevel`; `level` and `status` narrow the list. Pages are stable: members are ordered by join date, then id.',
+        security: [{ bearerAuth: [] }],
+        querystring: referralHistoryQuerySchema,
+        response: { 200: envelopeSchema(referralHistoryResponseSchema) },
+      },
+      handler: async (request) => ok(await referrals.history(sessionOf(request).id, request.query)),
+    });
+  };
+}

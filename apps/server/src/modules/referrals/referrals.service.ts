@@ -1,0 +1,347 @@
+import { MICRO_USDT_PER_USDT } from '@ctn/contracts/constants';
+import {
+  REFERRAL_TREE_CHILDREN_PAGE,
+  REFERRAL_TREE_NODE_LIMIT,
+  REFERRAL_TREE_SEARCH_LIMIT,
+  type ReferralHistoryQuery,
+  type ReferralHistoryResponse,
+  type ReferralHistoryStatistics,
+  type ReferralTreeChildrenResponse,
+  type ReferralTreeNode,
+  type ReferralTreeQuery,
+  type ReferralTreeResponse,
+  type ReferralTreeStatistics,
+} from '@ctn/contracts/referrals';
+import type { Db } from '../../db/client';
+import { AppError, validationError } from '../../lib/app-error';
+import * as q from './referrals.queries';
+
+export interface ReferralsOptions {
+  /** At most this many nodes in one tree answer. */
+  nodeLimit: number;
+  /** At most this many children of one member in one tree answer. */
+  childrenPageSize: number;
+  /** At most this many matches in a search answer. */
+  searchLimit: number;
+  /**
+   * Networks of at least this many members keep their per-level counts (the statistics) for
+   * `countsTtlMs`: counting them is a scan of the whole network (about 15-25 ms at 85k members
+   * on our machines), which a member paging through the history should not pay on every page.
+   * Smaller networks are always counted fresh.
+   */
+  cacheCountsFrom: number;
+  countsTtlMs: number;
+  now: () => number;
+}
+
+export const DEFAULT_REFERRALS_OPTIONS: ReferralsOptions = {
+  nodeLimit: REFERRAL_TREE_NODE_LIMIT,
+  childrenPageSize: REFERRAL_TREE_CHILDREN_PAGE,
+  searchLimit: REFERRAL_TREE_SEARCH_LIMIT,
+  cacheCountsFrom: 5_000,
+  countsTtlMs: 30_000,
+  now: () => Date.now(),
+};
+
+/** Most members whose counts are kept at once (the oldest entry makes room). */
+const COUNTS_CACHE_ENTRIES = 1_000;
+
+/**
+ * The referral network as its member sees it (member pages /referrals and /user-tree): only
+ * the caller's own network, never more than `nodeLimit` nodes per answer.
+ */
+export class ReferralsService {
+  private readonly options: ReferralsOptions;
+  private readonly countsCache = new Map<
+    string,
+    { expires: number; counts: q.LevelStatusCount[] }
+  >();
+
+  constructor(
+    private readonly db: Db,
+    options: Partial<ReferralsOptions> = {},
+  ) {
+    this.options = { ...DEFAULT_REFERRALS_OPTIONS, ...options };
+  }
+
+  // -------------------------------------------------------------- GET /referrals/history
+
+  async history(viewerId: string, query: ReferralHistoryQuery): Promise<ReferralHistoryResponse> {
+    const { page, limit, level, status, maxLevel } = query;
+    const [viewer, counts, rows] = await Promise.all([
+      this.viewer(viewerId),
+      this.levelCounts(viewerId, maxLevel),
+      level !== undefined && level > maxLevel
+        ? Promise.resolve([])
+        : q.historyPage(this.db, viewerId, {
+            maxLevel,
+            level,
+            status,
+            limit,
+            offset: (page - 1) * limit,
+          }),
+    ]);
+    const totalRecords = sum(
+      counts.filter(
+        (c) =>
+          (level === undefined || c.depth === level) &&
+          (status === undefined || c.status === status),
+      ),
+      (c) => c.total,
+    );
+    const totalPages = Math.ceil(totalRecords / limit);
+    return {
+      referralCode: viewer.referralCode,
+      statistics: historyStatistics(counts),
+      referrals: rows.map((row) => ({
+        _id: row.id,
+        firstName: row.firstName,
+        lastName: row.lastName,
+        name: `${row.firstName} ${row.lastName}`.trim(),
+        email: row.email,
+        level: row.level,
+        status: row.status,
+        subscriptionPaid: row.subscriptionPaid,
+        subscriptionTimestamp: isoOrNull(row.subscriptionPaidAt),
+        bingxLinked: row.bingxLinked,
+        joinedAt: isoOrNull(row.joinedAt) ?? '',
+      })),
+      pagination: {
+        currentPage: page,
+        totalPages,
+        totalRecords,
+        limit,
+        hasNextPage: page < totalPages,
+        hasPrevPage: page > 1,
+      },
+    };
+  }
+
+  // ------------------------------------------------------------------ GET /referral-tree
+
+  async tree(
+    viewerId: string,
+    query: ReferralTreeQuery,
+  ): Promise<ReferralTreeResponse | ReferralTreeChildrenResponse> {
+    if (query.parentId !== undefined) {
+      if (query.search !== undefined)
+        throw validationError([
+          { field: 'search', message: 'search cannot be used with parentId' },
+        ]);
+      return this.children(viewerId, query.parentId, query.offset, query.maxLevels);
+    }
+    return this.firstScreen(viewerId, query.maxLevels, query.search);
+  }
+
+  /** The tree's first screen (or a search): statistics and the top of the network. */
+  private async firstScreen(
+    viewerId: string,
+    maxLevels: number,
+    search: string | undefined,
+  ): Promise<ReferralTreeResponse> {
+    const [viewer, counts, found] = await Promise.all([
+      this.viewer(viewerId),
+      this.levelCounts(viewerId, maxLevels),
+      search === undefined
+        ? q.walkTree(this.db, {
+            anchorId: viewerId,
+            anchorLevel: 0,
+            offset: 0,
+            maxLevels,
+            perParent: this.options.childrenPageSize,
+            nodeLimit: this.options.nodeLimit,
+          })
+        : this.search(viewerId, search, maxLevels),
+    ]);
+    const rows = Array.isArray(found) ? found : found.rows;
+    const matches = Array.isArray(found) ? null : found.matches;
+    const earnings = await q.networkEarnings(
+      this.db,
+      viewerId,
+      rows.map((r) => r.id),
+      maxLevels,
+    );
+    const referralTree = nest(rows, earnings.perMember, matches);
+    return {
+      userInfo: {
+        firstName: viewer.firstName,
+        lastName: viewer.lastName,
+        email: viewer.email,
+        userId: viewer.userId,
+      },
+      statistics: treeStatistics(counts, earnings.total),
+      referralTree,
+      maxLevels,
+      nodeLimit: this.options.nodeLimit,
+      childrenPageSize: this.options.childrenPageSize,
+      nodeCount: rows.length,
+      search: search ?? null,
+      searchTruncated: Array.isArray(found) ? false : found.truncated,
+    };
+  }
+
+  /** Matching members with their uplines up to the viewer: a pruned tree, at most `searchLimit` matches. */
+  private async search(viewerId: string, text: string, maxLevels: number) {
+    const hits = await q.searchNetwork(
+      this.db,
+      viewerId,
+      text,
+      maxLevels,
+      this.options.searchLimit + 1,
+    );
+    const truncated = hits.length > this.options.searchLimit;
+    const matches = new Set(hits.slice(0, this.options.searchLimit).map((h) => h.id));
+    const rows = await q.nodesWithUplines(this.db, viewerId, [...matches], maxLevels);
+    return { rows, matches, truncated };
+  }
+
+  /** One member's children from `offset`, with what lies below them (lazy loading). */
+  private async children(
+    viewerId: string,
+    parentId: string,
+    offset: number,
+    maxLevels: number,
+  ): Promise<ReferralTreeChildrenResponse> {
+    const parentLevel = await q.levelInNetwork(this.db, viewerId, parentId);
+    // Not in the caller's network: the same answer whether or not the member exists.
+    if (parentLevel === undefined) throw new AppError('NOT_FOUND');
+    const inView = parentLevel < maxLevels;
+    const [rows, count] = await Promise.all([
+      q.walkTree(this.db, {
+        anchorId: parentId,
+        anchorLevel: parentLevel,
+        offset,
+        maxLevels,
+        perParent: this.options.childrenPageSize,
+        nodeLimit: this.options.nodeLimit,
+      }),
+      inView ? q.childCount(this.db, parentId) : Promise.resolve(0),
+    ]);
+    const earnings = await q.networkEarnings(
+      this.db,
+      viewerId,
+      rows.map((r) => r.id),
+      maxLevels,
+    );
+    return {
+      parentId,
+      parentLevel,
+      offset,
+      childCount: count,
+      referralTree: nest(rows, earnings.perMember, null),
+      maxLevels,
+      nodeLimit: this.options.nodeLimit,
+      childrenPageSize: this.options.childrenPageSize,
+      nodeCount: rows.length,
+    };
+  }
+
+  /** Per level and status, down to `maxLevel`: fresh, or at most `countsTtlMs` old for large networks. */
+  private async levelCounts(viewerId: string, maxLevel: number): Promise<q.LevelStatusCount[]> {
+    const now = this.options.now();
+    const cached = this.countsCache.get(viewerId);
+    let counts: q.LevelStatusCount[];
+    if (cached && cached.expires > now) {
+      counts = cached.counts;
+    } else {
+      this.countsCache.delete(viewerId);
+      counts = await q.levelCounts(this.db, viewerId, q.MAX_DEPTH);
+      if (sum(counts, (c) => c.total) >= this.options.cacheCountsFrom) {
+        this.countsCache.set(viewerId, { expires: now + this.options.countsTtlMs, counts });
+        if (this.countsCache.size > COUNTS_CACHE_ENTRIES) {
+          const oldest = this.countsCache.keys().next().value;
+          if (oldest !== undefined) this.countsCache.delete(oldest);
+        }
+      }
+    }
+    return counts.filter((c) => c.depth <= maxLevel);
+  }
+
+  private async viewer(viewerId: string): Promise<q.ViewerRow> {
+    const viewer = await q.findViewer(this.db, viewerId);
+    if (!viewer) throw new AppError('USER_NOT_FOUND');
+    return viewer;
+  }
+}
+
+// ------------------------------------------------------------------------------ helpers
+
+/** Rows ordered parents first (by level) become nested nodes; rows whose parent is absent are the roots. */
+export function nest(
+  rows: readonly q.NodeRow[],
+  earnings: ReadonlyMap<string, bigint>,
+  matches: ReadonlySet<string> | null,
+): ReferralTreeNode[] {
+  const byId = new Map<string, ReferralTreeNode>();
+  const roots: ReferralTreeNode[] = [];
+  for (const row of rows) {
+    const node: ReferralTreeNode = {
+      _id: row.id,
+      userId: row.userId,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      email: row.email,
+      level: row.level,
+      totalRewards: usdt(earnings.get(row.id) ?? 0n),
+      totalDescendants: row.totalDescendants,
+      hasChildren: row.childCount > 0,
+      children: [],
+      childCount: row.childCount,
+      ...(matches ? { matched: matches.has(row.id) } : {}),
+    };
+    byId.set(row.id, node);
+    const parent = row.parentId === null ? undefined : byId.get(row.parentId);
+    if (parent) parent.children.push(node);
+    else roots.push(node);
+  }
+  return roots;
+}
+
+export function treeStatistics(
+  counts: readonly q.LevelStatusCount[],
+  earningsMicro: bigint,
+): ReferralTreeStatistics {
+  const totalReferrals = sum(counts, (c) => c.total);
+  const directReferrals = sum(
+    counts.filter((c) => c.depth === 1),
+    (c) => c.total,
+  );
+  const totalEarningsFromTree = usdt(earningsMicro);
+  return {
+    totalReferrals,
+    directReferrals,
+    indirectReferrals: totalReferrals - directReferrals,
+    maxDepthReached: counts.reduce((max, c) => (c.total > 0 ? Math.max(max, c.depth) : max), 0),
+    totalEarningsFromTree,
+    averageEarningsPerReferral:
+      totalReferrals === 0 ? 0 : Math.round((totalEarningsFromTree / totalReferrals) * 1e6) / 1e6,
+  };
+}
+
+export function historyStatistics(
+  counts: readonly q.LevelStatusCount[],
+): ReferralHistoryStatistics {
+  return {
+    totalReferrals: sum(counts, (c) => c.total),
+    activeReferrals: sum(
+      counts.filter((c) => c.status === 'ACTIVE'),
+      (c) => c.total,
+    ),
+    bingxLinked: sum(counts, (c) => c.linked),
+    paidSubscriptions: sum(counts, (c) => c.paid),
+  };
+}
+
+function sum<T>(items: readonly T[], value: (item: T) => number): number {
+  return items.reduce((total, item) => total + value(item), 0);
+}
+
+/** Micro-USDT (the database's integer) to USDT (the API's number). */
+function usdt(micro: bigint): number {
+  return Number(micro) / MICRO_USDT_PER_USDT;
+}
+
+function isoOrNull(value: Date | string | null): string | null {
+  if (value === null) return null;
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}

@@ -1,6 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { call, createTestApp, latestMail, register, type TestApp } from '../test/test-app';
@@ -9,6 +10,12 @@ let t: TestApp;
 beforeAll(async () => {
   const webDir = mkdtempSync(join(tmpdir(), 'ctn-web-'));
   writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>app shell</title>');
+  mkdirSync(join(webDir, 'assets'));
+  writeFileSync(join(webDir, 'assets', 'app-1a2b.js'), 'console.log("app");');
+  writeFileSync(
+    join(webDir, 'assets', 'app-1a2b.js.br'),
+    brotliCompressSync('console.log("app");'),
+  );
   t = await createTestApp({}, { webDir });
   t.app.get('/api/test/boom', async () => {
     throw new Error('connection string postgres://secret@db');
@@ -69,6 +76,23 @@ describe('the envelope on every answer', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/users/nope' })).headers['content-type'],
     ).toContain('application/json');
+  });
+
+  it('sends the pre-compressed twin of an asset to a client that accepts it, cached for a year', async () => {
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-1a2b.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const plain = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-1a2b.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("app");');
   });
 
   it('publishes the OpenAPI document generated from the contracts', async () => {

@@ -19,6 +19,8 @@ export async function registerStaticWeb(
       root: webDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz twins of every text asset: send those to clients that accept them.
+      preCompressed: true,
       setHeaders(reply, path) {
         // Vite fingerprints assets: cache them for a year; index.html must always be fresh.
         reply.header(

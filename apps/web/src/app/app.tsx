@@ -1,10 +1,11 @@
+import { RouterProvider } from 'react-router';
 import { AppProvider } from './provider';
-import { AppRouter } from './router';
+import type { AppRouter } from './router';
 
-export function App() {
+export function App({ router }: { router: AppRouter }) {
   return (
     <AppProvider>
-      <AppRouter />
+      <RouterProvider router={router} />
     </AppProvider>
   );
 }

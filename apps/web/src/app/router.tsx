@@ -1,15 +1,16 @@
-import { useState, type ComponentType } from 'react';
-import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { AdminRoute, GuestOnlyRoute, MemberRoute, OnboardingRoute } from './guards/route-guards';
-import { AdminLayout } from './layouts/admin-layout';
-import { MemberLayout } from './layouts/member-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
 import { NotFoundPage } from './routes/not-found-page';
 import { RouteError } from './routes/route-error';
 
-/** A route whose page module is loaded on first visit (route-level code splitting). */
+/**
+ * A route whose module is loaded on first visit (route-level code splitting): every page, and the
+ * member and admin layouts, so a visitor's first load carries only the public shell.
+ */
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return async () => ({ Component: pick(await load()) });
 }
@@ -97,7 +98,10 @@ export const routes: RouteObject[] = [
         element: <MemberRoute />,
         children: [
           {
-            element: <MemberLayout />,
+            lazy: page(
+              () => import('./layouts/member-layout'),
+              (m) => m.MemberLayout,
+            ),
             children: [
               {
                 path: 'dashboard',
@@ -157,7 +161,10 @@ export const routes: RouteObject[] = [
         element: <AdminRoute />,
         children: [
           {
-            element: <AdminLayout />,
+            lazy: page(
+              () => import('./layouts/admin-layout'),
+              (m) => m.AdminLayout,
+            ),
             children: [
               {
                 index: true,
@@ -230,7 +237,23 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function AppRouter() {
-  const [router] = useState(() => createBrowserRouter(routes));
-  return <RouterProvider router={router} />;
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+export function createAppRouter(): AppRouter {
+  return createBrowserRouter(routes);
+}
+
+/**
+ * Resolves once the first location's lazy modules are loaded, so the first render shows the page
+ * itself (no spinner over the pre-rendered landing page).
+ */
+export function routerReady(router: AppRouter): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
 }

@@ -1,8 +1,6 @@
 import { useId } from 'react';
 import { cn } from '@/lib/cn';
 
-export const PRODUCT_NAME = 'CopyTrade Network';
-
 export function LogoMark({ className }: { className?: string }) {
   // Unique per instance: with a shared id, a hidden copy would take the gradient with it.
   const gradient = useId();

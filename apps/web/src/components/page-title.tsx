@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from './logo';
+import { PRODUCT_NAME } from '@/lib/site-content';
 
 /** The document title of a page (React 19 hoists <title> into <head>). */
 export function PageTitle({ title }: { title?: string }) {

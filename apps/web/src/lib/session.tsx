@@ -1,4 +1,4 @@
-import { userSchema, type User } from '@ctn/contracts/accounts';
+import type { User } from '@ctn/contracts/accounts';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { api, isApiError } from './api-client';
@@ -14,6 +14,9 @@ import { clearAdminStorage } from './storage';
 // ------------------------------------------------------------------ GET /api/users/profile
 
 export async function getProfile(signal?: AbortSignal): Promise<User> {
+  // The schema (and zod with it) loads only when there is a session to check: a visitor's first
+  // page (the landing page) does without it.
+  const { userSchema } = await import('@ctn/contracts/accounts');
   const { data } = await api.get('/users/profile', { schema: userSchema, signal });
   return data;
 }
@@ -66,6 +69,20 @@ export function useStartSession(): (token: string, user: User) => void {
 }
 
 /**
+ * The same account's session continues under a new token (a password change ends the old one):
+ * the cached answers stay, so no screen reloads.
+ */
+let renewing = false;
+export function renewSessionToken(token: string): void {
+  renewing = true;
+  try {
+    setToken(token);
+  } finally {
+    renewing = false;
+  }
+}
+
+/**
  * Sign-out is local: the token goes, and with it every cached answer (see SessionProvider) and
  * whatever the admin side stored.
  */
@@ -97,8 +114,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return subscribeToken(() => {
       const current = getToken();
       if (current === previous) return;
-      // A fresh sign-in (null -> token) keeps the profile it has just put in the cache.
-      if (current === null || previous !== null) queryClient.clear();
+      // A fresh sign-in (null -> token) keeps the profile it has just put in the cache, and a
+      // renewed token (renewSessionToken) is still the same account.
+      if (!renewing && (current === null || previous !== null)) queryClient.clear();
       previous = current;
     });
   }, [queryClient]);

@@ -1,8 +1,8 @@
-import { pendingUserSchema, type PendingUser } from '@ctn/contracts/accounts';
 import { STORAGE_KEYS } from '@ctn/contracts/constants';
 
 /**
- * Browser storage, in one place. Storage can be unavailable (private mode, disabled cookies,
+ * Browser storage, in one place (the pending user, which needs its schema, is in
+ * `pending-user.ts` so that this module stays free of zod for the landing page's first load). Storage can be unavailable (private mode, disabled cookies,
  * quota): every access is guarded, so a storage failure degrades to "nothing stored".
  */
 
@@ -40,28 +40,13 @@ export function removeItem(which: Area, key: string): void {
   }
 }
 
-// ------------------------------------------------------------------------ pending user
+// ------------------------------------------------------------------------------- theme
 
-/** The account waiting for email verification (after registration or an unverified login). */
-export function readPendingUser(): PendingUser | null {
-  const raw = readItem('local', STORAGE_KEYS.pendingUser);
-  if (!raw) return null;
-  try {
-    const parsed = pendingUserSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
+/** The theme chosen with the toggle (`light` or `dark`); absent = follow the system setting. */
+export const THEME_STORAGE_KEY = 'theme';
 
-export function writePendingUser(user: PendingUser): void {
-  const { email, firstName, lastName } = user;
-  writeItem('local', STORAGE_KEYS.pendingUser, JSON.stringify({ email, firstName, lastName }));
-}
-
-export function clearPendingUser(): void {
-  removeItem('local', STORAGE_KEYS.pendingUser);
-}
+/** Whether the member sidebar is collapsed (a display preference, kept across visits). */
+export const SIDEBAR_COLLAPSED_KEY = 'sidebar.collapsed';
 
 // ----------------------------------------------------------------------- referral code
 

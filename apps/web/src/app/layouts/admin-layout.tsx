@@ -2,6 +2,7 @@ import { LogOut, Menu, X } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { Logo, LogoMark } from '@/components/logo';
+import { ThemeToggle } from '@/components/theme-toggle';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { fullName } from '@/lib/format';
@@ -76,7 +77,8 @@ export function AdminLayout() {
               <Badge variant="primary">Admin</Badge>
             </span>
           </div>
-          <div className="flex min-w-0 items-center gap-3">
+          <div className="flex min-w-0 items-center gap-2 sm:gap-3">
+            <ThemeToggle />
             <div className="min-w-0 text-right">
               <p className="truncate text-sm font-semibold text-fg">{fullName(user)}</p>
               <p className="text-xs font-medium text-primary">Administrator</p>

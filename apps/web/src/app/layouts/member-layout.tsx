@@ -1,14 +1,28 @@
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { useState } from 'react';
-import { Outlet } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
+import { TooltipProvider } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
-import { MEMBER_SIDEBAR } from './nav-items';
+import { readItem, SIDEBAR_COLLAPSED_KEY, writeItem } from '@/lib/storage';
+import { isItemActive, MEMBER_BOTTOM_NAV, MEMBER_SIDEBAR } from './nav-items';
 import { Navbar } from './navbar';
 import { SidebarLink } from './sidebar-link';
 
-/** Member pages: the top bar, and on large screens a collapsible sidebar (16rem / 5rem). */
+/**
+ * Member pages (member section 2): the top bar; on large screens a sidebar that collapses from
+ * 16rem to 5rem (icons with tooltips; the choice is kept); below that, a bottom bar with the
+ * member pages within thumb's reach, besides the top bar's menu.
+ */
 export function MemberLayout() {
-  const [collapsed, setCollapsed] = useState(false);
+  const [collapsed, setCollapsed] = useState(
+    () => readItem('local', SIDEBAR_COLLAPSED_KEY) === '1',
+  );
+  const toggle = () =>
+    setCollapsed((current) => {
+      writeItem('local', SIDEBAR_COLLAPSED_KEY, current ? '0' : '1');
+      return !current;
+    });
+
   return (
     <div className="min-h-dvh">
       <Navbar variant="app" />
@@ -16,23 +30,21 @@ export function MemberLayout() {
         aria-label="Member navigation"
         data-collapsed={collapsed}
         className={cn(
-          'fixed top-16 bottom-0 left-0 z-40 hidden flex-col border-r border-border bg-surface transition-[width] duration-200 lg:flex',
+          'fixed top-16 bottom-0 left-0 z-40 hidden flex-col border-r border-border bg-surface transition-[width] duration-200 motion-reduce:transition-none lg:flex',
           collapsed ? 'w-20' : 'w-64',
         )}
       >
-        <nav
-          aria-label="Member pages"
-          // Collapsed, the tooltips stick out of the sidebar: nothing may clip them.
-          className={cn('flex-1 space-y-1 p-3', collapsed ? 'overflow-visible' : 'overflow-y-auto')}
-        >
-          {MEMBER_SIDEBAR.map((item) => (
-            <SidebarLink key={item.to} item={item} collapsed={collapsed} />
-          ))}
-        </nav>
+        <TooltipProvider delayDuration={150}>
+          <nav aria-label="Member pages" className="flex-1 space-y-1 overflow-y-auto p-3">
+            {MEMBER_SIDEBAR.map((item) => (
+              <SidebarLink key={item.to} item={item} collapsed={collapsed} />
+            ))}
+          </nav>
+        </TooltipProvider>
         <div className="border-t border-border p-3">
           <button
             type="button"
-            onClick={() => setCollapsed((c) => !c)}
+            onClick={toggle}
             aria-expanded={!collapsed}
             aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
             className={cn(
@@ -52,14 +64,57 @@ export function MemberLayout() {
       <main
         id="main"
         className={cn(
-          'pt-16 transition-[padding] duration-200',
+          'pt-16 pb-20 transition-[padding] duration-200 motion-reduce:transition-none lg:pb-0',
           collapsed ? 'lg:pl-20' : 'lg:pl-64',
         )}
       >
-        <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
+        <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8 lg:px-8 lg:py-10">
           <Outlet />
         </div>
       </main>
+      <BottomNav />
     </div>
+  );
+}
+
+/** Phones and tablets: the member pages in a bar at the bottom of the screen. */
+function BottomNav() {
+  const { pathname } = useLocation();
+  return (
+    <nav
+      aria-label="Quick navigation"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-surface/95 pb-[env(safe-area-inset-bottom)] backdrop-blur-lg lg:hidden"
+    >
+      <ul className="mx-auto grid max-w-xl grid-cols-5">
+        {MEMBER_BOTTOM_NAV.map((item) => {
+          const active = isItemActive(item, pathname);
+          const Icon = item.icon;
+          return (
+            <li key={item.to}>
+              <Link
+                to={item.to}
+                aria-current={active ? 'page' : undefined}
+                className={cn(
+                  'flex h-16 flex-col items-center justify-center gap-1 text-xs font-medium transition-colors focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-ring',
+                  active ? 'text-primary' : 'text-fg-muted hover:text-fg',
+                )}
+              >
+                {Icon ? (
+                  <span
+                    className={cn(
+                      'flex h-7 w-12 items-center justify-center rounded-full transition-colors',
+                      active && 'bg-primary-soft',
+                    )}
+                  >
+                    <Icon className="size-5" aria-hidden="true" />
+                  </span>
+                ) : null}
+                <span className="truncate">{item.label}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
   );
 }

@@ -65,6 +65,15 @@ export const MEMBER_SIDEBAR: readonly NavItem[] = [
   { to: paths.support, label: 'Help & Support', subtitle: 'Get Assistance', icon: LifeBuoy },
 ];
 
+/** The bottom bar of member pages below large screens: the mobile menu's entries, with icons. */
+export const MEMBER_BOTTOM_NAV: readonly NavItem[] = [
+  { to: paths.dashboard, label: 'Dashboard', icon: LayoutDashboard },
+  { to: paths.referrals, label: 'Referrals', icon: Users },
+  { to: paths.rewards, label: 'Rewards', icon: Gift },
+  { to: paths.userTree, label: 'User Tree', icon: Network },
+  { to: paths.profile, label: 'Profile', icon: UserCog, alsoActiveOn: [paths.settings] },
+];
+
 /** The admin sidebar (admin section 2, "Admin layout"). */
 export const ADMIN_SIDEBAR: readonly NavItem[] = [
   {

@@ -44,7 +44,12 @@ describe('navigation bar', () => {
 
   it('opens a user menu with name, email, Dashboard, Profile Settings and Sign Out', async () => {
     const { user, router } = renderAt('/', true);
-    const trigger = await screen.findByRole('button', { name: 'Account menu for Ada Lovelace' });
+    // The menu's code loads lazily (signed-in users only): allow for a busy machine.
+    const trigger = await screen.findByRole(
+      'button',
+      { name: 'Account menu for Ada Lovelace' },
+      { timeout: 5_000 },
+    );
     trigger.focus();
     await user.keyboard('{Enter}');
     const menu = await screen.findByRole('menu');
@@ -126,5 +131,65 @@ describe('navigation bar', () => {
       'true',
     );
     expect(screen.getByRole('button', { name: 'Expand sidebar' })).toBeInTheDocument();
+  });
+
+  it('switches the theme with the toggle and keeps the choice', async () => {
+    const { user, unmount } = renderAt('/', false);
+    const [toggle] = await screen.findAllByRole('button', { name: 'Dark theme' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await user.click(toggle!);
+    expect(document.documentElement).toHaveClass('dark');
+    expect(localStorage.getItem('theme')).toBe('dark');
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    unmount();
+
+    renderAt('/signin', false);
+    const [again] = await screen.findAllByRole('button', { name: 'Dark theme' });
+    expect(again).toHaveAttribute('aria-pressed', 'true');
+    await user.click(again!);
+    expect(document.documentElement).toHaveClass('light');
+    // The system setting (light here) is followed again: no choice is kept.
+    expect(localStorage.getItem('theme')).toBeNull();
+  });
+
+  it('offers Help & Support in the mobile menu of a signed-in user', async () => {
+    const { user } = renderAt('/profile', true);
+    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const menu = document.getElementById('mobile-menu')!;
+    expect(within(menu).getByRole('link', { name: 'Help & Support' })).toHaveAttribute(
+      'href',
+      '/support',
+    );
+  });
+
+  it('shows the member pages in a bottom bar, the current one marked', async () => {
+    renderAt('/settings', true);
+    const bar = await screen.findByRole('navigation', { name: 'Quick navigation' });
+    expect(
+      within(bar)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Dashboard', 'Referrals', 'Rewards', 'User Tree', 'Profile']);
+    expect(within(bar).getByRole('link', { name: 'Profile' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  it('keeps the sidebar collapsed across visits, with a tooltip per entry', async () => {
+    const { user, unmount } = renderAt('/dashboard', true);
+    await user.click(await screen.findByRole('button', { name: 'Collapse sidebar' }));
+    expect(localStorage.getItem('sidebar.collapsed')).toBe('1');
+    const sidebar = screen.getByRole('navigation', { name: 'Member pages' });
+    const link = within(sidebar).getByRole('link', { name: /Referrals/ });
+    await user.hover(link);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('ReferralsInvite & Earn');
+    unmount();
+
+    renderAt('/dashboard', true);
+    expect(await screen.findByRole('complementary', { name: 'Member navigation' })).toHaveAttribute(
+      'data-collapsed',
+      'true',
+    );
   });
 });

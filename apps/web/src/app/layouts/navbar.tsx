@@ -1,8 +1,9 @@
 import { NAVBAR_OPAQUE_AFTER_PX } from '@ctn/contracts/constants';
-import { LayoutDashboard, LogOut, Menu, UserCog, X } from 'lucide-react';
-import { useCallback, useRef, useState, useSyncExternalStore } from 'react';
+import { LayoutDashboard, LifeBuoy, LogOut, Menu, UserCog, X } from 'lucide-react';
+import { lazy, Suspense, useCallback, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Logo } from '@/components/logo';
+import { ThemeToggle } from '@/components/theme-toggle';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
@@ -18,7 +19,10 @@ import {
 } from './nav-items';
 import { useEscape } from './use-escape';
 import { UserAvatar } from './user-avatar';
-import { UserMenu } from './user-menu';
+
+// The menu (Radix dropdown) is only for signed-in users: visitors never download it.
+const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
+const menuFallback = <Skeleton className="h-11 w-32 rounded-full" />;
 
 function subscribeToScroll(onChange: () => void): () => void {
   window.addEventListener('scroll', onChange, { passive: true });
@@ -119,37 +123,43 @@ export function Navbar({ variant = 'public' }: NavbarProps) {
         </ul>
 
         <div className="hidden items-center gap-2 lg:flex">
+          <ThemeToggle />
           {session.status === 'loading' ? (
-            <Skeleton className="h-9 w-32 rounded-full" />
+            menuFallback
           ) : session.status === 'authenticated' ? (
-            <UserMenu user={session.user} onSignOut={onSignOut} />
+            <Suspense fallback={menuFallback}>
+              <UserMenu user={session.user} onSignOut={onSignOut} />
+            </Suspense>
           ) : (
-            <>
+            <div data-guest-only className="flex items-center gap-2">
               <Link to={paths.signin} className={buttonClasses({ variant: 'ghost' })}>
                 Sign In
               </Link>
               <Link to={paths.register} className={buttonClasses()}>
                 Sign Up
               </Link>
-            </>
+            </div>
           )}
         </div>
 
-        <button
-          ref={toggleRef}
-          type="button"
-          onClick={() => setOpenOn(menuOpen ? null : here)}
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          className="flex size-10 items-center justify-center rounded-lg text-fg transition-colors hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring lg:hidden"
-        >
-          {menuOpen ? (
-            <X className="size-6" aria-hidden="true" />
-          ) : (
-            <Menu className="size-6" aria-hidden="true" />
-          )}
-        </button>
+        <div className="flex items-center gap-1 lg:hidden">
+          <ThemeToggle />
+          <button
+            ref={toggleRef}
+            type="button"
+            onClick={() => setOpenOn(menuOpen ? null : here)}
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            className="flex size-10 items-center justify-center rounded-lg text-fg transition-colors hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring lg:hidden"
+          >
+            {menuOpen ? (
+              <X className="size-6" aria-hidden="true" />
+            ) : (
+              <Menu className="size-6" aria-hidden="true" />
+            )}
+          </button>
+        </div>
       </nav>
 
       {menuOpen ? (
@@ -194,30 +204,48 @@ export function Navbar({ variant = 'public' }: NavbarProps) {
                       <p className="truncate text-sm text-fg-muted">{session.user.email}</p>
                     </div>
                   </div>
-                  {memberMenu ? null : (
-                    <ul className="space-y-1">
-                      <li>
-                        <Link
-                          to={paths.dashboard}
-                          onClick={closeMenu}
-                          className={cn(mobileLinkClasses, 'gap-3 text-fg hover:bg-surface-muted')}
-                        >
-                          <LayoutDashboard className="size-5 text-fg-subtle" aria-hidden="true" />
-                          Dashboard
-                        </Link>
-                      </li>
-                      <li>
-                        <Link
-                          to={paths.profile}
-                          onClick={closeMenu}
-                          className={cn(mobileLinkClasses, 'gap-3 text-fg hover:bg-surface-muted')}
-                        >
-                          <UserCog className="size-5 text-fg-subtle" aria-hidden="true" />
-                          Profile Settings
-                        </Link>
-                      </li>
-                    </ul>
-                  )}
+                  <ul className="space-y-1">
+                    {memberMenu ? null : (
+                      <>
+                        <li>
+                          <Link
+                            to={paths.dashboard}
+                            onClick={closeMenu}
+                            className={cn(
+                              mobileLinkClasses,
+                              'gap-3 text-fg hover:bg-surface-muted',
+                            )}
+                          >
+                            <LayoutDashboard className="size-5 text-fg-subtle" aria-hidden="true" />
+                            Dashboard
+                          </Link>
+                        </li>
+                        <li>
+                          <Link
+                            to={paths.profile}
+                            onClick={closeMenu}
+                            className={cn(
+                              mobileLinkClasses,
+                              'gap-3 text-fg hover:bg-surface-muted',
+                            )}
+                          >
+                            <UserCog className="size-5 text-fg-subtle" aria-hidden="true" />
+                            Profile Settings
+                          </Link>
+                        </li>
+                      </>
+                    )}
+                    <li>
+                      <Link
+                        to={paths.support}
+                        onClick={closeMenu}
+                        className={cn(mobileLinkClasses, 'gap-3 text-fg hover:bg-surface-muted')}
+                      >
+                        <LifeBuoy className="size-5 text-fg-subtle" aria-hidden="true" />
+                        Help & Support
+                      </Link>
+                    </li>
+                  </ul>
                   <Button variant="danger-outline" size="lg" fullWidth onClick={onSignOut}>
                     <LogOut className="size-4" aria-hidden="true" />
                     Sign Out

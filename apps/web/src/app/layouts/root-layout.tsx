@@ -1,7 +1,8 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Toaster } from '@/components/ui/toast';
 import { cn } from '@/lib/cn';
 
-/** Around every route: scroll restoration, a navigation progress bar, a skip link. */
+/** Around every route: scroll restoration, a navigation progress bar, a skip link, toasts. */
 export function RootLayout() {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
@@ -22,6 +23,7 @@ export function RootLayout() {
       />
       <ScrollRestoration />
       <Outlet />
+      <Toaster />
     </>
   );
 }

@@ -1,8 +1,13 @@
 import { Link, useLocation } from 'react-router';
+import { Tooltip } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
 import { isItemActive, type NavItem } from './nav-items';
 
-/** An entry of a sidebar: icon, label and subtitle; icon only with a tooltip when collapsed. */
+/**
+ * An entry of a sidebar: icon, label and subtitle. Collapsed, only the icon shows and a tooltip
+ * (hover or keyboard focus; Escape closes it) gives the label and subtitle; the link keeps its
+ * name for screen readers. A collapsed sidebar must sit inside a TooltipProvider.
+ */
 export function SidebarLink({
   item,
   collapsed = false,
@@ -15,7 +20,7 @@ export function SidebarLink({
   const { pathname } = useLocation();
   const active = isItemActive(item, pathname);
   const Icon = item.icon;
-  return (
+  const link = (
     <Link
       to={item.to}
       onClick={onNavigate}
@@ -28,30 +33,37 @@ export function SidebarLink({
           : 'text-fg-muted hover:bg-surface-muted hover:text-fg',
       )}
     >
-      {active && !collapsed ? (
+      {active ? (
         <span
           aria-hidden="true"
-          className="absolute inset-y-2 left-0 w-1 rounded-r-full bg-primary"
+          className={cn(
+            'absolute left-0 w-1 rounded-r-full bg-primary',
+            collapsed ? 'inset-y-3' : 'inset-y-2',
+          )}
         />
       ) : null}
       {Icon ? <Icon className="size-5 shrink-0" aria-hidden="true" /> : null}
       <span className={cn('min-w-0', collapsed && 'sr-only')}>
         <span className="block truncate text-sm font-semibold">{item.label}</span>
         {item.subtitle ? (
-          <span className="block truncate text-xs opacity-75">{item.subtitle}</span>
+          <span className="block truncate text-xs opacity-80">{item.subtitle}</span>
         ) : null}
       </span>
-      {collapsed ? (
-        <span
-          aria-hidden="true"
-          className="pointer-events-none invisible absolute top-1/2 left-full z-50 ml-3 -translate-y-1/2 rounded-lg bg-slate-900 px-3 py-2 whitespace-nowrap text-white opacity-0 shadow-lg transition-opacity group-hover:visible group-hover:opacity-100 group-focus-visible:visible group-focus-visible:opacity-100 dark:bg-slate-700"
-        >
+    </Link>
+  );
+  if (!collapsed) return link;
+  return (
+    <Tooltip
+      content={
+        <span>
           <span className="block text-sm font-semibold">{item.label}</span>
           {item.subtitle ? (
             <span className="block text-xs text-slate-300">{item.subtitle}</span>
           ) : null}
         </span>
-      ) : null}
-    </Link>
+      }
+    >
+      {link}
+    </Tooltip>
   );
 }

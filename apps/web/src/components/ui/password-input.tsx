@@ -3,8 +3,12 @@ import { useState, type ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 import { inputClasses } from './input';
 
-/** A password input with a show/hide toggle. */
-export function PasswordInput({ className, ...props }: Omit<ComponentProps<'input'>, 'type'>) {
+/** A password input with a show/hide toggle ("Show password", or "Show {revealLabel}"). */
+export function PasswordInput({
+  className,
+  revealLabel = 'password',
+  ...props
+}: Omit<ComponentProps<'input'>, 'type'> & { revealLabel?: string }) {
   const [visible, setVisible] = useState(false);
   return (
     <div className="relative">
@@ -16,7 +20,7 @@ export function PasswordInput({ className, ...props }: Omit<ComponentProps<'inpu
       <button
         type="button"
         onClick={() => setVisible((v) => !v)}
-        aria-label={visible ? 'Hide password' : 'Show password'}
+        aria-label={`${visible ? 'Hide' : 'Show'} ${revealLabel}`}
         aria-pressed={visible}
         aria-controls={props.id}
         className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-fg-subtle transition-colors hover:text-fg focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"

@@ -15,7 +15,8 @@ import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
-import { clearReferralCode, readReferralCode, writePendingUser } from '@/lib/storage';
+import { writePendingUser } from '@/lib/pending-user';
+import { clearReferralCode, readReferralCode } from '@/lib/storage';
 import { useRegister } from '../api/register';
 
 /** What the inputs hold; the schema's output (`RegisterFormOutput`) is what gets sent. */

@@ -12,7 +12,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { errorMessage } from '@/lib/api-client';
 import { afterSignInPath, paths } from '@/lib/paths';
 import { useStartSession } from '@/lib/session';
-import { writePendingUser } from '@/lib/storage';
+import { writePendingUser } from '@/lib/pending-user';
 import { useLogin } from '../api/login';
 import { AuthCard, textLinkClasses } from '../components/auth-card';
 

@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { homePathFor, paths } from '@/lib/paths';
 import { useSession } from '@/lib/session';
-import { clearPendingUser, readPendingUser } from '@/lib/storage';
+import { clearPendingUser, readPendingUser } from '@/lib/pending-user';
 import { useResendVerificationEmail } from '../api/resend-verification-email';
 import { useVerifyEmail } from '../api/verify-email';
 import { AuthCard, StatusIcon } from '../components/auth-card';

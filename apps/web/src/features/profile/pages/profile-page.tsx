@@ -1,18 +1,22 @@
-import { ComingNext } from '@/components/coming-next';
+import { PageTitle } from '@/components/page-title';
+import { useAuthenticatedUser } from '@/lib/session';
+import { ChangePasswordForm } from '../components/change-password-form';
+import { ProfileInfo } from '../components/profile-info';
 
 /** /profile and /settings: the same screen (member section 2). */
 export function ProfilePage() {
+  const user = useAuthenticatedUser();
   return (
-    <ComingNext
-      title="Profile & Security"
-      subtitle="Your account details and password"
-      summary="Review your account information and keep your password up to date."
-      items={[
-        'Your name, email, referral code and BingX UID',
-        'Account status, deposit wallet address and subscription',
-        'Your last sign-in',
-        'A change-password form',
-      ]}
-    />
+    <div className="space-y-6">
+      <PageTitle title="Profile & Security" />
+      <header className="space-y-1">
+        <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">
+          Profile &amp; Security
+        </h1>
+        <p className="text-fg-muted">Your account details and your password.</p>
+      </header>
+      <ProfileInfo user={user} />
+      <ChangePasswordForm />
+    </div>
   );
 }

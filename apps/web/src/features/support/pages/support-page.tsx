@@ -1,17 +1,127 @@
-import { ComingNext } from '@/components/coming-next';
+import { CircleHelp, Clock, ListChecks, Mail, Send } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { ExternalLink } from '@/components/external-link';
+import { PageTitle } from '@/components/page-title';
+import { buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { useAuthenticatedUser } from '@/lib/session';
+import { supportContent as c } from '@/lib/site-content';
 
-export function SupportPage() {
+function IconTile({ icon: Icon }: { icon: LucideIcon }) {
   return (
-    <ComingNext
-      title="Help & Support"
-      subtitle="Get Assistance"
-      summary="Reach our team whenever you need help: 24/7 on our messaging channel, and by email with replies typically within 24 hours."
-      items={[
-        'Our messaging-app channel with a join link',
-        'Email support',
-        'Quick help: common topics and what to check before contacting us',
-        'Support hours',
-      ]}
-    />
+    <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary-soft-fg">
+      <Icon className="size-5" aria-hidden="true" />
+    </span>
+  );
+}
+
+function Bullets({ items }: { items: readonly ReactNode[] }) {
+  return (
+    <ul className="mt-3 space-y-2">
+      {items.map((item, index) => (
+        <li key={index} className="flex items-start gap-2.5 text-sm text-fg-muted">
+          <span aria-hidden="true" className="mt-1.5 size-1.5 shrink-0 rounded-full bg-primary" />
+          <span>{item}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** /support (member section 2): channel, email, quick help and hours, from lib/site-content.ts. */
+export function SupportPage() {
+  const user = useAuthenticatedUser();
+  return (
+    <div className="space-y-6">
+      <PageTitle title={c.title} />
+      <header className="space-y-1">
+        <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">{c.title}</h1>
+        <p className="text-fg-muted">{c.intro}</p>
+      </header>
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <Card className="flex flex-col p-6">
+          <div className="flex items-start gap-4">
+            <IconTile icon={Send} />
+            <div>
+              <h2 className="text-lg font-semibold text-fg">{c.channel.title}</h2>
+              <p className="mt-1 text-sm text-fg-muted">{c.channel.text}</p>
+            </div>
+          </div>
+          <ExternalLink
+            href={c.channel.url}
+            className={buttonClasses({ className: 'mt-6 self-start' })}
+          >
+            <Send className="size-4" aria-hidden="true" />
+            {c.channel.cta}
+          </ExternalLink>
+        </Card>
+
+        <Card className="flex flex-col p-6">
+          <div className="flex items-start gap-4">
+            <IconTile icon={Mail} />
+            <div className="min-w-0">
+              <h2 className="text-lg font-semibold text-fg">{c.email.title}</h2>
+              <p className="mt-1 text-sm text-fg-muted">{c.email.text}</p>
+              <p className="mt-2 text-sm text-fg-muted">
+                Your user ID: <span className="font-mono font-semibold text-fg">{user.userId}</span>
+              </p>
+            </div>
+          </div>
+          <a
+            href={`mailto:${c.email.address}`}
+            className={buttonClasses({
+              variant: 'outline',
+              wrap: true,
+              className: 'mt-6 self-start break-all',
+            })}
+          >
+            <Mail className="size-4" aria-hidden="true" />
+            {c.email.address}
+          </a>
+        </Card>
+      </div>
+
+      <Card className="p-6">
+        <div className="flex items-start gap-4">
+          <IconTile icon={CircleHelp} />
+          <h2 className="self-center text-lg font-semibold text-fg">{c.quickHelp.title}</h2>
+        </div>
+        <div className="mt-6 grid gap-8 md:grid-cols-2">
+          <div>
+            <h3 className="flex items-center gap-2 font-semibold text-fg">
+              <ListChecks className="size-4 text-primary" aria-hidden="true" />
+              {c.quickHelp.commonTopicsTitle}
+            </h3>
+            <Bullets items={c.quickHelp.commonTopics} />
+          </div>
+          <div>
+            <h3 className="flex items-center gap-2 font-semibold text-fg">
+              <ListChecks className="size-4 text-primary" aria-hidden="true" />
+              {c.quickHelp.beforeContactingTitle}
+            </h3>
+            <Bullets items={c.quickHelp.beforeContacting} />
+          </div>
+        </div>
+      </Card>
+
+      <Card className="p-6">
+        <div className="flex items-start gap-4">
+          <IconTile icon={Clock} />
+          <div>
+            <h2 className="text-lg font-semibold text-fg">{c.hours.title}</h2>
+            <dl className="mt-3 space-y-2 text-sm">
+              {c.hours.lines.map((line) => (
+                <div key={line.label} className="flex flex-wrap gap-x-2">
+                  <dt className="font-semibold text-fg">{line.label}:</dt>
+                  <dd className="text-fg-muted">{line.text}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        </div>
+      </Card>
+    </div>
   );
 }

@@ -1,0 +1,127 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { LANDING_SECTION_IDS } from '@/lib/paths';
+import {
+  CONTACT_EMAIL,
+  channels,
+  landingContent,
+  RISK_DISCLOSURE,
+  siteLinks,
+} from '@/lib/site-content';
+import { renderRoutes, Stub } from '@/testing/render';
+import { LandingPage } from './landing-page';
+
+function renderLanding() {
+  return renderRoutes(
+    [
+      { path: '/', element: <LandingPage /> },
+      { path: '/register', element: <Stub name="Register stub" /> },
+    ],
+    { at: '/' },
+  );
+}
+
+describe('landing page', () => {
+  it('has the headline, the hero button to the exchange and the four steps', () => {
+    renderLanding();
+    expect(
+      screen.getByRole('heading', { level: 1, name: '#1 AI COPY TRADING Network' }),
+    ).toBeInTheDocument();
+    const cta = screen.getByRole('link', { name: /Copy on BingX & Earn up to 15 Levels Deep/ });
+    expect(cta).toHaveAttribute('href', siteLinks.affiliate);
+    expect(cta).toHaveAttribute('target', '_blank');
+    expect(cta).toHaveAttribute('rel', 'noopener noreferrer');
+
+    const steps = screen
+      .getByRole('heading', { name: 'How to Start Copy Trading' })
+      .closest('section')!;
+    expect(steps).toHaveAttribute('id', LANDING_SECTION_IDS.copyTrading);
+    const items = within(steps).getAllByRole('listitem');
+    expect(items).toHaveLength(4);
+    expect(within(items[0]!).getByRole('link')).toHaveAttribute('href', siteLinks.affiliate);
+    expect(items[1]).toHaveTextContent('$100');
+    expect(within(items[2]!).getByRole('link')).toHaveAttribute('href', siteLinks.copyMaster);
+    expect(within(items[3]!).getByRole('link', { name: /Sign Up/ })).toHaveAttribute(
+      'href',
+      '/register',
+    );
+  });
+
+  it('has the anchors #copy-trading, #earn and #contact-us', () => {
+    const { container } = renderLanding();
+    for (const id of Object.values(LANDING_SECTION_IDS)) {
+      expect(container.querySelector(`#${id}`)).not.toBeNull();
+    }
+    expect(container.querySelector('#earn')).toHaveTextContent('How users earn');
+  });
+
+  it('shows the four stat cards and the About section', () => {
+    renderLanding();
+    for (const title of [
+      'Evolving in the market',
+      'Best traders only',
+      '15 referral levels',
+      'BingX official partner',
+    ]) {
+      expect(screen.getByRole('heading', { level: 3, name: title })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('heading', { name: 'About CopyTrade Network' })).toBeInTheDocument();
+  });
+
+  it('flips a benefit card from the keyboard and back, focus following', async () => {
+    const { user } = renderLanding();
+    const card = landingContent.benefits.cards[0];
+    const front = screen.getByRole('button', { name: new RegExp(`^${card.figure}`) });
+    expect(front).toHaveAttribute('aria-expanded', 'false');
+    front.focus();
+    await user.keyboard('{Enter}');
+    expect(front).toHaveAttribute('aria-expanded', 'true');
+    const back = screen.getByRole('button', { name: new RegExp(`Show less: ${card.title}`) });
+    expect(back).toHaveFocus();
+    expect(back).toHaveAccessibleDescription(card.text);
+    await user.keyboard(' ');
+    expect(front).toHaveFocus();
+    expect(front).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('opens one FAQ answer at a time, and closes the open one on a second click', async () => {
+    const { user } = renderLanding();
+    const [first, second] = landingContent.faq.items;
+    await user.click(screen.getByRole('button', { name: first!.question }));
+    expect(screen.getByText(first!.answer)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: second!.question }));
+    expect(screen.getByText(second!.answer)).toBeVisible();
+    expect(screen.getByText(first!.answer)).not.toBeVisible();
+    await user.click(screen.getByRole('button', { name: second!.question }));
+    expect(screen.getByText(second!.answer)).not.toBeVisible();
+  });
+
+  it('states the compliance rule in the FAQ', () => {
+    renderLanding();
+    expect(
+      screen.getByRole('button', { name: 'What happens if my balance falls below 100 USDT?' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/falls below 100 USDT, or copying stops, your referral earnings lock/),
+    ).toHaveTextContent('30 days to become compliant again');
+  });
+
+  it('has a footer with the mailbox, both channels, two social links without target and the risk disclosure', () => {
+    const { container } = renderLanding();
+    const footer = container.querySelector(`#${LANDING_SECTION_IDS.contactUs}`)!;
+    expect(
+      within(footer as HTMLElement).getByRole('link', { name: CONTACT_EMAIL }),
+    ).toHaveAttribute('href', `mailto:${CONTACT_EMAIL}`);
+    for (const channel of [channels.updates, channels.community]) {
+      expect(
+        within(footer as HTMLElement).getByRole('link', { name: new RegExp(channel.name) }),
+      ).toHaveAttribute('href', channel.url);
+    }
+    const social = [...footer.querySelectorAll('a:not([href])')];
+    expect(social.map((a) => a.textContent)).toEqual([
+      'X (Twitter) (coming soon)',
+      'YouTube (coming soon)',
+    ]);
+    expect(footer).toHaveTextContent(RISK_DISCLOSURE);
+  });
+});

@@ -1,0 +1,232 @@
+import { PASSWORD_BANNER_MS } from '@ctn/contracts/constants';
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { deferred, failResponse, mockApi, okResponse } from '@/testing/api-mock';
+import { makeUser } from '@/testing/fixtures';
+import { renderRoutes, type RenderRoutesOptions } from '@/testing/render';
+import { SignedIn } from '@/testing/signed-in';
+import { ProfilePage } from './profile-page';
+
+const routes = [
+  { element: <SignedIn />, children: [{ path: '/profile', element: <ProfilePage /> }] },
+];
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const GOOD = { current: 'Current@2025', next: 'Brand@New2026' };
+
+function renderProfile(
+  routesMock: Parameters<typeof mockApi>[0] = {},
+  user = makeUser(),
+  options: RenderRoutesOptions = {},
+) {
+  localStorage.setItem('token', 'old-token');
+  const api = mockApi({ 'GET /api/users/profile': () => okResponse(user), ...routesMock });
+  return { ...renderRoutes(routes, { at: '/profile', ...options }), api };
+}
+
+async function openForm(user: ReturnType<typeof renderProfile>['user']) {
+  await user.click(await screen.findByRole('button', { name: 'Change Password' }));
+  return screen.getByRole('form', { name: 'Change password' });
+}
+
+const input = (name: RegExp) => screen.getByLabelText(name, { selector: 'input' });
+
+async function fill(
+  user: ReturnType<typeof renderProfile>['user'],
+  current: string,
+  next: string,
+  confirm: string,
+) {
+  if (current) await user.type(input(/^current password/i), current);
+  if (next) await user.type(input(/^new password/i), next);
+  if (confirm) await user.type(input(/^confirm new password/i), confirm);
+}
+
+describe('profile page: information', () => {
+  it('shows the read-only profile with status, subscription and last login', async () => {
+    renderProfile();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Profile & Security' }),
+    ).toBeInTheDocument();
+    const value = (label: string) => screen.getByText(label).nextElementSibling;
+    expect(value('First Name')).toHaveTextContent('Ada');
+    expect(value('Last Name')).toHaveTextContent('Lovelace');
+    expect(value('Email')).toHaveTextContent('ada@example.com');
+    expect(value('Referral Code')).toHaveTextContent('AB3CD7EF');
+    expect(value('BingX UID')).toHaveTextContent('123456789');
+    expect(value('Status')).toHaveTextContent('Active');
+    expect(value('Subscription')).toHaveTextContent('Paid');
+    expect(value('Deposit Wallet Address')).toHaveTextContent(
+      '0x52908400098527886E0F7030069857D2E4169EE7',
+    );
+    expect(value('Last Login')).toHaveTextContent('Jan 6, 2025');
+  });
+});
+
+describe('profile page: change password', () => {
+  it('toggles the form open and closed; each field has its own show/hide toggle', async () => {
+    const { user } = renderProfile();
+    const toggle = await screen.findByRole('button', { name: 'Change Password' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('form', { name: 'Change password' })).toBeNull();
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.type(input(/^new password/i), 'Visible#1');
+    expect(input(/^new password/i)).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Show new password' }));
+    expect(input(/^new password/i)).toHaveAttribute('type', 'text');
+    expect(input(/^current password/i)).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('button', { name: 'Show current password' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show confirm new password' })).toBeInTheDocument();
+
+    await user.click(toggle);
+    expect(screen.queryByRole('form', { name: 'Change password' })).toBeNull();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('runs the four checks in the spec order with its texts, before any call', async () => {
+    const { user, api } = renderProfile();
+    const form = await openForm(user);
+    const submit = within(form).getByRole('button', { name: 'Update Password' });
+    const clear = async () => {
+      for (const name of [/^current password/i, /^new password/i, /^confirm new password/i])
+        await user.clear(input(name));
+    };
+
+    await user.click(submit);
+    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all password fields');
+
+    // Mismatch is checked before length and complexity.
+    await fill(user, GOOD.current, 'short', 'other');
+    await user.click(submit);
+    expect(screen.getByRole('alert')).toHaveTextContent('New passwords do not match');
+
+    await clear();
+    await fill(user, GOOD.current, 'Ab1!', 'Ab1!');
+    await user.click(submit);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'New password must be at least 8 characters long',
+    );
+
+    await clear();
+    await fill(user, GOOD.current, 'alllowercase1', 'alllowercase1');
+    await user.click(submit);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character',
+    );
+
+    // The error clears when the user types again.
+    await user.type(input(/^confirm new password/i), 'x');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(api.calls('PUT /api/users/change-password')).toHaveLength(0);
+  });
+
+  it('Cancel clears the fields and the error', async () => {
+    const { user } = renderProfile();
+    await openForm(user);
+    await fill(user, GOOD.current, 'short', '');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    await openForm(user);
+    expect(input(/^current password/i)).toHaveValue('');
+    expect(input(/^new password/i)).toHaveValue('');
+    expect(input(/^confirm new password/i)).toHaveValue('');
+  });
+
+  it.each([
+    [
+      'the first message of a VALIDATION_ERROR',
+      () =>
+        failResponse(400, 'VALIDATION_ERROR', 'Check your input.', {
+          errors: [{ field: 'newPassword', message: 'New passwords do not match' }],
+        }),
+      'New passwords do not match',
+    ],
+    [
+      'CURRENT_PASSWORD_INCORRECT',
+      () => failResponse(400, 'CURRENT_PASSWORD_INCORRECT', 'wrong'),
+      'The current password is incorrect.',
+    ],
+    [
+      'SAME_PASSWORD_ERROR',
+      () => failResponse(400, 'SAME_PASSWORD_ERROR', 'same'),
+      'The new password cannot be the same as the current one.',
+    ],
+    [
+      'a failure without a message',
+      () => failResponse(400, null, null),
+      'Failed to change password',
+    ],
+  ])('shows %s', async (_, answer, text) => {
+    const { user } = renderProfile({ 'PUT /api/users/change-password': answer });
+    await openForm(user);
+    await fill(user, GOOD.current, GOOD.next, GOOD.next);
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    expect(localStorage.getItem('token')).toBe('old-token');
+  });
+
+  it('shows the exception text when the answer breaks the contract', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user } = renderProfile({
+      'PUT /api/users/change-password': () => okResponse({ nope: true }),
+    });
+    await openForm(user);
+    await fill(user, GOOD.current, GOOD.next, GOOD.next);
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to change password. Please try again.',
+    );
+  });
+
+  it('on success stores the new token, closes and clears the form, and shows the banner for 3 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const answer = deferred<Response>();
+    const { user, api } = renderProfile(
+      { 'PUT /api/users/change-password': () => answer.promise },
+      makeUser(),
+      { userOptions: { advanceTimers: vi.advanceTimersByTime } },
+    );
+    await openForm(user);
+    await fill(user, GOOD.current, GOOD.next, GOOD.next);
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+
+    expect(screen.getByRole('button', { name: /Updating/ })).toBeDisabled();
+    expect(api.calls('PUT /api/users/change-password')[0]?.body).toEqual({
+      currentPassword: GOOD.current,
+      newPassword: GOOD.next,
+      confirmPassword: GOOD.next,
+    });
+    expect(api.calls('PUT /api/users/change-password')[0]?.headers.get('Authorization')).toBe(
+      'Bearer old-token',
+    );
+    const profileLoads = api.calls('GET /api/users/profile').length;
+    answer.resolve(okResponse({ token: 'new-token' }, 'PASSWORD_CHANGED_SUCCESSFULLY'));
+
+    expect(await screen.findByText('Password changed successfully!')).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBe('new-token');
+    expect(screen.queryByRole('form', { name: 'Change password' })).toBeNull();
+    // The same session goes on: no reload of the profile, the page stays.
+    expect(api.calls('GET /api/users/profile')).toHaveLength(profileLoads);
+    expect(screen.getByRole('heading', { level: 1, name: 'Profile & Security' })).toBeVisible();
+
+    act(() => {
+      vi.advanceTimersByTime(PASSWORD_BANNER_MS - 100);
+    });
+    expect(screen.getByText('Password changed successfully!')).toBeInTheDocument();
+    act(() => {
+      vi.advanceTimersByTime(100);
+    });
+    expect(screen.queryByText('Password changed successfully!')).toBeNull();
+
+    await openForm(user);
+    expect(input(/^current password/i)).toHaveValue('');
+  });
+});

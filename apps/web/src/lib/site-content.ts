@@ -1,0 +1,312 @@
+import {
+  COMPLIANCE_GRACE_DAYS,
+  MIN_EXCHANGE_BALANCE_USDT,
+  OTP_LENGTH,
+  REFERRAL_LEVELS,
+  SUBSCRIPTION_FEE_USDT,
+  SUBSCRIPTION_PERIOD_DAYS,
+} from '@ctn/contracts/constants';
+import { paths } from './paths';
+
+/**
+ * Every editable text and link of the public site and the support page, in ONE file (member
+ * sections 1, 2 and 9): affiliate and copy links, messaging channels, the contact mailbox,
+ * marketing figures, the FAQ and the risk disclosure. Components only lay it out.
+ *
+ * PLACEHOLDERS: values the specs leave unknown are marked `PLACEHOLDER` below. Replace them with
+ * the operator's real values before going live; nothing else needs to change.
+ */
+
+/** An external address that is still a placeholder (kept recognisable on purpose). */
+type Url = `https://${string}` | `mailto:${string}`;
+
+export const EXCHANGE_NAME = 'BingX';
+export const PRODUCT_NAME = 'CopyTrade Network';
+
+export const siteLinks = {
+  /** PLACEHOLDER: the operator's BingX affiliate (invite) link. */
+  affiliate: 'https://bingx.com/invite/PLACEHOLDER' as Url,
+  /** PLACEHOLDER: the master trader's BingX copy-trading page. */
+  copyMaster: 'https://bingx.com/en/CopyTrading/PLACEHOLDER' as Url,
+} as const;
+
+/** Messaging-app channels (Telegram). */
+export const channels = {
+  updates: {
+    name: 'Updates channel',
+    app: 'Telegram',
+    text: 'Announcements, payouts and new features, as they happen.',
+    /** PLACEHOLDER */
+    url: 'https://t.me/PLACEHOLDER_updates' as Url,
+  },
+  community: {
+    name: 'Community channel',
+    app: 'Telegram',
+    text: 'Talk with other members and get quick answers from the team, 24/7.',
+    /** PLACEHOLDER */
+    url: 'https://t.me/PLACEHOLDER_community' as Url,
+  },
+} as const;
+
+/** PLACEHOLDER: the contact mailbox ({email} in the spec). `.example` never delivers mail. */
+export const CONTACT_EMAIL = 'support@copytrade-network.example';
+
+export interface SocialLink {
+  label: string;
+  kind: 'x' | 'youtube';
+  /** The spec's two social links have no target yet: `null` shows them without a link. */
+  url: Url | null;
+}
+
+export const socialLinks: readonly SocialLink[] = [
+  { label: 'X (Twitter)', kind: 'x', url: null },
+  { label: 'YouTube', kind: 'youtube', url: null },
+];
+
+/** Shown in the footer of the landing page; edit freely. */
+export const RISK_DISCLOSURE =
+  'Risk disclosure: trading crypto assets, including copy trading, carries a high level of risk and may not be suitable for everyone. You can lose part or all of the money you trade with. Returns mentioned on this site, such as the monthly returns generally seen, are past results: they do not guarantee future returns. CopyTrade Network never holds your funds, is not a broker and does not give investment advice. Only trade with money you can afford to lose.';
+
+export const landingContent = {
+  documentTitle: 'AI Copy Trading & Referral Rewards',
+  hero: {
+    eyebrow: `Official ${EXCHANGE_NAME} copy trading partner`,
+    headline: '#1 AI COPY TRADING Network',
+    lead: `Copy our master trader on ${EXCHANGE_NAME} and earn referral rewards up to ${REFERRAL_LEVELS} levels deep.`,
+    body: `Your funds stay in your own ${EXCHANGE_NAME} account, in your name. We track your network, your rewards and your withdrawals in one place.`,
+    /** The hero's button: copy on the exchange and earn up to 15 levels deep. */
+    cta: {
+      label: `Copy on ${EXCHANGE_NAME} & Earn up to ${REFERRAL_LEVELS} Levels Deep`,
+      href: siteLinks.affiliate,
+    },
+    secondaryCta: 'Create your account',
+    riskNote: 'Trading involves risk: returns are not guaranteed.',
+    riskLink: 'Read the risk disclosure',
+    /** The illustration beside the headline (decorative). */
+    visual: {
+      title: 'Your network',
+      subtitle: `Rewards from ${REFERRAL_LEVELS} levels, copy trading on ${EXCHANGE_NAME}`,
+      figures: [
+        { value: '15%', label: 'shared' },
+        { value: '50%', label: 'you keep' },
+        { value: '24/7', label: 'withdrawals' },
+      ],
+    },
+  },
+  copyTrading: {
+    kicker: 'Copy Trading',
+    title: 'How to Start Copy Trading',
+    intro: 'Four steps from a new exchange account to tracked earnings.',
+    steps: [
+      {
+        title: `Join ${EXCHANGE_NAME}`,
+        text: `Open your ${EXCHANGE_NAME} account through our affiliate link, so your account joins the network.`,
+        link: { label: `Join ${EXCHANGE_NAME}`, href: siteLinks.affiliate },
+      },
+      {
+        title: `Verify and fund $${MIN_EXCHANGE_BALANCE_USDT}`,
+        text: `Complete identity verification (KYC) on ${EXCHANGE_NAME} and fund your account with $${MIN_EXCHANGE_BALANCE_USDT}.`,
+        link: null,
+      },
+      {
+        title: 'Copy the master',
+        text: `Follow our master trader through the copy link: every trade is placed in your own ${EXCHANGE_NAME} account.`,
+        link: { label: 'Copy the master', href: siteLinks.copyMaster },
+      },
+      {
+        title: 'Create your account',
+        text: 'Register here with a referral code to track your copy trading, your network and your rewards.',
+        link: { label: 'Sign Up', to: paths.register },
+      },
+    ],
+  },
+  stats: [
+    {
+      icon: 'trending',
+      title: 'Evolving in the market',
+      text: 'An AI-assisted strategy that keeps adapting to the market.',
+    },
+    {
+      icon: 'trophy',
+      title: 'Best traders only',
+      text: 'We follow more than 100 traders and copy only the best.',
+    },
+    {
+      icon: 'network',
+      title: `${REFERRAL_LEVELS} referral levels`,
+      text: `Earn from your network, up to ${REFERRAL_LEVELS} levels deep.`,
+    },
+    {
+      icon: 'partner',
+      title: `${EXCHANGE_NAME} official partner`,
+      text: `Copy trading runs on ${EXCHANGE_NAME}, our official exchange partner.`,
+    },
+  ],
+  benefits: {
+    kicker: 'Benefits',
+    title: 'Why members copy with us',
+    intro: 'Tap or press a card to see the details.',
+    cards: [
+      {
+        figure: '15%',
+        title: `Of profit shared across ${REFERRAL_LEVELS} levels`,
+        text: `15% of the profit of your network's copy trading is shared across ${REFERRAL_LEVELS} referral levels, plus bonuses from subscriptions.`,
+      },
+      {
+        figure: '50%',
+        title: 'Of profit stays with you',
+        text: `You keep 50% of the profit, in your own ${EXCHANGE_NAME} account: your funds never leave the exchange.`,
+      },
+      {
+        figure: '5-10%',
+        title: 'Monthly return generally seen',
+        text: 'Members have generally seen 5-10% a month. Past results do not guarantee future returns.',
+      },
+      {
+        figure: '24/7',
+        title: 'Deposits and withdrawals',
+        text: `Deposit and withdraw on ${EXCHANGE_NAME} at any time, and withdraw your rewards in USDT whenever you like.`,
+      },
+      {
+        figure: '100+',
+        title: 'Traders',
+        text: 'More than 100 traders are followed, and only the best is copied.',
+      },
+      {
+        figure: 'Perks',
+        title: 'For top performers',
+        text: 'Tours, conferences, education and gifts for the top performers of the network.',
+      },
+    ],
+  },
+  earn: {
+    kicker: 'Earn',
+    title: 'How users earn',
+    intro: `Share your referral link and earn from your network, up to ${REFERRAL_LEVELS} levels deep.`,
+    items: [
+      {
+        title: 'Referral rewards',
+        text: `When members of your network pay their ${SUBSCRIPTION_FEE_USDT} USDT subscription, you receive a subscription bonus.`,
+      },
+      {
+        title: 'Trading rewards',
+        text: `15% of the profit of your network's copy trading is shared across ${REFERRAL_LEVELS} levels.`,
+      },
+      {
+        title: 'Withdraw in USDT',
+        text: `Withdraw your earnings in USDT to your own wallet, confirmed with a ${OTP_LENGTH}-digit code sent to your email.`,
+      },
+    ],
+    note: `Keep at least ${MIN_EXCHANGE_BALANCE_USDT} USDT on ${EXCHANGE_NAME} and keep copying: otherwise referral earnings lock, and you have ${COMPLIANCE_GRACE_DAYS} days to become compliant again.`,
+    cta: 'Start earning',
+  },
+  about: {
+    kicker: 'About',
+    title: `About ${PRODUCT_NAME}`,
+    paragraphs: [
+      `${PRODUCT_NAME} brings together people who copy one master trader on ${EXCHANGE_NAME}, and rewards them for growing the community.`,
+      `We never hold your trading funds: they stay in your ${EXCHANGE_NAME} account, in your name. Membership costs ${SUBSCRIPTION_FEE_USDT} USDT per ${SUBSCRIPTION_PERIOD_DAYS} days, paid in USDT on the BNB Smart Chain (BEP20).`,
+    ],
+    points: [
+      `Funds stay on ${EXCHANGE_NAME}`,
+      'Every reward listed with its level and cycle',
+      'Withdrawals confirmed by a code sent to your email',
+      'Support 24/7 on Telegram',
+    ],
+  },
+  faq: {
+    kicker: 'FAQ',
+    title: 'Frequently asked questions',
+    items: [
+      {
+        question: 'What is copy trading?',
+        answer: `Copy trading mirrors the trades of an experienced trader in your own exchange account. You copy our master trader on ${EXCHANGE_NAME}, and every trade is placed in your account automatically.`,
+      },
+      {
+        question: 'Do you hold my money?',
+        answer: `No. Your funds stay in your own ${EXCHANGE_NAME} account. We track your network and your rewards, and pay your rewards out in USDT to your own wallet.`,
+      },
+      {
+        question: 'How do I get started?',
+        answer: `Join ${EXCHANGE_NAME} through our affiliate link, complete KYC and fund your account with $${MIN_EXCHANGE_BALANCE_USDT}, copy the master through the copy link, then create your account here with a referral code.`,
+      },
+      {
+        question: 'Do I need a referral code?',
+        answer:
+          'Yes. Registration needs the referral code of an existing member. When a member shares their referral link with you, the code is filled in for you.',
+      },
+      {
+        question: 'What does membership cost?',
+        answer: `${SUBSCRIPTION_FEE_USDT} USDT per ${SUBSCRIPTION_PERIOD_DAYS} days, paid in USDT on the BNB Smart Chain (BEP20) to your personal deposit address. A payment is usually confirmed within 1-3 minutes.`,
+      },
+      {
+        question: 'How do referral rewards work?',
+        answer: `You earn from up to ${REFERRAL_LEVELS} levels of your network: a bonus when members subscribe, and a share of the 15% of profit distributed across the levels.`,
+      },
+      {
+        question: `What happens if my balance falls below ${MIN_EXCHANGE_BALANCE_USDT} USDT?`,
+        answer: `If your ${EXCHANGE_NAME} balance falls below ${MIN_EXCHANGE_BALANCE_USDT} USDT, or copying stops, your referral earnings lock. You then have ${COMPLIANCE_GRACE_DAYS} days to become compliant again, and your locked earnings are released.`,
+      },
+      {
+        question: 'How do I withdraw my earnings?',
+        answer: `Request a withdrawal in USDT to your wallet address on the Rewards page and confirm it with the ${OTP_LENGTH}-digit code we send to your email. Every request is reviewed before it is paid.`,
+      },
+      {
+        question: 'Are returns guaranteed?',
+        answer:
+          'No. Trading carries risk and you can lose money. Members have generally seen 5-10% a month, but past results do not guarantee future returns.',
+      },
+    ],
+  },
+  footer: {
+    tagline: `Copy trading on ${EXCHANGE_NAME} with referral rewards up to ${REFERRAL_LEVELS} levels deep.`,
+    contactTitle: 'Contact Us',
+    contactText: 'Questions about the network or your account? Write to us.',
+    channelsTitle: 'Stay in touch',
+    socialTitle: 'Follow us',
+  },
+} as const;
+
+export const supportContent = {
+  title: 'Help & Support',
+  subtitle: 'Get Assistance',
+  intro: 'Our team is here to help: reach us on Telegram or by email.',
+  channel: {
+    title: 'Telegram Support',
+    text: 'Join our Telegram channel for help from the team and other members, around the clock.',
+    cta: 'Join Channel',
+    url: channels.community.url,
+  },
+  email: {
+    title: 'Email Support',
+    text: 'Write to us about anything specific to your account. Please include your user ID.',
+    address: CONTACT_EMAIL,
+  },
+  quickHelp: {
+    title: 'Quick Help',
+    commonTopicsTitle: 'Common topics',
+    commonTopics: [
+      'Verifying your email address',
+      `Paying the ${SUBSCRIPTION_FEE_USDT} USDT subscription (BEP20)`,
+      `Linking your ${EXCHANGE_NAME} UID`,
+      'Referral and trading rewards',
+      'Withdrawals and one-time codes',
+      'Changing your password',
+    ],
+    beforeContactingTitle: 'Before contacting support',
+    beforeContacting: [
+      'Read the FAQ on the home page',
+      'Check your spam folder for our emails',
+      'Have your user ID at hand',
+      'For a payment or a withdrawal, note its transaction hash',
+      'Refresh the page to see the latest status',
+    ],
+  },
+  hours: {
+    title: 'Support Hours',
+    lines: [
+      { label: 'Telegram', text: '24/7 through our Telegram channel' },
+      { label: 'Email', text: 'Replies typically within 24 hours' },
+    ],
+  },
+} as const;

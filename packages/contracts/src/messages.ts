@@ -13,6 +13,9 @@ export const SUCCESS_MESSAGES = {
     "If an account with that email exists, we've sent you a password reset link.",
   PASSWORD_RESET_SUCCESSFUL: 'Your password has been reset. You can now sign in.',
   PASSWORD_CHANGED_SUCCESSFULLY: 'Password changed successfully!',
+  BINGX_UID_LINKED: 'BingX UID linked successfully! Redirecting you to the dashboard...',
+  SUBSCRIPTION_REFRESHED: 'Subscription status updated.',
+  PAYMENT_SIMULATED: 'A simulated payment was sent and confirmed.',
   USER_STATUS_UPDATED: 'User status updated successfully.',
   USER_DELETED: 'The user was anonymised and disabled; their financial history is kept.',
 } as const;

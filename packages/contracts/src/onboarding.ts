@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/** Wire schemas of subscription payment and exchange linking (member sections 2 and 7). */
+
+export const subscriptionPaymentSchema = z.object({
+  _id: z.string(),
+  /** USDT credited (6 decimals at most). */
+  amount: z.number(),
+  transactionHash: z.string(),
+  blockNumber: z.number(),
+  /** Periods (30 days each) this payment completed, with any earlier credit. */
+  periodsAdded: z.number(),
+  /** paid_until after this payment, or null when it only added credit. */
+  paidUntil: z.string().nullable(),
+  creditedAt: z.string(),
+});
+export type SubscriptionPayment = z.infer<typeof subscriptionPaymentSchema>;
+
+/** GET /api/users/refresh-subscription: the member's subscription after a scan of their address. */
+export const subscriptionSchema = z.object({
+  subscriptionFee: z.object({ paid: z.boolean(), timestamp: z.string().nullable() }),
+  paidUntil: z.string().nullable(),
+  /** The monthly fee in USDT. */
+  feeUsdt: z.number(),
+  periodDays: z.number(),
+  /** Paid toward the next period but not yet a full fee (under- or overpayment). */
+  creditUsdt: z.number(),
+  /** What is still missing for the next period. */
+  amountDueUsdt: z.number(),
+  /** The member's own deposit address. */
+  walletAddress: z.string().nullable(),
+  /** The USDT token contract on BNB Smart Chain (BEP20). */
+  usdtContract: z.string(),
+  network: z.literal('BEP20 (BSC)'),
+  /** A block explorer base URL (transaction links are `${explorerUrl}/tx/${hash}`). */
+  explorerUrl: z.string(),
+  /** True when payments come from the built-in simulated chain (development only). */
+  simulatedChain: z.boolean(),
+  payments: z.array(subscriptionPaymentSchema),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+/** PUT /api/users/bingx-uid */
+export const linkExchangeRequestSchema = z.object({
+  bingXUID: z
+    .string({ error: 'Please enter your BingX UID' })
+    .trim()
+    .min(1, 'Please enter your BingX UID')
+    .max(32),
+});
+
+/** Development only: POST /dev/api/simulate-payment sends USDT on the simulated chain. */
+export const simulatePaymentRequestSchema = z.object({
+  amount: z.number().positive().max(100_000),
+});
+
+/** Development only: GET /dev/api/exchange/demo-uids lists simulator UIDs with their outcome. */
+export const demoUidSchema = z.object({ uid: z.string(), outcome: z.string() });

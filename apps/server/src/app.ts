@@ -8,16 +8,28 @@ import {
   smtpTransport,
   type MailTransport,
 } from './integrations/mail/transport';
+import { DEMO_EXCHANGE_ACCOUNTS } from './integrations/exchange/demo-accounts';
+import { connectPeers, type Peers } from './integrations/peers';
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limiter';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { AdminService } from './modules/admin/admin.service';
 import { authRoutes } from './modules/auth/auth.routes';
+import {
+  devExchangeRoutes,
+  exchangeLinkRoutes,
+} from './modules/exchange-link/exchange-link.routes';
+import { ExchangeLinkService } from './modules/exchange-link/exchange-link.service';
 import { AuthService } from './modules/auth/auth.service';
 import { SessionTokens } from './modules/auth/session-tokens';
 import { healthRoutes } from './modules/health/health.routes';
 import { checkHealth } from './modules/health/health.service';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes';
 import { MailService } from './modules/mail/mail.service';
+import {
+  devPaymentRoutes,
+  subscriptionsRoutes,
+} from './modules/subscriptions/subscriptions.routes';
+import { SubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { referralsRoutes } from './modules/referrals/referrals.routes';
 import { ReferralsService } from './modules/referrals/referrals.service';
 import { registerAuth } from './plugins/auth';
@@ -36,6 +48,8 @@ export interface AppOptions {
   webDir?: string | null;
   mailTransport?: MailTransport;
   limiter?: RateLimiter;
+  /** The chain and the exchange; by default from the config (simulators outside production). */
+  peers?: Peers;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -43,6 +57,8 @@ export interface Services {
   auth: AuthService;
   mail: MailService;
   admin: AdminService;
+  subscriptions: SubscriptionsService;
+  peers: Peers;
 }
 
 /** One registered route and who may call it (the authorization matrix test walks these). */
@@ -84,8 +100,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     log: app.log,
   });
-  const admin = new AdminService(database.db);
-  app.decorate('services', { auth, mail, admin });
+  const peers = options.peers ?? (await connectPeers(config));
+  if (!options.peers) app.addHook('onClose', () => peers.close());
+  const subscriptions = new SubscriptionsService({
+    db: database.db,
+    chain: peers.chain,
+    usdtContract: peers.usdtContract,
+    explorerUrl: peers.explorerUrl,
+    simulatedChain: config.devRoutes ? peers.simulatedChain : null,
+    log: app.log,
+    mail,
+    publicUrl: config.publicUrl,
+  });
+  const admin = new AdminService(database.db, subscriptions);
+  const exchangeLink = new ExchangeLinkService(database.db, peers.exchange, app.log);
+  app.decorate('services', { auth, mail, admin, subscriptions, peers });
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
@@ -105,9 +134,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   await app.register(authRoutes(auth), { prefix: '/api/users' });
   await app.register(referralsRoutes(new ReferralsService(database.db)), { prefix: '/api/users' });
+  await app.register(subscriptionsRoutes(subscriptions), { prefix: '/api/users' });
+  await app.register(exchangeLinkRoutes(exchangeLink, auth), { prefix: '/api/users' });
   await app.register(adminRoutes(admin), { prefix: '/api/users' });
   if (config.devRoutes && transport.kind === 'dev-mailbox') {
     await app.register(devMailboxRoutes(mail), { prefix: '/dev' });
+  }
+  if (config.devRoutes && peers.simulatedChain) {
+    await app.register(devPaymentRoutes(subscriptions), { prefix: '/dev' });
+  }
+  if (config.devRoutes && peers.bingxSimulator) {
+    await app.register(devExchangeRoutes(DEMO_EXCHANGE_ACCOUNTS), { prefix: '/dev' });
   }
   await registerStaticWeb(app, options.webDir ?? null);
   return app;

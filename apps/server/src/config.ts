@@ -64,6 +64,7 @@ const envSchema = z.object({
     },
   ),
   CHAIN_CONFIRMATIONS: z.coerce.number().int().min(0).max(1000).default(15),
+  EXPLORER_URL: urlOf(['http:', 'https:'], 'an http(s) URL such as https://bscscan.com'),
   PAYOUT_PRIVATE_KEY: optional.refine((v) => v === undefined || /^0x[0-9a-fA-F]{64}$/.test(v), {
     message: 'must be a 0x-prefixed 32-byte hex private key',
   }),
@@ -116,6 +117,8 @@ export interface Config {
     usdtContract: string;
     depositXpub: string | undefined;
     confirmations: number;
+    /** Block explorer for transaction and address links. */
+    explorerUrl: string;
     payoutPrivateKey: string | undefined;
   };
   admin: { email: string | undefined; password: string | undefined };
@@ -178,6 +181,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       usdtContract: e.USDT_CONTRACT,
       depositXpub: e.DEPOSIT_XPUB,
       confirmations: e.CHAIN_CONFIRMATIONS,
+      // The spec's explorer is a test network; a configured chain gets the main explorer.
+      explorerUrl: (
+        e.EXPLORER_URL ?? (e.CHAIN_RPC_URL ? 'https://bscscan.com' : 'https://testnet.bscscan.com')
+      ).replace(/\/+$/, ''),
       payoutPrivateKey: e.PAYOUT_PRIVATE_KEY,
     },
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },

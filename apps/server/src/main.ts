@@ -36,7 +36,17 @@ async function main(): Promise<void> {
   const report = await bootstrap(app.services.auth, database.db, config);
   await app.listen({ port: config.port, host: config.host });
 
-  const jobs = [every('mail-outbox', 10_000, () => app.services.mail.deliverDue(), app.log)];
+  const jobs = [
+    every('mail-outbox', 10_000, () => app.services.mail.deliverDue(), app.log),
+    // BSC makes a block about every 3 s; the simulated chain only when a payment is simulated.
+    every('payment-watcher', 15_000, () => app.services.subscriptions.scan(), app.log),
+    every(
+      'expiry-reminders',
+      3_600_000,
+      () => app.services.subscriptions.sendExpiryReminders(),
+      app.log,
+    ),
+  ];
   app.services.mail.kick();
   printBanner(config, report, app.server.address());
 

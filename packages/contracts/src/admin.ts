@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_PAGE_SIZE, USER_STATUSES, WITHDRAWAL_STATUSES } from './constants';
+import { subscriptionPaymentSchema } from './onboarding';
 
 /** Wire schemas of the admin calls on users (admin sections 3 and 7). */
 
@@ -120,6 +121,8 @@ export const adminUserDetailSchema = z.object({
   referredBy: z
     .object({ _id: z.string(), firstName: z.string(), lastName: z.string(), userId: z.string() })
     .nullable(),
+  /** Beyond the spec: the member's USDT payments, newest first (at most 50). */
+  subscriptionPayments: z.array(subscriptionPaymentSchema),
   subscriptionFee: z.object({
     hasPaid: z.boolean(),
     amount: z.number().nullable(),

@@ -89,6 +89,14 @@ export const ERROR_CATALOGUE = {
     status: 503,
     text: 'The service is temporarily unavailable. Please try again shortly.',
   },
+  EXCHANGE_UNAVAILABLE: {
+    status: 503,
+    text: 'BingX could not be reached. Nothing was saved; please try again in a minute.',
+  },
+  CHAIN_UNAVAILABLE: {
+    status: 503,
+    text: 'The payment network could not be reached. Please try again in a minute.',
+  },
 } as const satisfies Record<string, { status: number; text: string; adminText?: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   index,
@@ -52,6 +53,12 @@ export const users = pgTable(
     bingxUid: text('bingx_uid').unique(),
     subscriptionPaidAt: timestamp('subscription_paid_at', { withTimezone: true }),
     paidUntil: timestamp('paid_until', { withTimezone: true }),
+    /** Micro-USDT paid toward the next period but short of a full fee. */
+    subscriptionCreditMicro: bigint('subscription_credit_micro', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    /** The `paid_until` whose expiry reminder was mailed: one reminder per period. */
+    subscriptionReminderFor: timestamp('subscription_reminder_for', { withTimezone: true }),
     /** Bumped by a password change or a LOCKED/DISABLED status: older tokens stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
@@ -61,6 +68,7 @@ export const users = pgTable(
   (t) => [
     check('users_status_check', sql`${t.status} in ('ACTIVE', 'LOCKED', 'DISABLED')`),
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
+    check('users_subscription_credit_check', sql`${t.subscriptionCreditMicro} >= 0`),
     uniqueIndex('users_single_root')
       .on(t.isRoot)
       .where(sql`${t.isRoot}`),
@@ -170,11 +178,48 @@ export const mailOutbox = pgTable(
   ],
 );
 
+/**
+ * USDT payments received on members' deposit addresses, each (tx hash, log index) once: the
+ * unique key is what makes crediting exactly-once, whoever scans the chain and however often.
+ */
+export const subscriptionPayments = pgTable(
+  'subscription_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    txHash: text('tx_hash').notNull(),
+    logIndex: integer('log_index').notNull(),
+    blockNumber: bigint('block_number', { mode: 'bigint' }).notNull(),
+    fromAddress: text('from_address').notNull(),
+    toAddress: text('to_address').notNull(),
+    amountMicro: bigint('amount_micro', { mode: 'bigint' }).notNull(),
+    periodsAdded: integer('periods_added').notNull().default(0),
+    paidUntilAfter: timestamp('paid_until_after', { withTimezone: true }),
+    creditedAt: timestamp('credited_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subscription_payments_log_unique').on(t.txHash, t.logIndex),
+    index('subscription_payments_user_idx').on(t.userId, t.creditedAt),
+    check('subscription_payments_amount_check', sql`${t.amountMicro} >= 0`),
+  ],
+);
+
+/** How far each chain has been scanned; a restart resumes after `last_block`. */
+export const chainCursors = pgTable('chain_cursors', {
+  name: text('name').primaryKey(),
+  lastBlock: bigint('last_block', { mode: 'bigint' }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const schema = {
   users,
   referralPaths,
   authTokens,
   mailOutbox,
+  subscriptionPayments,
+  chainCursors,
   userNumberSeq,
   depositIndexSeq,
 };

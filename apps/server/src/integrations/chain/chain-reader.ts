@@ -18,6 +18,8 @@ export interface UsdtTransfer {
 }
 
 export interface ChainReader {
+  /** Which chain this is (chain id and genesis hash): scan positions are kept per chain. */
+  chainIdentity(): Promise<string>;
   /** The newest block we treat as final: the node's `finalized` tag, else head - confirmations. */
   finalizedBlock(): Promise<bigint>;
   /** USDT Transfer logs to any of `to`, from `fromBlock` to `toBlock` inclusive. */
@@ -50,6 +52,14 @@ export class EvmChainReader implements ChainReader {
       cacheTime: 0,
     });
     this.usdt = getAddress(options.usdtContract);
+  }
+
+  async chainIdentity(): Promise<string> {
+    const [chainId, genesis] = await Promise.all([
+      this.client.getChainId(),
+      this.client.getBlock({ blockNumber: 0n }),
+    ]);
+    return `${chainId}:${genesis.hash}`;
   }
 
   async finalizedBlock(): Promise<bigint> {

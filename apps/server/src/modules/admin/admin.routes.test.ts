@@ -123,6 +123,7 @@ describe('GET /api/users/admin/{id}', () => {
       referralStats: { totalReferrals: 2, directReferrals: 1 },
       referredBy: { firstName: 'Network', lastName: 'Root' },
       subscriptionFee: { hasPaid: true, amount: 10, timestamp: expect.any(String) },
+      subscriptionPayments: [],
       rewards: { data: [], pagination: { currentPage: 1, limit: 10 } },
       withdrawals: { data: [], statistics: { total: 0 } },
     });

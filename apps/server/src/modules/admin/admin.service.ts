@@ -9,6 +9,7 @@ import { SUBSCRIPTION_FEE_USDT, USER_STATUSES, type UserStatus } from '@ctn/cont
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { pageOf } from '../../lib/pagination';
+import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import * as q from './admin.queries';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -21,7 +22,10 @@ const NO_MONEY_YET = { totalRewards: 0, balance: 0, totalWithdrawn: 0 } as const
 
 /** The administrators' view of members (admin sections 3 and 7). */
 export class AdminService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly subscriptions: SubscriptionsService,
+  ) {}
 
   async listUsers(query: AdminUsersQuery): Promise<AdminUsersResponse> {
     const { offset } = pageOf(query.page, query.limit, 0);
@@ -77,7 +81,10 @@ export class AdminService {
   async userDetail(id: string, query: AdminUserDetailQuery): Promise<AdminUserDetail> {
     const member = await this.member(id);
     const { user, referrer } = member;
-    const network = await q.networkCounts(this.db, user.id);
+    const [network, subscription] = await Promise.all([
+      q.networkCounts(this.db, user.id),
+      this.subscriptions.subscription(user.id),
+    ]);
     const hasPaid = user.paidUntil !== null && user.paidUntil > new Date();
     return {
       _id: user.id,
@@ -95,6 +102,7 @@ export class AdminService {
       lastLogin: user.lastLoginAt?.toISOString() ?? null,
       ...NO_MONEY_YET,
       referralStats: network,
+      subscriptionPayments: subscription.payments,
       referredBy: referrer?._id
         ? {
             _id: referrer._id,

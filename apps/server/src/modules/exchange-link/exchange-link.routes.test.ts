@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BingxClient } from '../../integrations/exchange/bingx-client';
+import { call, createTestApp, signedInMember, type TestApp } from '../../../test/test-app';
+import { decimalToMicro } from './exchange-link.service';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const link = (token: string, bingXUID: unknown) =>
+  call<{ bingXUID: string | null }>(t.app, 'PUT', '/api/users/bingx-uid', {
+    token,
+    body: { bingXUID },
+  });
+
+describe('PUT /api/users/bingx-uid against the BingX simulator', () => {
+  it('links an eligible UID, trimmed, and answers the updated user', async () => {
+    const member = await signedInMember(t);
+    const answer = await link(member.token, '  12345678  ');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      success: true,
+      message: 'BINGX_UID_LINKED',
+      data: { bingXUID: '12345678' },
+    });
+  });
+
+  it.each([
+    ['22222222', 'BINGX_UID_INELIGIBLE', 'UID is not eligible.'],
+    ['33333333', 'BINGX_UID_INCOMPLETE_KYC', 'KYC not completed.'],
+    ['44444444', 'BINGX_UID_INSUFFICIENT_DEPOSIT', 'Does not meet the minimum deposit.'],
+    ['77777777', 'BINGX_UID_INELIGIBLE', 'UID is not eligible.'],
+    ['abc-123', 'BINGX_UID_INELIGIBLE', 'UID is not eligible.'],
+  ])('refuses %s: %s, and stores nothing', async (uid, code, text) => {
+    const member = await signedInMember(t);
+    const answer = await link(member.token, uid);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ errorCode: code, error: text });
+    expect(
+      (
+        await call<{ bingXUID: string | null }>(t.app, 'GET', '/api/users/profile', {
+          token: member.token,
+        })
+      ).body.data!.bingXUID,
+    ).toBeNull();
+  });
+
+  it('asks for a UID when it is empty or blank', async () => {
+    const member = await signedInMember(t);
+    for (const value of ['', '   ']) {
+      const answer = await call<{ errors: { message: string }[] }>(
+        t.app,
+        'PUT',
+        '/api/users/bingx-uid',
+        { token: member.token, body: { bingXUID: value } },
+      );
+      expect(answer.body.errorCode).toBe('VALIDATION_ERROR');
+      expect(answer.body.data!.errors[0]!.message).toBe('Please enter your BingX UID');
+    }
+  });
+
+  it('links once: a second UID is BINGX_UID_ALREADY_SET', async () => {
+    const member = await signedInMember(t);
+    t.app.services.peers.bingxSimulator!.setAccount('55555501', {
+      invited: true,
+      kycDone: true,
+      deposited: true,
+      balanceUsdt: '100.00',
+    });
+    t.app.services.peers.bingxSimulator!.setAccount('55555502', {
+      invited: true,
+      kycDone: true,
+      deposited: true,
+      balanceUsdt: '100',
+    });
+    expect((await link(member.token, '55555501')).status).toBe(200);
+    const again = await link(member.token, '55555502');
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({
+      errorCode: 'BINGX_UID_ALREADY_SET',
+      error: 'UID already set and cannot be changed.',
+    });
+  });
+
+  it('a UID belongs to one account: BINGX_UID_ALREADY_EXISTS, also when two members race for it', async () => {
+    t.app.services.peers.bingxSimulator!.setAccount('66666601', {
+      invited: true,
+      kycDone: true,
+      deposited: true,
+      balanceUsdt: '150',
+    });
+    const [a, b, c] = [await signedInMember(t), await signedInMember(t), await signedInMember(t)];
+    const raced = await Promise.all([link(a.token, '66666601'), link(b.token, '66666601')]);
+    expect(raced.map((r) => r.status).sort()).toEqual([200, 409]);
+    const late = await link(c.token, '66666601');
+    expect(late.body).toMatchObject({
+      errorCode: 'BINGX_UID_ALREADY_EXISTS',
+      error: 'UID linked to another account.',
+    });
+  });
+
+  it('exactly 100 USDT is enough; 99.999999 is not', async () => {
+    t.app.services.peers.bingxSimulator!.setAccount('88888801', {
+      invited: true,
+      kycDone: true,
+      deposited: true,
+      balanceUsdt: '99.999999',
+    });
+    const member = await signedInMember(t);
+    expect((await link(member.token, '88888801')).body.errorCode).toBe(
+      'BINGX_UID_INSUFFICIENT_DEPOSIT',
+    );
+  });
+});
+
+describe('when BingX cannot be reached', () => {
+  let down: TestApp;
+  beforeAll(async () => {
+    const base = await createTestApp();
+    const peers = {
+      ...base.app.services.peers,
+      exchange: new BingxClient({
+        baseUrl: 'http://127.0.0.1:9',
+        apiKey: 'k',
+        apiSecret: 's',
+        backoffMs: 1,
+        maxRetries: 1,
+      }),
+    };
+    await base.app.close();
+    down = await createTestApp({}, { peers });
+  });
+  afterAll(() => down.close());
+
+  it('answers EXCHANGE_UNAVAILABLE and stores nothing', async () => {
+    const member = await signedInMember(down);
+    const answer = await call(down.app, 'PUT', '/api/users/bingx-uid', {
+      token: member.token,
+      body: { bingXUID: '12345678' },
+    });
+    expect(answer.status).toBe(503);
+    expect(answer.body.errorCode).toBe('EXCHANGE_UNAVAILABLE');
+    expect(
+      (
+        await call<{ bingXUID: string | null }>(down.app, 'GET', '/api/users/profile', {
+          token: member.token,
+        })
+      ).body.data!.bingXUID,
+    ).toBeNull();
+  });
+});
+
+describe('decimalToMicro', () => {
+  it('parses exchange decimals exactly', () => {
+    expect(decimalToMicro('100')).toBe(100_000_000n);
+    expect(decimalToMicro('99.999999')).toBe(99_999_999n);
+    expect(decimalToMicro('0.1234567')).toBe(123_456n);
+    expect(decimalToMicro('-5.5')).toBe(-5_500_000n);
+    expect(decimalToMicro('1e3')).toBeNull();
+    expect(decimalToMicro('')).toBeNull();
+  });
+});

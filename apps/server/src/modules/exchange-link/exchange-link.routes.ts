@@ -1,0 +1,50 @@
+import { userSchema } from '@ctn/contracts/accounts';
+import { envelopeSchema } from '@ctn/contracts/envelope';
+import { demoUidSchema, linkExchangeRequestSchema } from '@ctn/contracts/onboarding';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/envelope';
+import { sessionOf } from '../../plugins/auth';
+import type { AuthService } from '../auth/auth.service';
+import type { ExchangeLinkService } from './exchange-link.service';
+
+/** PUT /api/users/bingx-uid (member section 7). */
+export function exchangeLinkRoutes(
+  link: ExchangeLinkService,
+  auth: AuthService,
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.put('/bingx-uid', {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['Exchange'],
+        security: [{ bearerAuth: [] }],
+        summary: 'Link the BingX UID (trimmed) after checking it with BingX',
+        description:
+          'Checks, in order: not linked yet (BINGX_UID_ALREADY_SET), not linked to another account (BINGX_UID_ALREADY_EXISTS), invited through our affiliate link (BINGX_UID_INELIGIBLE), KYC done (BINGX_UID_INCOMPLETE_KYC), deposited with a balance of at least 100 USDT (BINGX_UID_INSUFFICIENT_DEPOSIT). EXCHANGE_UNAVAILABLE when BingX cannot be reached: nothing is stored. Answers the updated user.',
+        body: linkExchangeRequestSchema,
+        response: { 200: envelopeSchema(userSchema) },
+      },
+      handler: async (request) => {
+        const { id } = sessionOf(request);
+        await link.link(id, request.body.bingXUID);
+        return ok(await auth.profile(id), 'BINGX_UID_LINKED');
+      },
+    });
+  };
+}
+
+/** Development only, with the BingX simulator: the UIDs it offers and what each one does. */
+export function devExchangeRoutes(
+  demoUids: readonly { uid: string; outcome: string }[],
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/api/exchange/demo-uids', {
+      schema: {
+        hide: true,
+        response: { 200: envelopeSchema(z.object({ uids: z.array(demoUidSchema) })) },
+      },
+      handler: async () => ok({ uids: demoUids.map(({ uid, outcome }) => ({ uid, outcome })) }),
+    });
+  };
+}

@@ -1,0 +1,182 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Subscription } from '@ctn/contracts/onboarding';
+import { rowsOf } from '../../db/client';
+import { call, createTestApp, signedInMember, type TestApp } from '../../../test/test-app';
+import { SubscriptionsService } from './subscriptions.service';
+
+const USDT = 10n ** 18n;
+const usdt = (amount: string) => (BigInt(Math.round(Number(amount) * 1e6)) * USDT) / 1_000_000n;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.services.subscriptions.scan(); // first scan: the position starts at the final block
+});
+afterAll(() => t.close());
+
+const chain = () => t.app.services.peers.simulatedChain!;
+const refresh = (token: string) =>
+  call<Subscription>(t.app, 'GET', '/api/users/refresh-subscription', { token });
+const profile = async (token: string) =>
+  (
+    await call<{ subscriptionFee: { paid: boolean } }>(t.app, 'GET', '/api/users/profile', {
+      token,
+    })
+  ).body.data!;
+async function paymentCount(userId: string) {
+  const [row] = await rowsOf<{ n: number }>(
+    t.database.db,
+    sql`select count(*)::int as n from subscription_payments where user_id = ${userId}`,
+  );
+  return row!.n;
+}
+
+describe('subscription payments from the chain', () => {
+  it('answers an unpaid subscription with the deposit address and the fee due', async () => {
+    const member = await signedInMember(t);
+    const answer = await refresh(member.token);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toMatchObject({
+      subscriptionFee: { paid: false, timestamp: null },
+      feeUsdt: 10,
+      periodDays: 30,
+      creditUsdt: 0,
+      amountDueUsdt: 10,
+      walletAddress: member.user && expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
+      network: 'BEP20 (BSC)',
+      simulatedChain: true,
+      payments: [],
+    });
+  });
+
+  it('credits a payment only once its block is final', async () => {
+    const member = await signedInMember(t);
+    const address = (await refresh(member.token)).body.data!.walletAddress!;
+    chain().transfer(address, usdt('10'));
+    expect((await refresh(member.token)).body.data!.subscriptionFee.paid).toBe(false);
+    chain().mine(2);
+    const after = (await refresh(member.token)).body.data!;
+    expect(after.subscriptionFee.paid).toBe(true);
+    expect(after.payments).toHaveLength(1);
+    expect(after.payments[0]).toMatchObject({ amount: 10, periodsAdded: 1 });
+    expect((await profile(member.token)).subscriptionFee.paid).toBe(true);
+  });
+
+  it('9.99 USDT does not activate; a later 0.01 does, and the credit carries over', async () => {
+    const member = await signedInMember(t);
+    const address = (await refresh(member.token)).body.data!.walletAddress!;
+    chain().transfer(address, usdt('9.99'));
+    chain().mine(3);
+    const short = (await refresh(member.token)).body.data!;
+    expect(short).toMatchObject({ subscriptionFee: { paid: false }, creditUsdt: 9.99 });
+    expect(short.amountDueUsdt).toBeCloseTo(0.01, 6);
+    chain().transfer(address, usdt('0.01'));
+    chain().mine(3);
+    const paid = (await refresh(member.token)).body.data!;
+    expect(paid).toMatchObject({
+      subscriptionFee: { paid: true },
+      creditUsdt: 0,
+      amountDueUsdt: 0,
+    });
+    expect(paid.payments.map((p) => [p.amount, p.periodsAdded])).toEqual([
+      [0.01, 1],
+      [9.99, 0],
+    ]);
+  });
+
+  it('the same log seen again, by the watcher and by refreshes, and by two scans at once, credits once', async () => {
+    const member = await signedInMember(t);
+    const address = (await refresh(member.token)).body.data!.walletAddress!;
+    chain().transfer(address, usdt('25'));
+    chain().mine(3);
+    await Promise.all([
+      t.app.services.subscriptions.scan(),
+      t.app.services.subscriptions.scan(),
+      refresh(member.token),
+      refresh(member.token),
+    ]);
+    await t.app.services.subscriptions.scan();
+    expect(await paymentCount(member.user._id)).toBe(1);
+    const sub = (await refresh(member.token)).body.data!;
+    expect(sub.payments[0]).toMatchObject({ amount: 25, periodsAdded: 2 });
+    expect(sub.creditUsdt).toBe(5);
+    const days = (new Date(sub.paidUntil!).getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(59.9);
+    expect(days).toBeLessThanOrEqual(60);
+  });
+
+  it('a restarted watcher resumes after the stored block and never rescans older ones', async () => {
+    const member = await signedInMember(t);
+    const address = (await refresh(member.token)).body.data!.walletAddress!;
+    chain().transfer(address, usdt('10'));
+    chain().mine(3);
+    const first = await t.app.services.subscriptions.scan();
+    expect(first.credited).toBe(1);
+    const restarted = new SubscriptionsService({
+      db: t.database.db,
+      chain: t.app.services.peers.chain,
+      usdtContract: t.app.services.peers.usdtContract,
+      explorerUrl: 'https://testnet.bscscan.com',
+      simulatedChain: null,
+      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      mail: t.app.services.mail,
+      publicUrl: 'http://app.test',
+    });
+    const again = await restarted.scan();
+    expect(again).toEqual({ credited: 0, lastBlock: first.lastBlock });
+    chain().transfer(address, usdt('10'));
+    chain().mine(3);
+    expect((await restarted.scan()).credited).toBe(1);
+    expect(await paymentCount(member.user._id)).toBe(2);
+  });
+
+  it("a transfer to an address that is not a member's is ignored", async () => {
+    chain().transfer('0x000000000000000000000000000000000000dEaD', usdt('10'));
+    chain().mine(3);
+    expect((await t.app.services.subscriptions.scan()).credited).toBe(0);
+  });
+});
+
+describe('expiry reminders', () => {
+  it('mails a member 3 days before the period ends, once per period', async () => {
+    const member = await signedInMember(t);
+    await t.database.db.execute(
+      sql`update users set paid_until = now() + interval '2 days 23 hours' where id = ${member.user._id}`,
+    );
+    const later = await signedInMember(t);
+    await t.database.db.execute(
+      sql`update users set paid_until = now() + interval '10 days' where id = ${later.user._id}`,
+    );
+    expect(await t.app.services.subscriptions.sendExpiryReminders()).toBe(1);
+    expect(await t.app.services.subscriptions.sendExpiryReminders()).toBe(0);
+    const mails = (await t.app.services.mail.listMailbox()).filter(
+      (m) => m.toAddress === member.email,
+    );
+    expect(mails.map((m) => m.subject)).toContain('Your subscription ends in 3 days');
+    expect(mails[0]!.textBody).toContain('http://app.test/profile');
+    // A new period brings a new reminder when it nears its end.
+    await t.database.db.execute(
+      sql`update users set paid_until = now() + interval '2 days' where id = ${member.user._id}`,
+    );
+    expect(await t.app.services.subscriptions.sendExpiryReminders()).toBe(1);
+  });
+});
+
+describe('POST /dev/api/simulate-payment (development only)', () => {
+  it('sends, confirms and credits a payment for the signed-in member', async () => {
+    const member = await signedInMember(t);
+    const answer = await call<Subscription>(t.app, 'POST', '/dev/api/simulate-payment', {
+      token: member.token,
+      body: { amount: 10 },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      message: 'PAYMENT_SIMULATED',
+      data: { subscriptionFee: { paid: true } },
+    });
+    expect(
+      (await call(t.app, 'POST', '/dev/api/simulate-payment', { body: { amount: 10 } })).status,
+    ).toBe(401);
+  });
+});

@@ -1,0 +1,222 @@
+import type { Subscription } from '@ctn/contracts/onboarding';
+import {
+  MICRO_USDT_PER_USDT,
+  SUBSCRIPTION_FEE_USDT,
+  SUBSCRIPTION_PERIOD_DAYS,
+} from '@ctn/contracts/constants';
+import type { Db } from '../../db/client';
+import {
+  tokenAmountToMicroUsdt,
+  type ChainReader,
+  type UsdtTransfer,
+} from '../../integrations/chain/chain-reader';
+import type { SimulatedChain } from '../../integrations/chain/simulated-chain';
+import { AppError } from '../../lib/app-error';
+import type { Logger } from '../../lib/logger';
+import type { MailService } from '../mail/mail.service';
+import { expiryReminderMail } from './subscription-mails';
+import * as q from './subscriptions.queries';
+import { applyPayment, isPaid, type PeriodPolicy } from './subscription-periods';
+
+export interface SubscriptionsDeps {
+  db: Db;
+  chain: ChainReader;
+  usdtContract: string;
+  explorerUrl: string;
+  /** The built-in simulated chain (development), for "simulate a payment". */
+  simulatedChain: SimulatedChain | null;
+  log: Logger;
+  mail: MailService;
+  publicUrl: string;
+  /** Blocks per eth_getLogs range. */
+  batchBlocks?: number;
+  policy?: PeriodPolicy;
+}
+
+const DEFAULT_POLICY: PeriodPolicy = {
+  feeMicro: BigInt(SUBSCRIPTION_FEE_USDT * MICRO_USDT_PER_USDT),
+  periodDays: SUBSCRIPTION_PERIOD_DAYS,
+};
+
+const REMINDER_DAYS = 3;
+
+const toUsdt = (micro: bigint) => Number(micro) / MICRO_USDT_PER_USDT;
+
+/**
+ * Subscription payments in USDT (BEP20) on members' deposit addresses (DESIGN.md section 4
+ * "Subscription"): a scan reads Transfer logs of final blocks only, records each (tx hash, log
+ * index) once, and turns credit into 30-day periods in the same transaction.
+ */
+export class SubscriptionsService {
+  private readonly policy: PeriodPolicy;
+  private readonly batchBlocks: bigint;
+
+  constructor(private readonly deps: SubscriptionsDeps) {
+    this.policy = deps.policy ?? DEFAULT_POLICY;
+    this.batchBlocks = BigInt(deps.batchBlocks ?? 2000);
+  }
+
+  /** Scans every deposit address from the stored position up to the last final block. */
+  async scan(): Promise<{ credited: number; lastBlock: bigint }> {
+    const { cursorName, from, final } = await this.range();
+    if (from > final) return { credited: 0, lastBlock: final };
+    const owners = new Map(
+      (await q.depositAddresses(this.deps.db)).map((d) => [d.address, d.userId]),
+    );
+    let credited = 0;
+    for (let start = from; start <= final; start += this.batchBlocks) {
+      const end = start + this.batchBlocks - 1n < final ? start + this.batchBlocks - 1n : final;
+      const transfers = await this.deps.chain.transfersTo([...owners.keys()], start, end);
+      for (const transfer of transfers) {
+        const userId = owners.get(transfer.to.toLowerCase());
+        if (userId && (await this.credit(userId, transfer))) credited += 1;
+      }
+      await q.advanceCursor(this.deps.db, cursorName, end);
+    }
+    return { credited, lastBlock: final };
+  }
+
+  /** GET /api/users/refresh-subscription: the member's own address is scanned at once. */
+  async refresh(userId: string): Promise<Subscription> {
+    const member = await q.findMemberDeposit(this.deps.db, userId);
+    if (!member) throw new AppError('USER_NOT_FOUND');
+    if (member.walletAddress) {
+      try {
+        const { from, final } = await this.range();
+        if (from <= final) {
+          for (const transfer of await this.deps.chain.transfersTo(
+            [member.walletAddress],
+            from,
+            final,
+          )) {
+            await this.credit(userId, transfer);
+          }
+        }
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        this.deps.log.warn({ err }, 'chain unreachable during a subscription refresh');
+        throw new AppError('CHAIN_UNAVAILABLE');
+      }
+    }
+    return this.subscription(userId);
+  }
+
+  async subscription(userId: string): Promise<Subscription> {
+    const member = await q.findMemberDeposit(this.deps.db, userId);
+    if (!member) throw new AppError('USER_NOT_FOUND');
+    const payments = await q.paymentsOf(this.deps.db, userId, 50);
+    const now = new Date();
+    const paid = isPaid(member.paidUntil, now);
+    return {
+      subscriptionFee: { paid, timestamp: member.subscriptionPaidAt?.toISOString() ?? null },
+      paidUntil: member.paidUntil?.toISOString() ?? null,
+      feeUsdt: toUsdt(this.policy.feeMicro),
+      periodDays: this.policy.periodDays,
+      creditUsdt: toUsdt(member.creditMicro),
+      amountDueUsdt: paid ? 0 : toUsdt(this.policy.feeMicro - member.creditMicro),
+      walletAddress: member.walletAddress,
+      usdtContract: this.deps.usdtContract,
+      network: 'BEP20 (BSC)',
+      explorerUrl: this.deps.explorerUrl,
+      simulatedChain: this.deps.simulatedChain !== null,
+      payments: payments.map((p) => ({
+        _id: p.id,
+        amount: toUsdt(p.amountMicro),
+        transactionHash: p.txHash,
+        blockNumber: Number(p.blockNumber),
+        periodsAdded: p.periodsAdded,
+        paidUntil: p.paidUntilAfter?.toISOString() ?? null,
+        creditedAt: p.creditedAt.toISOString(),
+      })),
+    };
+  }
+
+  /** Mails each member whose period ends within 3 days, once per period. Returns how many. */
+  async sendExpiryReminders(): Promise<number> {
+    const feeUsdt = toUsdt(this.policy.feeMicro);
+    const sent = await this.deps.db.transaction(async (tx) => {
+      const due = await q.claimExpiryReminders(tx, REMINDER_DAYS);
+      for (const member of due) {
+        if (member.paidUntil)
+          await this.deps.mail.enqueue(
+            tx,
+            expiryReminderMail(member, member.paidUntil, feeUsdt, `${this.deps.publicUrl}/profile`),
+          );
+      }
+      return due.length;
+    });
+    if (sent > 0) this.deps.mail.kick();
+    return sent;
+  }
+
+  /** Development only: a USDT transfer on the simulated chain, made final and credited. */
+  async simulatePayment(userId: string, amountUsdt: number): Promise<Subscription> {
+    const chain = this.deps.simulatedChain;
+    if (!chain) throw new AppError('NOT_FOUND');
+    const member = await q.findMemberDeposit(this.deps.db, userId);
+    if (!member?.walletAddress) throw new AppError('USER_NOT_FOUND');
+    const micro = BigInt(Math.round(amountUsdt * MICRO_USDT_PER_USDT));
+    chain.transfer(member.walletAddress, micro * 10n ** 12n);
+    chain.mine(3);
+    return this.refresh(userId);
+  }
+
+  /** Where to scan: after the stored position (first run: from the current final block). */
+  private async range(): Promise<{ cursorName: string; from: bigint; final: bigint }> {
+    const [identity, final] = await Promise.all([
+      this.deps.chain.chainIdentity(),
+      this.deps.chain.finalizedBlock(),
+    ]);
+    const cursorName = `usdt-deposits:${identity}`;
+    let last = await q.readCursor(this.deps.db, cursorName);
+    if (last === undefined) {
+      // Deposit addresses exist only from now on: nothing older can be ours.
+      last = final > 0n ? final - 1n : -1n;
+      await q.advanceCursor(this.deps.db, cursorName, last);
+    }
+    return { cursorName, from: last + 1n, final };
+  }
+
+  /** Credits one chain log to its member, exactly once. Returns false when already credited. */
+  private async credit(userId: string, transfer: UsdtTransfer): Promise<boolean> {
+    if (transfer.removed) return false;
+    const amountMicro = tokenAmountToMicroUsdt(transfer.amount);
+    return this.deps.db.transaction(async (tx) => {
+      const paymentId = await q.insertPaymentOnce(tx, {
+        userId,
+        txHash: transfer.txHash.toLowerCase(),
+        logIndex: transfer.logIndex,
+        blockNumber: transfer.blockNumber,
+        fromAddress: transfer.from,
+        toAddress: transfer.to,
+        amountMicro,
+      });
+      if (!paymentId) return false;
+      const current = await q.lockSubscription(tx, userId);
+      if (!current) throw new Error(`payment to ${transfer.to} for a missing member ${userId}`);
+      const next = applyPayment(current, amountMicro, this.policy, new Date());
+      await q.saveSubscription(tx, userId, {
+        paidUntil: next.paidUntil,
+        creditMicro: next.creditMicro,
+        newPeriod: next.periodsAdded > 0,
+      });
+      await q.recordOutcome(
+        tx,
+        paymentId,
+        next.periodsAdded,
+        next.periodsAdded > 0 ? next.paidUntil : null,
+      );
+      // The rewards issue adds the DIRECT rewards of the uplines here, in this transaction.
+      this.deps.log.info(
+        {
+          userId,
+          txHash: transfer.txHash,
+          amountMicro: String(amountMicro),
+          periodsAdded: next.periodsAdded,
+        },
+        'subscription payment credited',
+      );
+      return true;
+    });
+  }
+}

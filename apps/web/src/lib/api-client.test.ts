@@ -3,7 +3,7 @@ import { ERROR_CATALOGUE } from '@ctn/contracts/errors';
 import { describe, expect, it, vi } from 'vitest';
 import { failResponse, mockApi, okResponse } from '@/testing/api-mock';
 import { makeUser } from '@/testing/fixtures';
-import { ApiError, api, apiRequest, errorMessage } from './api-client';
+import { ApiError, api, apiRequest, DEV_API_BASE, errorMessage } from './api-client';
 import { getToken, setToken, subscribeToken } from './auth-token';
 
 async function caught(promise: Promise<unknown>): Promise<unknown> {
@@ -43,6 +43,23 @@ describe('api client: success', () => {
     expect(request?.headers.get('Content-Type')).toBe('application/json');
     expect(request?.body).toEqual({ a: 1 });
     expect(request?.url.search).toBe('?page=2&on=true');
+  });
+
+  it('calls the development endpoints under another base path, the same way', async () => {
+    setToken('tok-dev');
+    const { requests } = mockApi({
+      'POST /dev/api/simulate-payment': () => okResponse({ ok: 1 }, 'PAYMENT_SIMULATED'),
+      'GET /dev/api/boom': () => failResponse(503, 'SERVICE_UNAVAILABLE', 'down'),
+    });
+    await expect(
+      api.post('/simulate-payment', { amount: 10 }, { base: DEV_API_BASE }),
+    ).resolves.toEqual({ data: { ok: 1 }, message: 'PAYMENT_SIMULATED' });
+    expect(requests[0]?.url.pathname).toBe('/dev/api/simulate-payment');
+    expect(requests[0]?.headers.get('Authorization')).toBe('Bearer tok-dev');
+    expect(requests[0]?.body).toEqual({ amount: 10 });
+    expect((await apiErrorOf(api.get('/boom', { base: DEV_API_BASE }))).code).toBe(
+      'SERVICE_UNAVAILABLE',
+    );
   });
 
   it('sends neither token nor content type when there is none', async () => {

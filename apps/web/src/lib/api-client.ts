@@ -10,6 +10,8 @@ import { clearToken, getToken } from './auth-token';
  */
 
 export const API_BASE = '/api';
+/** The development-only endpoints (the dev mailbox, the simulated chain and exchange). */
+export const DEV_API_BASE = '/dev/api';
 
 /** Whose wording of the error catalogue to use (the admin side words some codes differently). */
 export type Audience = 'member' | 'admin';
@@ -85,6 +87,8 @@ export interface RequestOptions<T> {
   schema?: ZodType<T>;
   signal?: AbortSignal;
   audience?: Audience;
+  /** The path prefix: API_BASE unless said otherwise (DEV_API_BASE for development tools). */
+  base?: string;
 }
 
 interface RawEnvelope {
@@ -139,8 +143,8 @@ function failureFrom(status: number, envelope: RawEnvelope | null, audience: Aud
   });
 }
 
-function buildUrl(path: string, query: RequestOptions<unknown>['query']): string {
-  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+function buildUrl(base: string, path: string, query: RequestOptions<unknown>['query']): string {
+  const url = `${base}${path.startsWith('/') ? path : `/${path}`}`;
   if (!query) return url;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -155,7 +159,15 @@ export async function apiRequest<T = unknown>(
   path: string,
   options: RequestOptions<T> = {},
 ): Promise<ApiResult<T>> {
-  const { method = 'GET', body, query, schema, signal, audience = 'member' } = options;
+  const {
+    method = 'GET',
+    body,
+    query,
+    schema,
+    signal,
+    audience = 'member',
+    base = API_BASE,
+  } = options;
   const token = getToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -163,7 +175,7 @@ export async function apiRequest<T = unknown>(
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), {
+    response = await fetch(buildUrl(base, path, query), {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),

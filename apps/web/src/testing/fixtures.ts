@@ -1,4 +1,5 @@
 import type { User } from '@ctn/contracts/accounts';
+import type { Subscription, SubscriptionPayment } from '@ctn/contracts/onboarding';
 
 export function makeUser(overrides: Partial<User> = {}): User {
   return {
@@ -16,6 +17,41 @@ export function makeUser(overrides: Partial<User> = {}): User {
     walletAddress: '0x52908400098527886E0F7030069857D2E4169EE7',
     lastLogin: '2025-01-06T09:30:00.000Z',
     createdAt: '2025-01-01T08:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export const DEPOSIT_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
+export const USDT_CONTRACT = '0x55d398326f99059fF775485246999027B3197955';
+
+export function makePayment(overrides: Partial<SubscriptionPayment> = {}): SubscriptionPayment {
+  return {
+    _id: '0b0e6f7a-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
+    amount: 10,
+    transactionHash: '0x8f3a1c9e5b7d2f4a6c8e0b1d3f5a7c9e1b3d5f7a9c1e3b5d7f9a1c3e5b7d9f1a',
+    blockNumber: 1234,
+    periodsAdded: 1,
+    paidUntil: '2025-02-04T10:00:00.000Z',
+    creditedAt: '2025-01-05T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** An unpaid subscription with nothing credited yet (the development chain). */
+export function makeSubscription(overrides: Partial<Subscription> = {}): Subscription {
+  return {
+    subscriptionFee: { paid: false, timestamp: null },
+    paidUntil: null,
+    feeUsdt: 10,
+    periodDays: 30,
+    creditUsdt: 0,
+    amountDueUsdt: 10,
+    walletAddress: DEPOSIT_ADDRESS,
+    usdtContract: USDT_CONTRACT,
+    network: 'BEP20 (BSC)',
+    explorerUrl: 'https://testnet.bscscan.com',
+    simulatedChain: false,
+    payments: [],
     ...overrides,
   };
 }

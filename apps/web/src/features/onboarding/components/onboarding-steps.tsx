@@ -8,12 +8,22 @@ const STEPS = [
   { step: 2, label: 'Link exchange account' },
 ] as const;
 
-/** The two-step progress indicator (member section 2, /onboarding). */
-export function OnboardingSteps({ current }: { current: OnboardingStep }) {
+/**
+ * The two-step progress indicator (member section 2, /onboarding). `current` is the step on
+ * screen (null once both are done); `completed` the steps already done (a member whose
+ * subscription has expired is back at step 1 with the exchange account still linked).
+ */
+export function OnboardingSteps({
+  current,
+  completed,
+}: {
+  current: OnboardingStep | null;
+  completed: readonly OnboardingStep[];
+}) {
   return (
     <ol aria-label="Onboarding progress" className="flex items-center gap-3 sm:gap-4">
       {STEPS.map(({ step, label }, index) => {
-        const done = step < current;
+        const done = completed.includes(step);
         const active = step === current;
         return (
           <li
@@ -25,12 +35,16 @@ export function OnboardingSteps({ current }: { current: OnboardingStep }) {
               aria-hidden="true"
               className={cn(
                 'flex size-9 shrink-0 items-center justify-center rounded-full text-sm font-bold ring-4',
-                done && 'bg-primary text-primary-fg ring-primary/15',
+                done && !active && 'bg-primary text-primary-fg ring-primary/15',
                 active && 'bg-primary text-primary-fg ring-primary/25',
                 !done && !active && 'bg-surface-muted text-fg-subtle ring-transparent',
               )}
             >
-              {done ? <Check className="size-4" strokeWidth={3} aria-hidden="true" /> : step}
+              {done && !active ? (
+                <Check className="size-4" strokeWidth={3} aria-hidden="true" />
+              ) : (
+                step
+              )}
             </span>
             <span
               className={cn(
@@ -38,7 +52,7 @@ export function OnboardingSteps({ current }: { current: OnboardingStep }) {
                 active || done ? 'text-fg' : 'text-fg-subtle',
               )}
             >
-              <span className="sr-only">{`Step ${step}${done ? ', completed' : active ? ', current' : ''}: `}</span>
+              <span className="sr-only">{`Step ${step}${active ? ', current' : done ? ', completed' : ''}: `}</span>
               {label}
             </span>
             {index < STEPS.length - 1 ? (

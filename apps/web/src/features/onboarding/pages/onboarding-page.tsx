@@ -1,44 +1,58 @@
-import { SUBSCRIPTION_FEE_USDT } from '@ctn/contracts/constants';
-import { Link2, Sparkles, Wallet } from 'lucide-react';
-import { PlannedItems } from '@/components/coming-next';
+import type { User } from '@ctn/contracts/accounts';
+import { REDIRECT_DELAY_MS } from '@ctn/contracts/constants';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { PageTitle } from '@/components/page-title';
-import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
-import { useAuthenticatedUser } from '@/lib/session';
+import { paths } from '@/lib/paths';
+import { isOnboarded, profileQueryKey, useAuthenticatedUser } from '@/lib/session';
+import { CompletionCard } from '../components/completion-card';
+import { LinkStep } from '../components/link-step';
 import { OnboardingSteps, type OnboardingStep } from '../components/onboarding-steps';
+import { PaymentStep } from '../components/payment-step';
 
-const STEP_CONTENT = {
-  1: {
-    icon: Wallet,
-    title: 'Pay your subscription',
-    summary: `Activate your membership with the ${SUBSCRIPTION_FEE_USDT} USDT subscription, paid in USDT on the BEP20 (BSC) network.`,
-    items: [
-      'Your personal deposit address, with a copy button and a QR code',
-      'The USDT (BEP20) token contract address to copy into your wallet',
-      'A Refresh Payment Status button; confirmation usually takes 1-3 minutes',
-    ],
-  },
-  2: {
-    icon: Link2,
-    title: 'Link your BingX account',
-    summary:
-      'Connect the BingX account you copy trade with, so your trading and rewards can be tracked.',
-    items: [
-      'A field for your BingX UID: numeric, usually 8-12 digits',
-      'A Link button that checks the account and links it to your profile',
-      'A completion card with a Go to Dashboard button',
-    ],
-  },
-} as const;
-
+/**
+ * /onboarding (member sections 2 and 4): step 1 (pay) while the subscription is unpaid, step 2
+ * (link the exchange UID) when paid and not linked; complete when both hold or right after a
+ * successful link, which says so and goes to the dashboard after 3 seconds.
+ *
+ * The profile learns about the link only when the page leaves: updating it at once would let the
+ * onboarding guard redirect before the member has read the success message.
+ */
 export function OnboardingPage() {
   const user = useAuthenticatedUser();
-  const current: OnboardingStep = user.subscriptionFee.paid ? 2 : 1;
-  const step = STEP_CONTENT[current];
-  const Icon = step.icon;
+  const [linkedUser, setLinkedUser] = useState<User | null>(null);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  const paid = user.subscriptionFee.paid;
+  const linked = linkedUser !== null || Boolean(user.bingXUID);
+  const complete = linkedUser !== null || isOnboarded(user);
+  const current: OnboardingStep | null = complete ? null : paid ? 2 : 1;
+  const completed: OnboardingStep[] = [];
+  if (paid || complete) completed.push(1);
+  if (linked) completed.push(2);
+
+  const finish = useCallback(() => {
+    if (linkedUser) queryClient.setQueryData(profileQueryKey, linkedUser);
+    void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+    navigate(paths.dashboard, { replace: true });
+  }, [linkedUser, navigate, queryClient]);
+
+  // The redirect after the success message; the button goes at once.
+  const finishRef = useRef(finish);
+  useEffect(() => {
+    finishRef.current = finish;
+  }, [finish]);
+  useEffect(() => {
+    if (!complete) return;
+    const timer = setTimeout(() => finishRef.current(), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [complete]);
 
   return (
-    <div className="mx-auto max-w-3xl px-4 pt-24 pb-16 sm:px-6 sm:pt-28">
+    <div className="mx-auto max-w-4xl px-4 pt-24 pb-16 sm:px-6 sm:pt-28">
       <PageTitle title="Onboarding" />
       <header className="mb-8 space-y-2">
         <p className="text-sm font-semibold text-primary">Welcome, {user.firstName}</p>
@@ -47,36 +61,16 @@ export function OnboardingPage() {
       </header>
 
       <Card className="mb-6 p-5 sm:p-6">
-        <OnboardingSteps current={current} />
+        <OnboardingSteps current={current} completed={completed} />
       </Card>
 
-      <Card className="relative overflow-hidden p-6 sm:p-8">
-        <div
-          aria-hidden="true"
-          className="pointer-events-none absolute -top-24 -right-24 size-64 rounded-full bg-primary/10 blur-3xl"
-        />
-        <div className="relative space-y-5">
-          <div className="flex flex-wrap items-center gap-3">
-            <span className="flex size-11 items-center justify-center rounded-xl bg-primary-soft text-primary-soft-fg">
-              <Icon className="size-5" aria-hidden="true" />
-            </span>
-            <div>
-              <p className="text-sm text-fg-muted">Step {current} of 2</p>
-              <h2 className="text-xl font-semibold text-fg">{step.title}</h2>
-            </div>
-          </div>
-          <p className="text-fg-muted">{step.summary}</p>
-          <div className="rounded-xl border border-dashed border-border-strong p-4 sm:p-5">
-            <div className="mb-3 flex flex-wrap items-center gap-2">
-              <Sparkles className="size-4 text-primary" aria-hidden="true" />
-              <p className="font-medium text-fg">Coming next</p>
-              <Badge variant="primary">In development</Badge>
-            </div>
-            <p className="mb-3 text-sm text-fg-muted">This step is being built. It will show:</p>
-            <PlannedItems items={step.items} className="space-y-2" />
-          </div>
-        </div>
-      </Card>
+      {complete ? (
+        <CompletionCard onContinue={finish} />
+      ) : current === 1 ? (
+        <PaymentStep />
+      ) : (
+        <LinkStep onLinked={setLinkedUser} />
+      )}
     </div>
   );
 }

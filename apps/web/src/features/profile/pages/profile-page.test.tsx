@@ -1,8 +1,9 @@
 import { PASSWORD_BANNER_MS } from '@ctn/contracts/constants';
+import { errorText } from '@ctn/contracts/errors';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferred, failResponse, mockApi, okResponse } from '@/testing/api-mock';
-import { makeUser } from '@/testing/fixtures';
+import { makePayment, makeSubscription, makeUser } from '@/testing/fixtures';
 import { renderRoutes, type RenderRoutesOptions } from '@/testing/render';
 import { SignedIn } from '@/testing/signed-in';
 import { ProfilePage } from './profile-page';
@@ -23,7 +24,12 @@ function renderProfile(
   options: RenderRoutesOptions = {},
 ) {
   localStorage.setItem('token', 'old-token');
-  const api = mockApi({ 'GET /api/users/profile': () => okResponse(user), ...routesMock });
+  const api = mockApi({
+    'GET /api/users/profile': () => okResponse(user),
+    'GET /api/users/refresh-subscription': () =>
+      okResponse(makeSubscription({ subscriptionFee: user.subscriptionFee })),
+    ...routesMock,
+  });
   return { ...renderRoutes(routes, { at: '/profile', ...options }), api };
 }
 
@@ -63,6 +69,83 @@ describe('profile page: information', () => {
       '0x52908400098527886E0F7030069857D2E4169EE7',
     );
     expect(value('Last Login')).toHaveTextContent('Jan 6, 2025');
+  });
+});
+
+describe('profile page: payment history', () => {
+  const REFRESH = 'GET /api/users/refresh-subscription';
+  const history = () => screen.findByRole('region', { name: 'Payment history' });
+
+  it("says 'No payments yet' when there are none", async () => {
+    renderProfile();
+    expect(await within(await history()).findByText('No payments yet')).toBeVisible();
+  });
+
+  it('lists each payment: date, amount with 2 decimals, explorer link, period or credit', async () => {
+    const full = makePayment({
+      _id: 'b',
+      amount: 0.01,
+      transactionHash: '0xabcdef0123456789abcdef0123456789abcdef0123456789abcdef0123459999',
+      periodsAdded: 1,
+      paidUntil: '2025-02-04T10:00:00.000Z',
+      creditedAt: '2025-01-05T10:00:00.000Z',
+    });
+    const partial = makePayment({
+      _id: 'a',
+      amount: 9.99,
+      transactionHash: '0x1111111111222222222233333333334444444444555555555566666666667777',
+      periodsAdded: 0,
+      paidUntil: null,
+      creditedAt: '2025-01-04T10:00:00.000Z',
+    });
+    renderProfile({
+      [REFRESH]: () =>
+        okResponse(
+          makeSubscription({
+            subscriptionFee: { paid: true, timestamp: '2025-01-05T10:00:00.000Z' },
+            paidUntil: '2025-02-04T10:00:00.000Z',
+            explorerUrl: 'https://testnet.bscscan.com/',
+            payments: [partial, full],
+          }),
+        ),
+    });
+    const card = await history();
+    const table = await within(card).findByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    // Newest first.
+    expect(rows[0]).toHaveTextContent('Jan 5, 2025');
+    expect(rows[0]).toHaveTextContent('0.01 USDT');
+    expect(rows[0]).toHaveTextContent('+30 days until Feb 4, 2025');
+    const link = within(rows[0]!).getByRole('link', { name: /0xabcdef01\.\.\.9999/ });
+    expect(link).toHaveAttribute('href', `https://testnet.bscscan.com/tx/${full.transactionHash}`);
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(rows[1]).toHaveTextContent('Jan 4, 2025');
+    expect(rows[1]).toHaveTextContent('9.99 USDT');
+    expect(rows[1]).toHaveTextContent('Credit toward the next period');
+    expect(within(rows[1]!).getByRole('link')).toHaveTextContent('0x11111111...7777');
+    expect(within(card).getByText('Paid until Feb 4, 2025')).toBeVisible();
+    // On a phone the same payments are a list (the table is hidden there by CSS).
+    const list = within(card).getByRole('list', { name: 'Payments' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('0.01 USDT');
+    expect(items[0]).toHaveTextContent('0xabcdef01...9999');
+    expect(items[1]).toHaveTextContent('Credit toward the next period');
+  });
+
+  it('shows a load failure with its text and tries again', async () => {
+    let fail = true;
+    const { user } = renderProfile({
+      [REFRESH]: () =>
+        fail ? failResponse(503, 'CHAIN_UNAVAILABLE', 'x') : okResponse(makeSubscription()),
+    });
+    const card = await history();
+    expect(await within(card).findByRole('alert')).toHaveTextContent(
+      errorText('CHAIN_UNAVAILABLE'),
+    );
+    fail = false;
+    await user.click(within(card).getByRole('button', { name: 'Try again' }));
+    expect(await within(card).findByText('No payments yet')).toBeVisible();
   });
 });
 

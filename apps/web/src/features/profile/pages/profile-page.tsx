@@ -1,6 +1,7 @@
 import { PageTitle } from '@/components/page-title';
 import { useAuthenticatedUser } from '@/lib/session';
 import { ChangePasswordForm } from '../components/change-password-form';
+import { PaymentHistory } from '../components/payment-history';
 import { ProfileInfo } from '../components/profile-info';
 
 /** /profile and /settings: the same screen (member section 2). */
@@ -13,9 +14,10 @@ export function ProfilePage() {
         <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">
           Profile &amp; Security
         </h1>
-        <p className="text-fg-muted">Your account details and your password.</p>
+        <p className="text-fg-muted">Your account details, your payments and your password.</p>
       </header>
       <ProfileInfo user={user} />
+      <PaymentHistory />
       <ChangePasswordForm />
     </div>
   );

@@ -2,7 +2,7 @@ import { Check, Copy } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/lib/paths';
-import { useCopy } from '../lib/use-copy';
+import { useCopy } from '@/lib/use-copy';
 
 /** The public referral link: the app's own origin is PUBLIC_URL when the app serves the page. */
 export function referralLink(code: string): string {

@@ -1,0 +1,34 @@
+import { subscriptionSchema, type Subscription } from '@ctn/contracts/onboarding';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from './api-client';
+
+/**
+ * GET /api/users/refresh-subscription: the member's subscription after the server has scanned
+ * their deposit address on the chain (fee, credit, amount due, deposit and token addresses,
+ * payment history). Shared by onboarding (the payment step) and the profile (payment history),
+ * so its query key is written once, here.
+ */
+export async function getSubscription(signal?: AbortSignal): Promise<Subscription> {
+  const { data } = await api.get('/users/refresh-subscription', {
+    schema: subscriptionSchema,
+    signal,
+  });
+  return data;
+}
+
+export const subscriptionQueryKey = ['subscription'] as const;
+
+export const subscriptionQueryOptions = () =>
+  queryOptions({
+    queryKey: subscriptionQueryKey,
+    queryFn: ({ signal }) => getSubscription(signal),
+  });
+
+/** A transaction's page on the block explorer the server names. */
+export function transactionUrl(explorerUrl: string, hash: string): string {
+  return `${explorerUrl.replace(/\/+$/, '')}/tx/${hash}`;
+}
+
+export function useSubscription() {
+  return useQuery(subscriptionQueryOptions());
+}

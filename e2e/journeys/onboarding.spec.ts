@@ -1,0 +1,179 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createVerifiedMember, field } from '../support/members';
+import { screenshotter } from '../support/screenshots';
+import { BASE_URL } from '../support/server';
+
+// Onboarding on the embedded default: the simulated chain takes the payment (9.99 leaves credit,
+// 0.01 completes the fee), the BingX simulator answers for the demo UIDs.
+
+const TEXT = {
+  paymentSimulated: 'A simulated payment was sent and confirmed.',
+  ineligible: 'UID is not eligible.',
+  linked: 'BingX UID linked successfully! Redirecting you to the dashboard...',
+} as const;
+
+interface DemoUid {
+  uid: string;
+  outcome: string;
+}
+
+/** The simulator's demo UIDs: one that links, one that was not invited through our link. */
+async function demoUids(request: APIRequestContext) {
+  const response = await request.get('/dev/api/exchange/demo-uids');
+  expect(response.ok(), 'GET /dev/api/exchange/demo-uids').toBe(true);
+  const { uids } = ((await response.json()) as { data: { uids: DemoUid[] } }).data;
+  const eligible = uids.find(
+    (u) => /^eligible/i.test(u.outcome) && !/demo member/i.test(u.outcome),
+  );
+  const ineligible = uids.find((u) => /not invited/i.test(u.outcome));
+  expect(eligible, `an eligible demo UID in ${JSON.stringify(uids)}`).toBeDefined();
+  expect(ineligible, `a not-invited demo UID in ${JSON.stringify(uids)}`).toBeDefined();
+  return { eligible: eligible!, ineligible: ineligible! };
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/signin');
+  const form = page.locator('form').filter({ has: field(page, /^password/i) });
+  await field(form, /^e-?mail/i).fill(email);
+  await field(form, /^password/i).fill(password);
+  await form.getByRole('button', { name: /^(sign in|log in|login)/i }).click();
+}
+
+/** No serious or critical accessibility problem in the page's main content. */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).include('main').analyze();
+  const serious = results.violations.filter((v) =>
+    ['serious', 'critical'].includes(v.impact ?? ''),
+  );
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+test('a new member pays (simulated) in two parts, links a BingX UID and reaches the dashboard', async ({
+  page,
+  request,
+  context,
+}, testInfo) => {
+  const screenshot = screenshotter(page, testInfo);
+  // From the top: the fixed navigation bar then sits where it belongs in a full-page capture.
+  const capture = async (name: string) => {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(name);
+  };
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE_URL });
+  const member = await createVerifiedMember(request, 'onboarding');
+  const uids = await demoUids(request);
+
+  // Not paid yet: sign-in lands on onboarding, step 1.
+  await signIn(page, member.email, member.password);
+  await expect(page).toHaveURL((url) => url.pathname === '/onboarding');
+  const payment = page.getByRole('region', { name: 'Pay your subscription' });
+  await expect(payment).toBeVisible();
+  await expect(page.locator('li[aria-current="step"]')).toContainText('Pay Subscription');
+  await expect(page.getByRole('region', { name: 'Link your BingX account' })).toHaveCount(0);
+
+  // The deposit address, its QR code, the USDT contract, the fee.
+  const address = payment.getByText(/^0x[0-9a-fA-F]{40}$/).first();
+  await expect(address).toBeVisible();
+  const depositAddress = (await address.textContent())!.trim();
+  const qr = payment.getByRole('img', { name: 'QR code of your deposit address' });
+  await expect(qr).toBeVisible();
+  expect(await qr.evaluate((img: HTMLImageElement) => [img.naturalWidth > 0, img.width])).toEqual([
+    true,
+    256,
+  ]);
+  await expect(payment.getByText('USDT token contract')).toBeVisible();
+  await expect(payment.getByText(/usually takes 1-3 minutes/)).toBeVisible();
+  const amount = (label: string) => payment.getByText(label, { exact: true }).locator('xpath=..');
+  await expect(amount('Subscription fee')).toContainText('10.00 USDT');
+  await expect(amount('Amount due')).toContainText('10.00 USDT');
+  await expectAccessible(page);
+  await capture('payment step');
+
+  // Copy the address: confirmed on the button, and in the clipboard.
+  await payment.getByRole('button', { name: 'Copy deposit address' }).click();
+  await expect(payment.getByRole('button', { name: 'Copied!' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(depositAddress);
+
+  // Refresh Payment Status: nothing has arrived yet.
+  await payment.getByRole('button', { name: 'Refresh Payment Status' }).click();
+  await expect(payment.getByText(/the full fee has not arrived yet/)).toBeVisible();
+
+  // A simulated 9.99 USDT: credited, not enough for a period.
+  const simulator = page.getByRole('region', { name: 'Simulate a payment (development only)' });
+  await expect(simulator).toBeVisible();
+  await expect(field(simulator, /amount/i)).toHaveValue('10');
+  await field(simulator, /amount/i).fill('9.99');
+  await simulator.getByRole('button', { name: 'Simulate payment' }).click();
+  await expect(simulator.getByText(TEXT.paymentSimulated)).toBeVisible();
+  await expect(amount('Already credited')).toContainText('9.99 USDT');
+  await expect(amount('Amount due')).toContainText('0.01 USDT');
+  await expect(payment).toBeVisible();
+  await capture('payment step with credit');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await capture('payment step dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // 0.01 more completes the fee: step 2.
+  await field(simulator, /amount/i).fill('0.01');
+  await simulator.getByRole('button', { name: 'Simulate payment' }).click();
+  const link = page.getByRole('region', { name: 'Link your BingX account' });
+  await expect(link).toBeVisible();
+  await expect(payment).toHaveCount(0);
+  await expect(page.locator('li[aria-current="step"]')).toContainText('Link exchange account');
+  await expect(link.getByText(/numeric, usually 8-12 digits/)).toBeVisible();
+  const hint = link.getByRole('region', { name: 'Try a simulator UID' });
+  await expect(hint.getByText('Demo only')).toBeVisible();
+  await expectAccessible(page);
+  await capture('link step');
+
+  // Empty: refused without a call.
+  await link.getByRole('button', { name: 'Link BingX UID' }).click();
+  await expect(link.getByText('Please enter your BingX UID')).toBeVisible();
+
+  // A UID that was not invited through our link.
+  await hint
+    .getByRole('button', { name: new RegExp(`^Use demo UID ${uids.ineligible.uid}`) })
+    .click();
+  await expect(field(link, /bingx uid/i)).toHaveValue(uids.ineligible.uid);
+  await link.getByRole('button', { name: 'Link BingX UID' }).click();
+  await expect(link.getByRole('alert')).toHaveText(TEXT.ineligible);
+  await capture('link step refused');
+
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await capture('link step dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // The eligible UID (typed, with spaces around it): linked, then the dashboard after 3 s.
+  await field(link, /bingx uid/i).fill(`  ${uids.eligible.uid} `);
+  await link.getByRole('button', { name: 'Link BingX UID' }).click();
+  await expect(page.getByText(TEXT.linked)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Go to Dashboard' })).toBeVisible();
+  await capture('onboarding complete');
+  await expect(page).toHaveURL((url) => url.pathname === '/dashboard', { timeout: 10_000 });
+  await capture('dashboard after onboarding');
+
+  // The profile shows the UID and both payments, with explorer links.
+  await page.goto('/profile');
+  await expect(page.getByText('BingX UID', { exact: true }).locator('xpath=..')).toContainText(
+    uids.eligible.uid,
+  );
+  const history = page.getByRole('region', { name: 'Payment history' });
+  const rows = history.getByRole('table').getByRole('row');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(1)).toContainText('0.01 USDT');
+  await expect(rows.nth(1)).toContainText('+30 days');
+  await expect(rows.nth(2)).toContainText('9.99 USDT');
+  await expect(rows.nth(2)).toContainText('Credit toward the next period');
+  await expect(rows.nth(1).getByRole('link')).toHaveAttribute('href', /\/tx\/0x[0-9a-f]{64}$/i);
+  await expectAccessible(page);
+  await capture('profile payment history');
+
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await capture('profile payment history dark');
+});

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Subscription } from '@ctn/contracts/onboarding';
 import { rowsOf } from '../../db/client';
 import { call, createTestApp, signedInMember, type TestApp } from '../../../test/test-app';
+import { EvmChainReader } from '../../integrations/chain/chain-reader';
 import { SubscriptionsService } from './subscriptions.service';
 
 const USDT = 10n ** 18n;
@@ -178,5 +179,34 @@ describe('POST /dev/api/simulate-payment (development only)', () => {
     expect(
       (await call(t.app, 'POST', '/dev/api/simulate-payment', { body: { amount: 10 } })).status,
     ).toBe(401);
+  });
+});
+
+describe('when the chain cannot be reached', () => {
+  it('a refresh answers CHAIN_UNAVAILABLE', async () => {
+    const base = await createTestApp();
+    const peers = {
+      ...base.app.services.peers,
+      chain: new EvmChainReader({
+        rpcUrl: 'http://127.0.0.1:9',
+        usdtContract: base.app.services.peers.usdtContract,
+        confirmations: 3,
+      }),
+    };
+    const down = await createTestApp({}, { peers });
+    try {
+      const member = await signedInMember(down);
+      const answer = await call(down.app, 'GET', '/api/users/refresh-subscription', {
+        token: member.token,
+      });
+      expect(answer.status).toBe(503);
+      expect(answer.body).toMatchObject({
+        errorCode: 'CHAIN_UNAVAILABLE',
+        error: 'The payment network could not be reached. Please try again in a minute.',
+      });
+    } finally {
+      await down.close();
+      await base.close();
+    }
   });
 });

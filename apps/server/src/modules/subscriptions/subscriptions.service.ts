@@ -81,22 +81,16 @@ export class SubscriptionsService {
     const member = await q.findMemberDeposit(this.deps.db, userId);
     if (!member) throw new AppError('USER_NOT_FOUND');
     if (member.walletAddress) {
+      let transfers: UsdtTransfer[] = [];
       try {
         const { from, final } = await this.range();
-        if (from <= final) {
-          for (const transfer of await this.deps.chain.transfersTo(
-            [member.walletAddress],
-            from,
-            final,
-          )) {
-            await this.credit(userId, transfer);
-          }
-        }
+        if (from <= final)
+          transfers = await this.deps.chain.transfersTo([member.walletAddress], from, final);
       } catch (err) {
-        if (err instanceof AppError) throw err;
         this.deps.log.warn({ err }, 'chain unreachable during a subscription refresh');
         throw new AppError('CHAIN_UNAVAILABLE');
       }
+      for (const transfer of transfers) await this.credit(userId, transfer);
     }
     return this.subscription(userId);
   }

@@ -12,6 +12,8 @@ import { DEMO_EXCHANGE_ACCOUNTS } from './integrations/exchange/demo-accounts';
 import { connectPeers, type Peers } from './integrations/peers';
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limiter';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { AuditService } from './modules/audit/audit.service';
 import { AdminService } from './modules/admin/admin.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import {
@@ -58,6 +60,7 @@ export interface Services {
   mail: MailService;
   admin: AdminService;
   subscriptions: SubscriptionsService;
+  audit: AuditService;
   peers: Peers;
 }
 
@@ -90,6 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const transport =
     options.mailTransport ??
     (config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : devMailboxTransport());
+  const audit = new AuditService(database.db);
   const mail = new MailService(database.db, transport, config.mail.from, app.log);
   const auth = new AuthService({
     db: database.db,
@@ -99,6 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     depositAddresses: depositAddressDeriver(config.chain.depositXpub ?? DEV_DEPOSIT_XPUB),
     publicUrl: config.publicUrl,
     log: app.log,
+    audit,
   });
   const peers = options.peers ?? (await connectPeers(config));
   if (!options.peers) app.addHook('onClose', () => peers.close());
@@ -112,9 +117,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mail,
     publicUrl: config.publicUrl,
   });
-  const admin = new AdminService(database.db, subscriptions);
+  const admin = new AdminService(database.db, subscriptions, audit);
   const exchangeLink = new ExchangeLinkService(database.db, peers.exchange, app.log);
-  app.decorate('services', { auth, mail, admin, subscriptions, peers });
+  app.decorate('services', { auth, mail, admin, subscriptions, audit, peers });
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
@@ -137,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(subscriptionsRoutes(subscriptions), { prefix: '/api/users' });
   await app.register(exchangeLinkRoutes(exchangeLink, auth), { prefix: '/api/users' });
   await app.register(adminRoutes(admin), { prefix: '/api/users' });
+  await app.register(auditRoutes(audit), { prefix: '/api/admin' });
   if (config.devRoutes && transport.kind === 'dev-mailbox') {
     await app.register(devMailboxRoutes(mail), { prefix: '/dev' });
   }

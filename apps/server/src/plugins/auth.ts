@@ -6,6 +6,7 @@ export type AuthMode = 'user' | 'admin';
 
 export interface Session {
   id: string;
+  email: string;
   isAdmin: boolean;
 }
 

@@ -8,14 +8,22 @@ import {
 } from '@ctn/contracts/admin';
 import { USER_STATUSES } from '@ctn/contracts/constants';
 import { envelopeSchema } from '@ctn/contracts/envelope';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
+import { sessionOf } from '../../plugins/auth';
 import type { AdminService } from './admin.service';
 
 const tags = ['Admin: users'];
 const security = [{ bearerAuth: [] }];
 const idParams = z.object({ id: z.string().max(64) });
+
+/** The administrator behind a request, for the audit log. */
+function actorOf(request: FastifyRequest) {
+  const session = sessionOf(request);
+  return { id: session.id, email: session.email, ip: request.ip };
+}
 
 /** The admin calls on users of admin section 7, under /api/users. Administrators only. */
 export function adminRoutes(admin: AdminService): FastifyPluginAsyncZod {
@@ -67,7 +75,8 @@ export function adminRoutes(admin: AdminService): FastifyPluginAsyncZod {
         params: idParams,
         response: { 200: envelopeSchema(z.object({ _id: z.string() })) },
       },
-      handler: async (request) => ok(await admin.deleteUser(request.params.id), 'USER_DELETED'),
+      handler: async (request) =>
+        ok(await admin.deleteUser(request.params.id, actorOf(request)), 'USER_DELETED'),
     });
 
     app.put('/:id/status', {
@@ -83,7 +92,10 @@ export function adminRoutes(admin: AdminService): FastifyPluginAsyncZod {
         },
       },
       handler: async (request) =>
-        ok(await admin.setStatus(request.params.id, request.body.status), 'USER_STATUS_UPDATED'),
+        ok(
+          await admin.setStatus(request.params.id, request.body.status, actorOf(request)),
+          'USER_STATUS_UPDATED',
+        ),
     });
   };
 }

@@ -9,6 +9,7 @@ import { SUBSCRIPTION_FEE_USDT, USER_STATUSES, type UserStatus } from '@ctn/cont
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { pageOf } from '../../lib/pagination';
+import type { Actor, AuditService } from '../audit/audit.service';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import * as q from './admin.queries';
 
@@ -25,6 +26,7 @@ export class AdminService {
   constructor(
     private readonly db: Db,
     private readonly subscriptions: SubscriptionsService,
+    private readonly audit: AuditService,
   ) {}
 
   async listUsers(query: AdminUsersQuery): Promise<AdminUsersResponse> {
@@ -160,21 +162,47 @@ export class AdminService {
   }
 
   /** Any of the three statuses; LOCKED and DISABLED end the member's sessions at once. */
-  async setStatus(id: string, status: string): Promise<{ _id: string; status: UserStatus }> {
+  async setStatus(
+    id: string,
+    status: string,
+    actor: Actor,
+  ): Promise<{ _id: string; status: UserStatus }> {
     if (!(USER_STATUSES as readonly string[]).includes(status))
       throw new AppError('INVALID_STATUS');
     const { user } = await this.member(id);
     if (user.status === status) return { _id: user.id, status: user.status as UserStatus };
-    const updated = await q.updateStatus(this.db, user.id, status);
-    if (!updated) throw new AppError('USER_NOT_FOUND');
+    const updated = await this.db.transaction(async (tx) => {
+      const row = await q.updateStatus(tx, user.id, status);
+      if (!row) throw new AppError('USER_NOT_FOUND');
+      await this.audit.record(tx, actor, {
+        action: 'USER_STATUS_CHANGED',
+        target: { type: 'user', id: user.id },
+        before: { status: user.status },
+        after: { status: row.status },
+      });
+      return row;
+    });
     return { _id: updated.id, status: updated.status as UserStatus };
   }
 
-  async deleteUser(id: string): Promise<{ _id: string }> {
+  async deleteUser(id: string, actor: Actor): Promise<{ _id: string }> {
     const { user } = await this.member(id);
-    const row = await q.anonymise(this.db, user.id);
-    if (!row) throw new AppError('USER_NOT_FOUND');
-    return { _id: row.id };
+    return this.db.transaction(async (tx) => {
+      const row = await q.anonymise(tx, user.id);
+      if (!row) throw new AppError('USER_NOT_FOUND');
+      await this.audit.record(tx, actor, {
+        action: 'USER_DELETED',
+        target: { type: 'user', id: user.id },
+        before: {
+          email: user.email,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          status: user.status,
+        },
+        after: { anonymised: true, status: 'DISABLED' },
+      });
+      return { _id: row.id };
+    });
   }
 
   async overallStats(): Promise<OverallStats> {

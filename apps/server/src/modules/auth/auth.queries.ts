@@ -30,6 +30,7 @@ export async function findSessionUser(db: Db, id: string) {
   const [row] = await db
     .select({
       id: users.id,
+      email: users.email,
       isAdmin: users.isAdmin,
       status: users.status,
       tokenVersion: users.tokenVersion,

@@ -22,6 +22,7 @@ import { AppError, validationError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import type { RateLimiter, RateRule } from '../../lib/rate-limiter';
 import { hashToken, newLinkToken, randomString } from '../../lib/secure-token';
+import type { AuditService } from '../audit/audit.service';
 import type { MailService } from '../mail/mail.service';
 import { passwordResetMail, verificationMail } from './auth-mails';
 import * as q from './auth.queries';
@@ -49,6 +50,7 @@ export interface AuthDeps {
   depositAddresses: DepositAddressDeriver;
   publicUrl: string;
   log: Logger;
+  audit: AuditService;
 }
 
 export interface NewAccount {
@@ -171,18 +173,29 @@ export class AuthService {
       });
     }
     await this.deps.limiter.reset(accountKey);
-    const signedIn = await q.recordLogin(this.deps.db, user.id);
+    const signedIn = await this.deps.db.transaction(async (tx) => {
+      const row = await q.recordLogin(tx, user.id);
+      if (row.isAdmin)
+        await this.deps.audit.record(
+          tx,
+          { id: row.id, email: row.email, ip },
+          { action: 'ADMIN_SIGN_IN' },
+        );
+      return row;
+    });
     const token = await this.deps.tokens.sign({ userId: user.id, version: signedIn.tokenVersion });
     return { requiresVerification: false, token, user: toUserView(signedIn) };
   }
 
   /** The user behind a bearer token, or null when the session has ended or never was. */
-  async sessionUser(token: string): Promise<{ id: string; isAdmin: boolean } | null> {
+  async sessionUser(
+    token: string,
+  ): Promise<{ id: string; email: string; isAdmin: boolean } | null> {
     const claims = await this.deps.tokens.verify(token);
     if (!claims) return null;
     const user = await q.findSessionUser(this.deps.db, claims.userId);
     if (!user || user.tokenVersion !== claims.version || user.status !== 'ACTIVE') return null;
-    return { id: user.id, isAdmin: user.isAdmin };
+    return { id: user.id, email: user.email, isAdmin: user.isAdmin };
   }
 
   async profile(userId: string): Promise<User> {

@@ -1,0 +1,62 @@
+import type { AuditAction, AuditLogQuery, AuditLogResponse } from '@ctn/contracts/audit';
+import type { Db } from '../../db/client';
+import { pageOf } from '../../lib/pagination';
+import * as q from './audit.queries';
+
+/** Who did it, from where: the administrator's id and email and the request's address. */
+export interface Actor {
+  id: string;
+  email: string;
+  ip: string | null;
+}
+
+export interface AuditRecord {
+  action: AuditAction;
+  target?: { type: string; id: string };
+  before?: unknown;
+  after?: unknown;
+}
+
+/** The audit log: written in the same transaction as the action it records. */
+export class AuditService {
+  constructor(private readonly db: Db) {}
+
+  record(tx: Db, actor: Actor, record: AuditRecord): Promise<void> {
+    return q.insertEntry(tx, {
+      actorId: actor.id,
+      actorEmail: actor.email,
+      action: record.action,
+      targetType: record.target?.type ?? null,
+      targetId: record.target?.id ?? null,
+      before: record.before ?? null,
+      after: record.after ?? null,
+      ip: actor.ip,
+    });
+  }
+
+  async list(query: AuditLogQuery): Promise<AuditLogResponse> {
+    const { offset } = pageOf(query.page, query.limit, 0);
+    const { rows, total } = await q.listEntries(this.db, query, offset);
+    const page = pageOf(query.page, query.limit, total);
+    return {
+      entries: rows.map((r) => ({
+        _id: r.id,
+        actor: { _id: r.actorId, email: r.actorEmail },
+        action: r.action,
+        target: { type: r.targetType, id: r.targetId },
+        before: r.before,
+        after: r.after,
+        ip: r.ip,
+        createdAt: r.createdAt.toISOString(),
+      })),
+      pagination: {
+        currentPage: query.page,
+        totalPages: page.totalPages,
+        totalRecords: total,
+        limit: query.limit,
+        hasNext: page.hasNext,
+        hasPrev: page.hasPrev,
+      },
+    };
+  }
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { ADMIN_PAGE_SIZE } from './constants';
+
+/** The audit log of administrator actions and sign-ins (beyond the spec; admin-only). */
+
+export const AUDIT_ACTIONS = ['ADMIN_SIGN_IN', 'USER_STATUS_CHANGED', 'USER_DELETED'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const auditLogQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(ADMIN_PAGE_SIZE),
+  /** An administrator's email (or part of it). */
+  actor: z.string().trim().max(254).optional(),
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+});
+export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
+
+export const auditEntrySchema = z.object({
+  _id: z.string(),
+  actor: z.object({ _id: z.string().nullable(), email: z.string() }),
+  action: z.string(),
+  target: z.object({ type: z.string().nullable(), id: z.string().nullable() }),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const auditLogResponseSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  pagination: z.object({
+    currentPage: z.number(),
+    totalPages: z.number(),
+    totalRecords: z.number(),
+    limit: z.number(),
+    hasNext: z.boolean(),
+    hasPrev: z.boolean(),
+  }),
+});
+export type AuditLogResponse = z.infer<typeof auditLogResponseSchema>;

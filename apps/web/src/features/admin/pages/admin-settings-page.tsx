@@ -1,17 +1,56 @@
-import { ComingNext } from '@/components/coming-next';
+import type { ReactNode } from 'react';
+import { PageTitle } from '@/components/page-title';
+import { Badge, StatusBadge } from '@/components/ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatDateTime, fullName } from '@/lib/format';
+import { useAuthenticatedUser } from '@/lib/session';
+import { ChangePasswordCard } from '../components/change-password-card';
 
-export function AdminSettingsPage() {
+function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <ComingNext
-      title="Admin Settings"
-      subtitle="Your profile and security"
-      summary="Your administrator profile, your password and the panel’s preferences."
-      items={[
-        'Your admin profile',
-        'A change-password form and security guidelines',
-        'Notification and system preferences',
-        'A system overview',
-      ]}
-    />
+    <div className="flex flex-col gap-0.5 py-2.5 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
+      <dt className="text-sm text-fg-muted">{label}</dt>
+      <dd className="text-sm font-medium break-all text-fg sm:text-right">{children}</dd>
+    </div>
+  );
+}
+
+/** /admin/settings: the admin's profile and the change-password form (admin section 2). */
+export function AdminSettingsPage() {
+  const user = useAuthenticatedUser();
+  return (
+    <div className="space-y-6">
+      <PageTitle title="Admin Settings" />
+      <div className="space-y-1">
+        <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">Admin Settings</h1>
+        <p className="text-fg-muted">Your profile and security</p>
+      </div>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>Admin Profile</CardTitle>
+          </CardHeader>
+          <CardContent className="pt-3">
+            <dl className="divide-y divide-border">
+              <Row label="Full Name">{fullName(user)}</Row>
+              <Row label="Email">{user.email}</Row>
+              <Row label="User ID">
+                <span className="font-mono">{user.userId}</span>
+              </Row>
+              <Row label="Account Status">
+                <span className="inline-flex flex-wrap items-center gap-2">
+                  <StatusBadge status={user.status} label={user.status} />
+                  <Badge variant="purple">ADMINISTRATOR</Badge>
+                </span>
+              </Row>
+              <Row label="Last Login">
+                {user.lastLogin ? formatDateTime(user.lastLogin) : 'Not available'}
+              </Row>
+            </dl>
+          </CardContent>
+        </Card>
+        <ChangePasswordCard />
+      </div>
+    </div>
   );
 }

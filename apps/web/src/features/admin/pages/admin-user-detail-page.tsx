@@ -1,19 +1,127 @@
-import { useParams } from 'react-router';
-import { ComingNext } from '@/components/coming-next';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, DollarSign, RefreshCw, Users, Wallet, Banknote } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { PageTitle } from '@/components/page-title';
+import { Alert } from '@/components/ui/alert';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { errorMessage } from '@/lib/api-client';
+import { formatUsd, fullName } from '@/lib/format';
+import { adminUserDetailKeys, useAdminUserDetail } from '../api/get-admin-user-detail';
+import { StatCard, StatGrid } from '../components/stat-card';
+import { UserOverview } from '../components/user-overview';
+import { UserRewardsTab } from '../components/user-rewards-tab';
+import { UserWithdrawalsTab } from '../components/user-withdrawals-tab';
 
+const tabClass = 'flex-auto sm:flex-none max-sm:px-2! max-sm:text-xs!';
+
+const VALID_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** /admin/users/{id}: summary cards and the Overview, Rewards and Withdrawals tabs. */
 export function AdminUserDetailPage() {
-  const { id } = useParams();
+  const { id = '' } = useParams();
+  const valid = VALID_ID.test(id);
+  const queryClient = useQueryClient();
+  const [rewardsPage, setRewardsPage] = useState(1);
+  const [withdrawalsPage, setWithdrawalsPage] = useState(1);
+  const detail = useAdminUserDetail({ id, rewardsPage, withdrawalsPage }, valid);
+  const user = detail.data;
+  const refreshing = detail.isFetching && !detail.isPending;
+  const refresh = () =>
+    void queryClient.invalidateQueries({ queryKey: adminUserDetailKeys.user(id) });
+
+  const back = (
+    <Link to="/admin/users" className={buttonClasses({ variant: 'outline' })}>
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      Back to Users
+    </Link>
+  );
+
+  if (!valid) {
+    return (
+      <div className="space-y-6">
+        <PageTitle title="User Details" />
+        {back}
+        <Alert variant="error">Invalid user ID</Alert>
+      </div>
+    );
+  }
+
   return (
-    <ComingNext
-      title="User Details"
-      subtitle={id ? `User ${id}` : undefined}
-      summary="Everything about one member: account, referrals, subscription, rewards and withdrawals."
-      items={[
-        'Summary cards: total rewards, balance, total withdrawn, referrals',
-        'Overview: basic, referral and subscription information',
-        'Rewards tab with statistics and a type filter',
-        'Withdrawals tab with statistics and a status filter',
-      ]}
-    />
+    <div className="space-y-6">
+      <PageTitle title={user ? fullName(user) : 'User Details'} />
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        {back}
+        <Button variant="outline" onClick={refresh} disabled={refreshing} aria-label="Refresh">
+          <RefreshCw className={refreshing ? 'size-4 animate-spin' : 'size-4'} aria-hidden="true" />
+          <span className="hidden sm:inline">Refresh</span>
+        </Button>
+      </header>
+      <div className="space-y-1">
+        <h1 className="text-2xl font-bold tracking-tight break-words text-fg sm:text-3xl">
+          {user ? fullName(user) : 'User Details'}
+        </h1>
+        {user ? <p className="break-all text-fg-muted">{user.email}</p> : null}
+      </div>
+
+      {detail.isError ? (
+        <Alert variant="error">
+          {errorMessage(
+            detail.error,
+            'Failed to fetch user details',
+            'An error occurred while fetching user details',
+          )}
+        </Alert>
+      ) : null}
+
+      {detail.isPending ? (
+        <p className="flex items-center justify-center gap-2 py-16 text-fg-muted" role="status">
+          <Spinner />
+          Loading user details...
+        </p>
+      ) : user ? (
+        <>
+          <StatGrid label="User Summary">
+            <StatCard
+              label="Total Rewards"
+              value={formatUsd(user.totalRewards)}
+              icon={DollarSign}
+            />
+            <StatCard label="Balance" value={formatUsd(user.balance)} icon={Wallet} />
+            <StatCard
+              label="Total Withdrawn"
+              value={formatUsd(user.totalWithdrawn)}
+              icon={Banknote}
+            />
+            <StatCard label="Referrals" value={user.referralStats.totalReferrals} icon={Users} />
+          </StatGrid>
+
+          <Tabs defaultValue="overview">
+            <TabsList aria-label="User details" className="w-full sm:w-auto">
+              <TabsTrigger value="overview" className={tabClass}>
+                Overview
+              </TabsTrigger>
+              <TabsTrigger value="rewards" className={tabClass}>
+                Rewards ({user.rewards.statistics.total})
+              </TabsTrigger>
+              <TabsTrigger value="withdrawals" className={tabClass}>
+                Withdrawals ({user.withdrawals.statistics.total})
+              </TabsTrigger>
+            </TabsList>
+            <TabsContent value="overview">
+              <UserOverview user={user} />
+            </TabsContent>
+            <TabsContent value="rewards">
+              <UserRewardsTab rewards={user.rewards} onPage={setRewardsPage} />
+            </TabsContent>
+            <TabsContent value="withdrawals">
+              <UserWithdrawalsTab withdrawals={user.withdrawals} onPage={setWithdrawalsPage} />
+            </TabsContent>
+          </Tabs>
+        </>
+      ) : null}
+    </div>
   );
 }

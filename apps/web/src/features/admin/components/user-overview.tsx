@@ -1,0 +1,158 @@
+import type { AdminUserDetail } from '@ctn/contracts/admin';
+import { CircleCheck, CircleX } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { StatusBadge } from '@/components/ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+} from '@/components/ui/table';
+import { formatDateTime, formatUsd, fullName, shorten } from '@/lib/format';
+import { BSCSCAN_TX_URL } from '../lib/format';
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 py-2.5 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
+      <dt className="text-sm text-fg-muted">{label}</dt>
+      <dd className="text-sm font-medium break-all text-fg sm:text-right">{children}</dd>
+    </div>
+  );
+}
+
+function InfoCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+      </CardHeader>
+      <CardContent className="pt-3">
+        <dl className="divide-y divide-border">{children}</dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The Overview tab: basic, referral (when referred) and subscription information. */
+export function UserOverview({ user }: { user: AdminUserDetail }) {
+  const referrer = user.referredBy;
+  const sub = user.subscriptionFee;
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <InfoCard title="Basic Information">
+        <Row label="Full Name">{fullName(user)}</Row>
+        <Row label="Email">
+          <span className="inline-flex items-center gap-1.5">
+            {user.email}
+            {user.isEmailVerified ? (
+              <CircleCheck
+                className="size-4 text-success-soft-fg"
+                aria-label="Verified"
+                role="img"
+              />
+            ) : (
+              <CircleX className="size-4 text-danger" aria-label="Unverified" role="img" />
+            )}
+          </span>
+        </Row>
+        <Row label="User ID">
+          <span className="font-mono">{user.userId}</span>
+        </Row>
+        <Row label="Status">
+          <StatusBadge status={user.status} label={user.status} />
+        </Row>
+        <Row label="Exchange UID">
+          {user.bingXUID ? (
+            <span className="font-mono">{user.bingXUID}</span>
+          ) : (
+            <span className="text-fg-subtle">Not linked</span>
+          )}
+        </Row>
+        <Row label="Joined">{formatDateTime(user.createdAt)}</Row>
+        {referrer ? (
+          <Row label="Referred By">
+            {fullName(referrer)}{' '}
+            <span className="font-mono text-fg-muted">({referrer.userId})</span>
+          </Row>
+        ) : null}
+        <Row label="Last Updated">{formatDateTime(user.updatedAt)}</Row>
+      </InfoCard>
+
+      <div className="space-y-4">
+        {referrer ? (
+          <InfoCard title="Referral Information">
+            <Row label="Referred By">
+              <Link to={`/admin/users/${referrer._id}`} className="text-primary hover:underline">
+                {fullName(referrer)}
+              </Link>
+            </Row>
+            <Row label="Referrer ID">
+              <span className="font-mono">{referrer.userId}</span>
+            </Row>
+            <Row label="Total Referrals">{user.referralStats.totalReferrals}</Row>
+            <Row label="Direct Referrals">{user.referralStats.directReferrals}</Row>
+          </InfoCard>
+        ) : null}
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Subscription Information</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-4 pt-3">
+            <dl className="divide-y divide-border">
+              <Row label="Subscription">
+                <StatusBadge
+                  status={sub.hasPaid ? 'APPROVED' : 'REJECTED'}
+                  label={sub.hasPaid ? 'Paid' : 'Unpaid'}
+                />
+              </Row>
+              {sub.amount !== null ? <Row label="Amount">{formatUsd(sub.amount)}</Row> : null}
+              {sub.timestamp ? (
+                <Row label="Payment Date">{formatDateTime(sub.timestamp)}</Row>
+              ) : null}
+            </dl>
+            {user.subscriptionPayments.length > 0 ? (
+              <Table label="Subscription payments">
+                <TableHead>
+                  <tr>
+                    <TableHeaderCell>Date</TableHeaderCell>
+                    <TableHeaderCell>Amount</TableHeaderCell>
+                    <TableHeaderCell>Transaction</TableHeaderCell>
+                    <TableHeaderCell>Period</TableHeaderCell>
+                  </tr>
+                </TableHead>
+                <TableBody>
+                  {user.subscriptionPayments.map((p) => (
+                    <TableRow key={p._id}>
+                      <TableCell>{formatDateTime(p.creditedAt)}</TableCell>
+                      <TableCell className="tabular-nums">{formatUsd(p.amount)}</TableCell>
+                      <TableCell>
+                        <a
+                          href={`${BSCSCAN_TX_URL}${p.transactionHash}`}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          className="font-mono text-xs text-primary hover:underline"
+                        >
+                          {shorten(p.transactionHash, 10, 8)}
+                        </a>
+                      </TableCell>
+                      <TableCell className="text-fg-muted">
+                        {p.paidUntil
+                          ? `${p.periodsAdded} × 30 days, until ${formatDateTime(p.paidUntil)}`
+                          : 'Credit only'}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            ) : null}
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import { SEARCH_DEBOUNCE_MS } from '@ctn/contracts/constants';
+import { useEffect, useState } from 'react';
+
+/** `value`, once it has not changed for `delayMs` (admin searches: 500 ms). */
+export function useDebouncedValue<T>(value: T, delayMs: number = SEARCH_DEBOUNCE_MS): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setDebounced(value), delayMs);
+    return () => window.clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+}

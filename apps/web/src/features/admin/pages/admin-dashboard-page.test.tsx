@@ -1,0 +1,83 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { failResponse, mockApi, okResponse } from '@/testing/api-mock';
+import { renderRoutes, Stub } from '@/testing/render';
+import { makeOverallStats } from '../testing-fixtures';
+import { AdminDashboardPage } from './admin-dashboard-page';
+
+function renderPage() {
+  localStorage.setItem('token', 'tok');
+  return renderRoutes(
+    [
+      { path: '/admin/dashboard', element: <AdminDashboardPage /> },
+      { path: '/admin/users/:id', element: <Stub name="User detail" /> },
+      { path: '/admin/withdrawals/:id', element: <Stub name="Withdrawal review" /> },
+    ],
+    { at: '/admin/dashboard' },
+  );
+}
+
+describe('admin dashboard page', () => {
+  it('shows six statistics and the empty states', async () => {
+    mockApi({ 'GET /api/users/admin/overall-stats': () => okResponse(makeOverallStats()) });
+    renderPage();
+    const stats = await screen.findByRole('region', { name: 'Platform Statistics' });
+    for (const [label, value] of [
+      ['Total Users', '120'],
+      ['Completed Onboarding', '80'],
+      ['New Users Today', '4'],
+      ['Pending Withdrawals', '3'],
+      ['Withdrawals Amount', '$1,500.50'],
+      ['Rewards Distributed', '$9,876.13'],
+    ] as const) {
+      expect(within(stats).getByText(label).nextSibling).toHaveTextContent(value);
+    }
+    expect(screen.getByText('No recent withdrawals')).toBeInTheDocument();
+    expect(screen.getByText('No recent users')).toBeInTheDocument();
+  });
+
+  it('links recent withdrawals and users', async () => {
+    mockApi({
+      'GET /api/users/admin/overall-stats': () =>
+        okResponse(
+          makeOverallStats({
+            recentWithdrawals: [
+              {
+                _id: 'w1',
+                user: { name: 'Ada Lovelace' },
+                amount: 25,
+                createdAt: '2025-03-01T10:00:00.000Z',
+                status: 'PENDING',
+              },
+            ],
+            recentJoinedUsers: [
+              {
+                _id: 'u1',
+                name: 'Grace Hopper',
+                email: 'grace@example.com',
+                joinedAt: '2025-03-02T10:00:00.000Z',
+                onboardingCompleted: false,
+              },
+            ],
+          }),
+        ),
+    });
+    const { user, router } = renderPage();
+    const withdrawal = await screen.findByRole('link', { name: /Ada Lovelace/ });
+    expect(withdrawal).toHaveAttribute('href', '/admin/withdrawals/w1');
+    expect(withdrawal).toHaveTextContent('$25.00');
+    await user.click(screen.getByRole('link', { name: /Grace Hopper/ }));
+    expect(router.state.location.pathname).toBe('/admin/users/u1');
+  });
+
+  it('shows the error and Retry loads again', async () => {
+    mockApi({
+      'GET /api/users/admin/overall-stats': () => failResponse(500, 'INTERNAL_SERVER_ERROR'),
+    });
+    const { user } = renderPage();
+    expect(await screen.findByText('Failed to fetch dashboard statistics')).toBeInTheDocument();
+    mockApi({ 'GET /api/users/admin/overall-stats': () => okResponse(makeOverallStats()) });
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('No recent users')).toBeInTheDocument();
+  });
+});

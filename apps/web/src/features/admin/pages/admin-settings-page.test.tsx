@@ -1,0 +1,93 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { getToken } from '@/lib/auth-token';
+import { profileQueryKey } from '@/lib/session';
+import { failResponse, mockApi, okResponse } from '@/testing/api-mock';
+import { makeUser } from '@/testing/fixtures';
+import { createTestQueryClient, renderRoutes } from '@/testing/render';
+import { AdminSettingsPage } from './admin-settings-page';
+
+function renderPage(lastLogin: string | null = '2025-01-06T09:30:00.000Z') {
+  localStorage.setItem('token', 'tok');
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(
+    profileQueryKey,
+    makeUser({ isAdmin: true, firstName: 'Platform', lastName: 'Admin', lastLogin }),
+  );
+  return renderRoutes([{ path: '/admin/settings', element: <AdminSettingsPage /> }], {
+    at: '/admin/settings',
+    queryClient,
+  });
+}
+
+async function fill(user: ReturnType<typeof renderPage>['user'], values: string[]) {
+  const labels = [/^Current Password/, /^New Password/, /^Confirm New Password/];
+  for (const [i, label] of labels.entries()) {
+    const input = screen.getByLabelText(label, { selector: 'input' });
+    await user.clear(input);
+    if (values[i]) await user.type(input, values[i]!);
+  }
+}
+
+describe('admin settings page', () => {
+  it('shows the profile', () => {
+    mockApi({});
+    renderPage(null);
+    expect(screen.getByText('Platform Admin')).toBeInTheDocument();
+    expect(screen.getByText('ADMINISTRATOR')).toBeInTheDocument();
+    expect(screen.getByText('Not available')).toBeInTheDocument();
+  });
+
+  it('checks the rules in order, Cancel clears, and a change shows the banner', async () => {
+    const api = mockApi({
+      'PUT /api/users/change-password': () => okResponse({ token: 'new-token' }),
+    });
+    const { user } = renderPage();
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    const submit = () => user.click(screen.getByRole('button', { name: 'Change Password' }));
+    await submit();
+    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all password fields');
+    await fill(user, ['Old@2025ok', 'New@2025ok', 'Other@2025ok']);
+    expect(screen.queryByRole('alert')).toBeNull();
+    await submit();
+    expect(screen.getByRole('alert')).toHaveTextContent('New passwords do not match');
+    await fill(user, ['Old@2025ok', 'Ab@1', 'Ab@1']);
+    await submit();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'New password must be at least 8 characters long',
+    );
+    await fill(user, ['Old@2025ok', 'abcdefgh', 'abcdefgh']);
+    await submit();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character',
+    );
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(screen.getByLabelText(/^Current Password/, { selector: 'input' })).toHaveValue('');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(api.requests).toHaveLength(0);
+
+    await fill(user, ['Old@2025ok', 'New@2025ok', 'New@2025ok']);
+    await submit();
+    expect(await screen.findByText('Password changed successfully!')).toBeInTheDocument();
+    expect(api.calls('PUT /api/users/change-password')[0]!.body).toEqual({
+      currentPassword: 'Old@2025ok',
+      newPassword: 'New@2025ok',
+      confirmPassword: 'New@2025ok',
+    });
+    expect(getToken()).toBe('new-token');
+  });
+
+  it('shows the server text of a refused change', async () => {
+    mockApi({
+      'PUT /api/users/change-password': () => failResponse(400, 'SAME_PASSWORD_ERROR'),
+    });
+    const { user } = renderPage();
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    await fill(user, ['Same@2025ok', 'Same@2025ok', 'Same@2025ok']);
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'the new password cannot be the same as the current one',
+    );
+  });
+});

@@ -1,0 +1,143 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { failResponse, mockApi, okResponse } from '@/testing/api-mock';
+import { makePayment } from '@/testing/fixtures';
+import { renderRoutes, Stub } from '@/testing/render';
+import { makeDetail } from '../testing-fixtures';
+import { AdminUserDetailPage } from './admin-user-detail-page';
+
+const ID = '00000000-0000-4000-8000-000000000001';
+
+function renderPage(at = `/admin/users/${ID}`) {
+  localStorage.setItem('token', 'tok');
+  return renderRoutes(
+    [
+      { path: '/admin/users', element: <Stub name="Users" /> },
+      { path: '/admin/users/:id', element: <AdminUserDetailPage /> },
+    ],
+    { at },
+  );
+}
+
+describe('admin user detail page', () => {
+  it('says Invalid user ID for an unusable id and makes no call', async () => {
+    const api = mockApi({});
+    renderPage('/admin/users/not%20valid!');
+    expect(await screen.findByText('Invalid user ID')).toBeInTheDocument();
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it('shows the loading text, the summary cards, overview and subscription payments', async () => {
+    const payment = makePayment();
+    const api = mockApi({
+      [`GET /api/users/admin/${ID}`]: () =>
+        okResponse(
+          makeDetail({
+            referredBy: {
+              _id: '00000000-0000-4000-8000-000000000009',
+              firstName: 'Ada',
+              lastName: 'Lovelace',
+              userId: 'CT1000009',
+            },
+            subscriptionFee: { hasPaid: true, amount: 10, timestamp: '2025-01-05T10:00:00.000Z' },
+            subscriptionPayments: [payment],
+          }),
+        ),
+    });
+    const { user, router } = renderPage();
+    expect(screen.getByText('Loading user details...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Grace Hopper' })).toBeVisible();
+    const query = Object.fromEntries(api.requests[0]!.url.searchParams);
+    expect(query).toMatchObject({
+      includeRewards: 'true',
+      rewardsLimit: '10',
+      withdrawalsPage: '1',
+    });
+
+    const summary = screen.getByRole('region', { name: 'User Summary' });
+    for (const [label, value] of [
+      ['Total Rewards', '$1,234.50'],
+      ['Balance', '$200.00'],
+      ['Total Withdrawn', '$50.25'],
+      ['Referrals', '7'],
+    ] as const) {
+      expect(within(summary).getByText(label).nextSibling).toHaveTextContent(value);
+    }
+    expect(screen.getByText('Basic Information')).toBeInTheDocument();
+    expect(screen.getByText('Referral Information')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Verified' })).toBeInTheDocument();
+    expect(screen.getByText('Not linked')).toBeInTheDocument();
+    expect(screen.getByText('Paid')).toBeInTheDocument();
+    const payments = screen.getByRole('region', { name: 'Subscription payments' });
+    const link = within(payments).getByRole('link');
+    expect(link).toHaveAttribute(
+      'href',
+      `https://testnet.bscscan.com/tx/${payment.transactionHash}`,
+    );
+    expect(link).toHaveTextContent(
+      `${payment.transactionHash.slice(0, 10)}...${payment.transactionHash.slice(-8)}`,
+    );
+    expect(payments).toHaveTextContent('Jan 5, 2025');
+    expect(payments).toHaveTextContent('$10.00');
+
+    await user.click(screen.getByRole('link', { name: 'Back to Users' }));
+    expect(router.state.location.pathname).toBe('/admin/users');
+  });
+
+  it('hides Referral Information when not referred, and shows the tabs with their empty texts', async () => {
+    mockApi({ [`GET /api/users/admin/${ID}`]: () => okResponse(makeDetail()) });
+    const { user } = renderPage();
+    await screen.findByText('Basic Information');
+    expect(screen.queryByText('Referral Information')).toBeNull();
+    expect(screen.getByText('Unpaid')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Rewards (0)' }));
+    expect(await screen.findByText('No rewards found')).toBeInTheDocument();
+    expect(screen.getByText('Showing 0 of 0 rewards')).toBeInTheDocument();
+    expect(screen.getByText('Total Amount')).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'All Types' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Withdrawals (0)' }));
+    expect(await screen.findByText('No withdrawals found')).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'BLOCKED COMPLIANCE' })).toBeInTheDocument();
+    expect(screen.getByText('Total Requested')).toBeInTheDocument();
+  });
+
+  it('shows the rewards of the page, filtered by type', async () => {
+    const reward = (type: string, n: number) => ({
+      _id: `r${n}`,
+      type,
+      level: n,
+      rewardAmount: 1.5,
+      percent: 10,
+      masterAmount: 15,
+      cycle: 3,
+      createdAt: '2025-03-01T10:00:00.000Z',
+      downlineUser: type === 'DOWNLINE' ? { firstName: 'Bob', lastName: 'Smith' } : undefined,
+    });
+    const detail = makeDetail();
+    detail.rewards.data = [reward('DIRECT', 1), reward('DOWNLINE', 2)];
+    detail.rewards.statistics = {
+      total: 2,
+      totalRewardAmount: 3,
+      directRewardsCount: 1,
+      downlineRewardsCount: 1,
+    };
+    mockApi({ [`GET /api/users/admin/${ID}`]: () => okResponse(detail) });
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('tab', { name: 'Rewards (2)' }));
+    const table = await screen.findByRole('region', { name: 'User rewards' });
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(table).toHaveTextContent('From: Bob Smith');
+    expect(table).toHaveTextContent('#3');
+    await user.selectOptions(screen.getByLabelText('Type'), 'DOWNLINE');
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
+    expect(screen.getByText('Showing 1 of 2 rewards')).toBeInTheDocument();
+  });
+
+  it('shows the error banner', async () => {
+    mockApi({ [`GET /api/users/admin/${ID}`]: () => failResponse(404, 'USER_NOT_FOUND') });
+    renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent('User not found');
+  });
+});

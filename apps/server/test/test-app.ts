@@ -45,6 +45,8 @@ export async function createTestApp(
     rootCode: root.code,
     async close() {
       await app.close();
+      // A delivery round started by the last registration may still be using the database.
+      await app.services.mail.drain();
       await database.close();
       await drop();
     },

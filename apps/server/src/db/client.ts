@@ -33,6 +33,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     };
   }
   const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+  // An idle connection can be closed by the server (restart, failover, admin command). The pool
+  // replaces it; without a listener the error would end the process.
+  pool.on('error', (err) => {
+    console.warn(`PostgreSQL closed an idle connection: ${err.message}`);
+  });
   // Timestamps come back as Date objects and bigint stays exact as a string (the default).
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {

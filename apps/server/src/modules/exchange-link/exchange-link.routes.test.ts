@@ -116,9 +116,10 @@ describe('PUT /api/users/bingx-uid against the BingX simulator', () => {
 });
 
 describe('when BingX cannot be reached', () => {
+  let base: TestApp;
   let down: TestApp;
   beforeAll(async () => {
-    const base = await createTestApp();
+    base = await createTestApp();
     const peers = {
       ...base.app.services.peers,
       exchange: new BingxClient({
@@ -129,10 +130,12 @@ describe('when BingX cannot be reached', () => {
         maxRetries: 1,
       }),
     };
-    await base.app.close();
     down = await createTestApp({}, { peers });
   });
-  afterAll(() => down.close());
+  afterAll(async () => {
+    await down.close();
+    await base.close();
+  });
 
   it('answers EXCHANGE_UNAVAILABLE and stores nothing', async () => {
     const member = await signedInMember(down);

@@ -1,16 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createVerifiedMember, field } from '../support/members';
+import { createVerifiedMember, signIn } from '../support/members';
 import { screenshotter } from '../support/screenshots';
 
 // The demo administrator (seeded at start).
 const ADMIN = { email: 'admin@example.com', password: 'DemoAdmin@2026' };
 
 async function signInAsAdmin(page: Page) {
-  await page.goto('/signin');
-  const form = page.locator('form').filter({ has: field(page, /^password/i) });
-  await field(form, /^e-?mail/i).fill(ADMIN.email);
-  await field(form, /^password/i).fill(ADMIN.password);
-  await form.getByRole('button', { name: /^(sign in|log in|login)/i }).click();
+  await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL((url) => url.pathname === '/admin/dashboard');
 }
 

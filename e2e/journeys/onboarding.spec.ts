@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createVerifiedMember, field } from '../support/members';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expectAccessible } from '../support/accessibility';
+import { createVerifiedMember, field, signIn } from '../support/members';
 import { screenshotter } from '../support/screenshots';
 import { BASE_URL } from '../support/server';
 
@@ -30,25 +30,6 @@ async function demoUids(request: APIRequestContext) {
   expect(eligible, `an eligible demo UID in ${JSON.stringify(uids)}`).toBeDefined();
   expect(ineligible, `a not-invited demo UID in ${JSON.stringify(uids)}`).toBeDefined();
   return { eligible: eligible!, ineligible: ineligible! };
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/signin');
-  const form = page.locator('form').filter({ has: field(page, /^password/i) });
-  await field(form, /^e-?mail/i).fill(email);
-  await field(form, /^password/i).fill(password);
-  await form.getByRole('button', { name: /^(sign in|log in|login)/i }).click();
-}
-
-/** No serious or critical accessibility problem in the page's main content. */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).include('main').analyze();
-  const serious = results.violations.filter((v) =>
-    ['serious', 'critical'].includes(v.impact ?? ''),
-  );
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
 }
 
 test('a new member pays (simulated) in two parts, links a BingX UID and reaches the dashboard', async ({

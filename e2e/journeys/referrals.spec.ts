@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { field } from '../support/members';
+import { expectAccessible } from '../support/accessibility';
+import { signIn } from '../support/members';
 import { screenshotter } from '../support/screenshots';
 import { BASE_URL, DEMO_REFERRAL_CODE } from '../support/server';
 
@@ -31,23 +31,8 @@ async function demoHistory(page: Page, query = '') {
 }
 
 async function signInAsDemo(page: Page) {
-  await page.goto('/signin');
-  const form = page.locator('form').filter({ has: field(page, /^password/i) });
-  await field(form, /^e-?mail/i).fill(DEMO.email);
-  await field(form, /^password/i).fill(DEMO.password);
-  await form.getByRole('button', { name: /^(sign in|log in|login)/i }).click();
+  await signIn(page, DEMO.email, DEMO.password);
   await expect(page).toHaveURL((url) => url.pathname === '/dashboard');
-}
-
-/** No serious or critical accessibility problem in the page's main content. */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).include('main').analyze();
-  const serious = results.violations.filter((v) =>
-    ['serious', 'critical'].includes(v.impact ?? ''),
-  );
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
 }
 
 test('the referrals page: code and link, statistics, history, pagination and level filter', async ({

@@ -38,3 +38,12 @@ export async function createVerifiedMember(request: APIRequestContext, label: st
   expect(verify.ok(), `verify-email: ${await verify.text()}`).toBe(true);
   return { email, password: PASSWORD };
 }
+
+/** Signs in through the /signin form (the caller checks where it lands). */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/signin');
+  const form = page.locator('form').filter({ has: field(page, /^password/i) });
+  await field(form, /^e-?mail/i).fill(email);
+  await field(form, /^password/i).fill(password);
+  await form.getByRole('button', { name: /^(sign in|log in|login)/i }).click();
+}

@@ -19,6 +19,7 @@ import {
 import type { Db } from '../../db/client';
 import type { DepositAddressDeriver } from '../../integrations/chain/deposit-addresses';
 import { AppError, validationError } from '../../lib/app-error';
+import { isUniqueViolation } from '../../lib/db-errors';
 import type { Logger } from '../../lib/logger';
 import type { RateLimiter, RateRule } from '../../lib/rate-limiter';
 import { hashToken, newLinkToken, randomString } from '../../lib/secure-token';
@@ -389,12 +390,4 @@ export class AuthService {
     if (!decision.allowed)
       throw new AppError('TOO_MANY_REQUESTS', { retryAfterSeconds: decision.retryAfterSeconds });
   }
-}
-
-function isUniqueViolation(err: unknown, constraint: string): boolean {
-  const cause = (err as { cause?: unknown })?.cause ?? err;
-  const e = cause as { code?: string; constraint?: string; detail?: string; message?: string };
-  return (
-    e?.code === '23505' && (e.constraint === constraint || (e.message ?? '').includes(constraint))
-  );
 }

@@ -1,5 +1,4 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 

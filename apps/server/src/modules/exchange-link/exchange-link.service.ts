@@ -5,6 +5,7 @@ import {
   type ExchangeGateway,
 } from '../../integrations/exchange/exchange';
 import { AppError, validationError } from '../../lib/app-error';
+import { isUniqueViolation } from '../../lib/db-errors';
 import type { Logger } from '../../lib/logger';
 import * as q from './exchange-link.queries';
 
@@ -63,12 +64,9 @@ export class ExchangeLinkService {
     try {
       if (!(await q.setUidOnce(this.db, userId, uid))) throw new AppError('BINGX_UID_ALREADY_SET');
     } catch (err) {
-      if (
-        (err as { cause?: { code?: string } }).cause?.code === '23505' ||
-        (err as { code?: string }).code === '23505'
-      ) {
+      // Another member linked the same UID between the check above and this update.
+      if (isUniqueViolation(err, 'users_bingx_uid_unique'))
         throw new AppError('BINGX_UID_ALREADY_EXISTS');
-      }
       throw err;
     }
   }

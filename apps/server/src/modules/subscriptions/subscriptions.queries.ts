@@ -111,7 +111,7 @@ export async function paymentsOf(db: Db, userId: string, limit: number): Promise
   return db
     .select()
     .from(subscriptionPayments)
-    .where(and(eq(subscriptionPayments.userId, userId)))
+    .where(eq(subscriptionPayments.userId, userId))
     .orderBy(desc(subscriptionPayments.blockNumber), desc(subscriptionPayments.logIndex))
     .limit(limit);
 }

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { REFERRAL_LEVELS } from './constants';
+
+/**
+ * Beyond the spec: platform settings an administrator saves and that take effect
+ * (GET/PUT /api/admin/settings/rewards). Percents are of the master amount (DOWNLINE) or of the
+ * fee (DIRECT), with at most two decimals.
+ */
+
+export const DEFAULT_DIRECT_PERCENTS = [20, 10, 5];
+export const DEFAULT_DOWNLINE_PERCENTS = [3, 2, 1.5, 1.5, 1, ...Array<number>(10).fill(0.6)];
+export const DEFAULT_COPYING_STOPPED_DAYS = 7;
+
+const twoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-9;
+
+const percent = z
+  .number({ error: 'Each percent must be a number' })
+  .min(0, 'A percent cannot be negative')
+  .max(100, 'A percent cannot exceed 100')
+  .refine(twoDecimals, 'A percent has at most two decimals');
+
+const sumOf = (values: number[]) => values.reduce((a, b) => a + b, 0);
+
+export const rewardSettingsSchema = z.object({
+  /** The subscription fee in USDT per period. */
+  subscriptionFee: z
+    .number({ error: 'The fee must be a number' })
+    .min(1, 'The fee must be at least 1 USDT')
+    .max(10_000, 'The fee cannot exceed 10,000 USDT')
+    .refine(twoDecimals, 'The fee has at most two decimals'),
+  /** DIRECT: percent of the fee for the payer's uplines, level 1 first. */
+  directPercents: z
+    .array(percent)
+    .min(1, 'Give at least level 1')
+    .max(REFERRAL_LEVELS, `At most ${REFERRAL_LEVELS} levels`)
+    .refine((p) => sumOf(p) <= 100, 'The direct percents add up to more than 100'),
+  /** DOWNLINE: percent of the master amount for each level 1 to 15. */
+  downlinePercents: z
+    .array(percent)
+    .length(REFERRAL_LEVELS, `Give exactly ${REFERRAL_LEVELS} levels`)
+    .refine((p) => sumOf(p) <= 100, 'The downline percents add up to more than 100'),
+  /** Compliance: days without copy-trading volume before earnings lock. */
+  copyingStoppedDays: z
+    .number({ error: 'Days must be a number' })
+    .int('Days must be a whole number')
+    .min(1, 'At least 1 day')
+    .max(90, 'At most 90 days'),
+});
+export type RewardSettings = z.infer<typeof rewardSettingsSchema>;
+
+export const DEFAULT_REWARD_SETTINGS: RewardSettings = {
+  subscriptionFee: 10,
+  directPercents: DEFAULT_DIRECT_PERCENTS,
+  downlinePercents: DEFAULT_DOWNLINE_PERCENTS,
+  copyingStoppedDays: DEFAULT_COPYING_STOPPED_DAYS,
+};

@@ -33,6 +33,15 @@ import {
 } from './modules/subscriptions/subscriptions.routes';
 import { SubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { referralsRoutes } from './modules/referrals/referrals.routes';
+import { LedgerService } from './modules/ledger/ledger.service';
+import { cyclesRoutes } from './modules/rewards/cycles.routes';
+import { CyclesService } from './modules/rewards/cycles.service';
+import { rewardsRoutes } from './modules/rewards/rewards.routes';
+import { RewardsService } from './modules/rewards/rewards.service';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { SettingsService } from './modules/settings/settings.service';
+import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
+import { WithdrawalsService } from './modules/withdrawals/withdrawals.service';
 import { ReferralsService } from './modules/referrals/referrals.service';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -53,6 +62,8 @@ export interface AppOptions {
   /** The chain and the exchange; by default from the config (simulators outside production). */
   peers?: Peers;
   logger?: FastifyServerOptions['logger'];
+  /** Tests: a fault injected inside a cycle run, after the credit and before it completes. */
+  cycleFaults?: { afterCredit?: (cycleId: string) => Promise<void> };
 }
 
 export interface Services {
@@ -61,6 +72,10 @@ export interface Services {
   admin: AdminService;
   subscriptions: SubscriptionsService;
   audit: AuditService;
+  settings: SettingsService;
+  ledger: LedgerService;
+  rewards: RewardsService;
+  cycles: CyclesService;
   peers: Peers;
 }
 
@@ -107,6 +122,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const peers = options.peers ?? (await connectPeers(config));
   if (!options.peers) app.addHook('onClose', () => peers.close());
+  const settings = new SettingsService(database.db, audit);
+  const ledger = new LedgerService(database.db);
+  const rewards = new RewardsService(database.db, settings);
+  const cycles = new CyclesService({
+    db: database.db,
+    exchange: peers.exchange,
+    settings,
+    audit,
+    log: app.log,
+    ...(options.cycleFaults?.afterCredit ? { afterCredit: options.cycleFaults.afterCredit } : {}),
+  });
+  app.addHook('onClose', () => cycles.settled());
   const subscriptions = new SubscriptionsService({
     db: database.db,
     chain: peers.chain,
@@ -116,10 +143,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
     mail,
     publicUrl: config.publicUrl,
+    settings,
+    rewards,
   });
   const admin = new AdminService(database.db, subscriptions, audit);
   const exchangeLink = new ExchangeLinkService(database.db, peers.exchange, app.log);
-  app.decorate('services', { auth, mail, admin, subscriptions, audit, peers });
+  app.decorate('services', {
+    auth,
+    mail,
+    admin,
+    subscriptions,
+    audit,
+    settings,
+    ledger,
+    rewards,
+    cycles,
+    peers,
+  });
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
@@ -143,6 +183,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(exchangeLinkRoutes(exchangeLink, auth), { prefix: '/api/users' });
   await app.register(adminRoutes(admin), { prefix: '/api/users' });
   await app.register(auditRoutes(audit), { prefix: '/api/admin' });
+  await app.register(settingsRoutes(settings), { prefix: '/api/admin/settings' });
+  await app.register(rewardsRoutes(rewards), { prefix: '/api/rewards' });
+  await app.register(cyclesRoutes(cycles), { prefix: '/api/rewards/admin/cycles' });
+  await app.register(withdrawalsRoutes(new WithdrawalsService(database.db, peers.explorerUrl)), {
+    prefix: '/api/withdrawals',
+  });
   if (config.devRoutes && transport.kind === 'dev-mailbox') {
     await app.register(devMailboxRoutes(mail), { prefix: '/dev' });
   }

@@ -3,7 +3,15 @@ import { ADMIN_PAGE_SIZE } from './constants';
 
 /** The audit log of administrator actions and sign-ins (beyond the spec; admin-only). */
 
-export const AUDIT_ACTIONS = ['ADMIN_SIGN_IN', 'USER_STATUS_CHANGED', 'USER_DELETED'] as const;
+export const AUDIT_ACTIONS = [
+  'ADMIN_SIGN_IN',
+  'USER_STATUS_CHANGED',
+  'USER_DELETED',
+  'REWARD_CYCLE_PREPARED',
+  'REWARD_CYCLE_RUN',
+  'REWARD_CYCLE_DISCARDED',
+  'SETTINGS_UPDATED',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const auditLogQuerySchema = z.object({

@@ -43,9 +43,9 @@ export const REWARD_SORTS = ['-createdAt', 'createdAt', '-rewardAmount', 'reward
 export type RewardSort = (typeof REWARD_SORTS)[number];
 const sortQuery = z.preprocess(
   blankAsAbsent,
-  z.enum(REWARD_SORTS, { error: `sort must be one of ${REWARD_SORTS.join(', ')}` }).default(
-    '-createdAt',
-  ),
+  z
+    .enum(REWARD_SORTS, { error: `sort must be one of ${REWARD_SORTS.join(', ')}` })
+    .default('-createdAt'),
 );
 
 /** Where a credit went: spendable, or held while the member is not eligible (DESIGN.md 4). */

@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -60,6 +61,16 @@ export const users = pgTable(
       .default(sql`0`),
     /** The `paid_until` whose expiry reminder was mailed: one reminder per period. */
     subscriptionReminderFor: timestamp('subscription_reminder_for', { withTimezone: true }),
+    /** Compliance (DESIGN.md section 4): since when new rewards go to the locked bucket. */
+    earningsLockedSince: timestamp('earnings_locked_since', { withTimezone: true }),
+    /** Why, as of the last check: LOW_BALANCE, COPYING_STOPPED, SUBSCRIPTION_LAPSED, ... */
+    earningsLockReasons: text('earnings_lock_reasons')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    complianceCheckedAt: timestamp('compliance_checked_at', { withTimezone: true }),
+    /** The last lock-reminder day mailed in the current lock (0 = the lock mail itself). */
+    complianceMailDay: smallint('compliance_mail_day'),
     /** Bumped by a password change or a LOCKED/DISABLED status: older tokens stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
@@ -236,6 +247,209 @@ export const auditLog = pgTable(
   ],
 );
 
+/** Platform settings an administrator saves (one JSON document per group). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedBy: uuid('updated_by').references(() => users.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+const micro = (name: string) =>
+  bigint(name, { mode: 'bigint' })
+    .notNull()
+    .default(sql`0`);
+
+/**
+ * Per-member balances in micro-USDT, changed only together with a ledger entry in the same
+ * statement (modules/ledger). The CHECKs make an overdraft an error, never a negative balance.
+ */
+export const balances = pgTable(
+  'balances',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    availableMicro: micro('available_micro'),
+    lockedMicro: micro('locked_micro'),
+    pendingMicro: micro('pending_micro'),
+    totalEarnedMicro: micro('total_earned_micro'),
+    totalWithdrawnMicro: micro('total_withdrawn_micro'),
+    forfeitedMicro: micro('forfeited_micro'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('balances_available_check', sql`${t.availableMicro} >= 0`),
+    check('balances_locked_check', sql`${t.lockedMicro} >= 0`),
+    check('balances_pending_check', sql`${t.pendingMicro} >= 0`),
+    check('balances_earned_check', sql`${t.totalEarnedMicro} >= 0`),
+    check('balances_withdrawn_check', sql`${t.totalWithdrawnMicro} >= 0`),
+    check('balances_forfeited_check', sql`${t.forfeitedMicro} >= 0`),
+  ],
+);
+
+/**
+ * Append-only (a trigger refuses UPDATE and DELETE, migration 0004): every change of a balance,
+ * as deltas of each bucket. `(user_id, kind, source_key)` is unique, so a source (a payment, a
+ * cycle, a withdrawal, a compliance event) moves a member's money once.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').notNull(),
+    sourceKey: text('source_key').notNull(),
+    availableDelta: micro('available_delta'),
+    lockedDelta: micro('locked_delta'),
+    pendingDelta: micro('pending_delta'),
+    earnedDelta: micro('earned_delta'),
+    withdrawnDelta: micro('withdrawn_delta'),
+    forfeitedDelta: micro('forfeited_delta'),
+    memo: text('memo'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ledger_entries_source_unique').on(t.userId, t.kind, t.sourceKey),
+    index('ledger_entries_user_idx').on(t.userId, t.createdAt),
+    check(
+      'ledger_entries_kind_check',
+      sql`${t.kind} in ('REWARD_DIRECT', 'REWARD_DOWNLINE', 'LOCK_RELEASE', 'LOCK_FORFEIT', 'WITHDRAWAL_HOLD', 'WITHDRAWAL_PAID', 'WITHDRAWAL_RETURNED')`,
+    ),
+  ],
+);
+
+/** Cycle numbers, assigned when a cycle first runs. */
+export const rewardCycleNumberSeq = pgSequence('reward_cycle_number_seq', { startWith: 1 });
+
+/** A DOWNLINE batch: master amounts per member for a period, previewed, then run once. */
+export const rewardCycles = pgTable(
+  'reward_cycles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: integer('number').unique(),
+    status: text('status').notNull().default('DRAFT'),
+    source: text('source').notNull(),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    periodEnd: date('period_end', { mode: 'string' }).notNull(),
+    members: integer('members').notNull(),
+    totalMasterMicro: bigint('total_master_micro', { mode: 'bigint' }).notNull(),
+    /** The preview as the administrator saw it (unknown UIDs, line errors, projected payout). */
+    preview: jsonb('preview').notNull(),
+    /** Percent x 100 per level, fixed when the run starts. */
+    schedule: integer('schedule').array(),
+    statement: jsonb('statement'),
+    totalPaidMicro: bigint('total_paid_micro', { mode: 'bigint' }),
+    rewardLines: integer('reward_lines'),
+    error: text('error'),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdByEmail: text('created_by_email').notNull(),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    check(
+      'reward_cycles_status_check',
+      sql`${t.status} in ('DRAFT', 'RUNNING', 'COMPLETED', 'FAILED')`,
+    ),
+    check('reward_cycles_source_check', sql`${t.source} in ('EXCHANGE', 'CSV')`),
+    index('reward_cycles_created_idx').on(t.createdAt),
+  ],
+);
+
+/** The master amount of each member in a cycle. */
+export const rewardCycleEntries = pgTable(
+  'reward_cycle_entries',
+  {
+    cycleId: uuid('cycle_id')
+      .notNull()
+      .references(() => rewardCycles.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    masterMicro: bigint('master_micro', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.cycleId, t.userId] }),
+    check('reward_cycle_entries_master_check', sql`${t.masterMicro} > 0`),
+  ],
+);
+
+/**
+ * Reward lines: DIRECT from a subscription payment, DOWNLINE from a cycle. The unique keys make
+ * each line exist once, however often its source is processed.
+ */
+export const rewards = pgTable(
+  'rewards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Who receives it. */
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The payer (DIRECT) or the trading member (DOWNLINE). */
+    sourceUserId: uuid('source_user_id')
+      .notNull()
+      .references(() => users.id),
+    type: text('type').notNull(),
+    level: smallint('level').notNull(),
+    rewardMicro: bigint('reward_micro', { mode: 'bigint' }).notNull(),
+    masterMicro: bigint('master_micro', { mode: 'bigint' }).notNull(),
+    /** Percent x 100 (0.6% is 60). */
+    percentBp: integer('percent_bp').notNull(),
+    cycleId: uuid('cycle_id').references(() => rewardCycles.id),
+    paymentId: uuid('payment_id').references(() => subscriptionPayments.id),
+    bucket: text('bucket').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('rewards_cycle_line_unique').on(t.cycleId, t.sourceUserId, t.level),
+    uniqueIndex('rewards_payment_line_unique').on(t.paymentId, t.level),
+    index('rewards_user_created_idx').on(t.userId, t.createdAt, t.id),
+    index('rewards_created_idx').on(t.createdAt, t.id),
+    check('rewards_type_check', sql`${t.type} in ('DIRECT', 'DOWNLINE')`),
+    check('rewards_bucket_check', sql`${t.bucket} in ('AVAILABLE', 'LOCKED')`),
+    check('rewards_level_check', sql`${t.level} between 1 and 15`),
+    check('rewards_amount_check', sql`${t.rewardMicro} > 0 and ${t.masterMicro} > 0`),
+    check(
+      'rewards_source_check',
+      sql`(${t.type} = 'DIRECT' and ${t.paymentId} is not null and ${t.cycleId} is null) or (${t.type} = 'DOWNLINE' and ${t.cycleId} is not null and ${t.paymentId} is null)`,
+    ),
+  ],
+);
+
+/** Withdrawal requests; created and reviewed with the withdrawals issue. */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    amountMicro: bigint('amount_micro', { mode: 'bigint' }).notNull(),
+    walletAddress: text('wallet_address').notNull(),
+    asset: text('asset').notNull().default('USDT'),
+    status: text('status').notNull().default('PENDING'),
+    reason: text('reason'),
+    transactionHash: text('transaction_hash'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    processedBy: uuid('processed_by').references(() => users.id),
+  },
+  (t) => [
+    index('withdrawals_user_idx').on(t.userId, t.requestedAt),
+    index('withdrawals_requested_idx').on(t.requestedAt),
+    check(
+      'withdrawals_status_check',
+      sql`${t.status} in ('PENDING', 'APPROVED', 'REJECTED', 'BLOCKED_COMPLIANCE')`,
+    ),
+    check('withdrawals_amount_check', sql`${t.amountMicro} > 0`),
+  ],
+);
+
 export const schema = {
   users,
   referralPaths,
@@ -244,6 +458,14 @@ export const schema = {
   subscriptionPayments,
   chainCursors,
   auditLog,
+  settings,
+  balances,
+  ledgerEntries,
+  rewardCycles,
+  rewardCycleEntries,
+  rewards,
+  withdrawals,
+  rewardCycleNumberSeq,
   userNumberSeq,
   depositIndexSeq,
 };

@@ -43,3 +43,9 @@ export function sessionOf(request: FastifyRequest): Session {
   if (!request.session) throw new AppError('UNAUTHORIZED');
   return request.session;
 }
+
+/** The administrator behind a request, for the audit log. */
+export function actorOf(request: FastifyRequest): { id: string; email: string; ip: string } {
+  const session = sessionOf(request);
+  return { id: session.id, email: session.email, ip: request.ip };
+}

@@ -8,22 +8,15 @@ import {
 } from '@ctn/contracts/admin';
 import { USER_STATUSES } from '@ctn/contracts/constants';
 import { envelopeSchema } from '@ctn/contracts/envelope';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
-import { sessionOf } from '../../plugins/auth';
+import { actorOf } from '../../plugins/auth';
 import type { AdminService } from './admin.service';
 
 const tags = ['Admin: users'];
 const security = [{ bearerAuth: [] }];
 const idParams = z.object({ id: z.string().max(64) });
-
-/** The administrator behind a request, for the audit log. */
-function actorOf(request: FastifyRequest) {
-  const session = sessionOf(request);
-  return { id: session.id, email: session.email, ip: request.ip };
-}
 
 /** The admin calls on users of admin section 7, under /api/users. Administrators only. */
 export function adminRoutes(admin: AdminService): FastifyPluginAsyncZod {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BingxClient } from '../../integrations/exchange/bingx-client';
 import { call, createTestApp, signedInMember, type TestApp } from '../../../test/test-app';
-import { decimalToMicro } from './exchange-link.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -152,16 +151,5 @@ describe('when BingX cannot be reached', () => {
         })
       ).body.data!.bingXUID,
     ).toBeNull();
-  });
-});
-
-describe('decimalToMicro', () => {
-  it('parses exchange decimals exactly', () => {
-    expect(decimalToMicro('100')).toBe(100_000_000n);
-    expect(decimalToMicro('99.999999')).toBe(99_999_999n);
-    expect(decimalToMicro('0.1234567')).toBe(123_456n);
-    expect(decimalToMicro('-5.5')).toBe(-5_500_000n);
-    expect(decimalToMicro('1e3')).toBeNull();
-    expect(decimalToMicro('')).toBeNull();
   });
 });

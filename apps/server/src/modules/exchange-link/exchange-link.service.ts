@@ -6,18 +6,9 @@ import {
 } from '../../integrations/exchange/exchange';
 import { AppError, validationError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { decimalToMicro } from '../../lib/money';
 import type { Logger } from '../../lib/logger';
 import * as q from './exchange-link.queries';
-
-/** A decimal string of the exchange in micro-USDT, exactly (no floating point); null if not a number. */
-export function decimalToMicro(value: string): bigint | null {
-  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value.trim());
-  if (!match) return null;
-  const [, sign, whole, fraction = ''] = match;
-  const micro =
-    BigInt(whole!) * BigInt(MICRO_USDT_PER_USDT) + BigInt(fraction.padEnd(6, '0').slice(0, 6));
-  return sign === '-' ? -micro : micro;
-}
 
 const MIN_BALANCE_MICRO = BigInt(MIN_EXCHANGE_BALANCE_USDT * MICRO_USDT_PER_USDT);
 

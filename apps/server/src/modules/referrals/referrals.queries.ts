@@ -275,16 +275,33 @@ export interface NetworkEarnings {
 }
 
 /**
- * THE one place where the rewards ledger plugs into the referral pages. There is no rewards
- * table yet (a later issue), so nobody has earned anything: every figure is 0. When rewards
- * exist, this becomes one aggregate over them, e.g. `sum(amount) … where beneficiary = viewer
- * and source_member = any(memberIds)` plus the same over the network's paths for the total.
+ * What the viewer earned (DIRECT and DOWNLINE lines) from each listed member, and from the whole
+ * network down to `maxLevels`.
  */
 export async function networkEarnings(
-  _db: Db,
-  _viewerId: string,
-  _memberIds: readonly string[],
-  _maxLevels: number,
+  db: Db,
+  viewerId: string,
+  memberIds: readonly string[],
+  maxLevels: number,
 ): Promise<NetworkEarnings> {
-  return { perMember: new Map(), total: 0n };
+  const [perMember, [total]] = await Promise.all([
+    memberIds.length === 0
+      ? Promise.resolve([])
+      : rowsOf<{ id: string; micro: string }>(
+          db,
+          sql`select source_user_id as id, sum(reward_micro)::text as micro from rewards
+               where user_id = ${viewerId}
+                 and source_user_id = any(${`{${memberIds.join(',')}}`}::uuid[])
+               group by source_user_id`,
+        ),
+    rowsOf<{ micro: string | null }>(
+      db,
+      sql`select sum(reward_micro)::text as micro from rewards
+           where user_id = ${viewerId} and level <= ${maxLevels}`,
+    ),
+  ]);
+  return {
+    perMember: new Map(perMember.map((r) => [r.id, BigInt(r.micro)])),
+    total: BigInt(total?.micro ?? 0),
+  };
 }

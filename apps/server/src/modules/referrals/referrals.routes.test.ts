@@ -454,7 +454,7 @@ describe('OpenAPI', () => {
       ['maxLevels', 'offset', 'parentId', 'search'].sort(),
     );
     expect(treeDoc.description).toContain('nodeLimit');
-    expect(treeDoc.description).toContain('rewards ledger');
+    expect(treeDoc.description).toContain('what the caller earned');
     const historyDoc = doc.paths['/api/users/referrals/history']!.get;
     expect(historyDoc.parameters.map((p) => p.name).sort()).toEqual(
       ['level', 'limit', 'maxLevel', 'page', 'status'].sort(),

@@ -28,7 +28,7 @@ export function referralsRoutes(referrals: ReferralsService): FastifyPluginAsync
           'Without `parentId`: `userInfo`, `statistics` and `referralTree`, the top of the network breadth first (oldest members first) down to `maxLevels`.',
           `Beyond the spec, for networks of any size: one answer carries at most \`nodeLimit\` (${REFERRAL_TREE_NODE_LIMIT}) nodes and at most \`childrenPageSize\` (${REFERRAL_TREE_CHILDREN_PAGE}) children of one member. A node whose \`children\` are fewer than its \`childCount\` has more: ask again with \`parentId\` = that node and \`offset\` = the children already shown; the answer is then \`{parentId, parentLevel, offset, childCount, referralTree}\` with the next children and what lies below them. The top level is fetched the same way with \`parentId\` = the caller.`,
           '`search` answers the matching members with their uplines up to the caller instead of the top of the tree.',
-          "Only the caller's own network is visible: a `parentId` outside it answers NOT_FOUND. `maxLevels` outside 1..15 answers VALIDATION_ERROR. Earnings (`totalRewards`, `totalEarningsFromTree`, `averageEarningsPerReferral`) are 0 until the rewards ledger exists (a later issue).",
+          "Only the caller's own network is visible: a `parentId` outside it answers NOT_FOUND. `maxLevels` outside 1..15 answers VALIDATION_ERROR. Earnings (`totalRewards` per node, `totalEarningsFromTree`, `averageEarningsPerReferral`) are what the caller earned from those members (DIRECT and DOWNLINE lines).",
         ].join('\n\n'),
         security: [{ bearerAuth: [] }],
         querystring: referralTreeQuerySchema,

@@ -1,4 +1,3 @@
-import { MICRO_USDT_PER_USDT } from '@ctn/contracts/constants';
 import {
   REFERRAL_TREE_CHILDREN_PAGE,
   REFERRAL_TREE_NODE_LIMIT,
@@ -12,6 +11,7 @@ import {
   type ReferralTreeResponse,
   type ReferralTreeStatistics,
 } from '@ctn/contracts/referrals';
+import { toUsdt } from '../../lib/money';
 import type { Db } from '../../db/client';
 import { AppError, validationError } from '../../lib/app-error';
 import * as q from './referrals.queries';
@@ -282,7 +282,7 @@ export function nest(
       lastName: row.lastName,
       email: row.email,
       level: row.level,
-      totalRewards: usdt(earnings.get(row.id) ?? 0n),
+      totalRewards: toUsdt(earnings.get(row.id) ?? 0n),
       totalDescendants: row.totalDescendants,
       hasChildren: row.childCount > 0,
       children: [],
@@ -306,7 +306,7 @@ export function treeStatistics(
     counts.filter((c) => c.depth === 1),
     (c) => c.total,
   );
-  const totalEarningsFromTree = usdt(earningsMicro);
+  const totalEarningsFromTree = toUsdt(earningsMicro);
   return {
     totalReferrals,
     directReferrals,
@@ -334,11 +334,6 @@ export function historyStatistics(
 
 function sum<T>(items: readonly T[], value: (item: T) => number): number {
   return items.reduce((total, item) => total + value(item), 0);
-}
-
-/** Micro-USDT (the database's integer) to USDT (the API's number). */
-function usdt(micro: bigint): number {
-  return Number(micro) / MICRO_USDT_PER_USDT;
 }
 
 function isoOrNull(value: Date | string | null): string | null {

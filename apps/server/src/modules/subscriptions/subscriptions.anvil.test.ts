@@ -52,6 +52,8 @@ describe('subscription payments on a real EVM node (anvil, 18-decimal ERC-20)', 
       log: quiet,
       mail: t.app.services.mail,
       publicUrl: 'http://app.test',
+      settings: t.app.services.settings,
+      rewards: t.app.services.rewards,
       batchBlocks: 25,
     });
 

@@ -123,6 +123,8 @@ describe('subscription payments from the chain', () => {
       log: { info: () => undefined, warn: () => undefined, error: () => undefined },
       mail: t.app.services.mail,
       publicUrl: 'http://app.test',
+      settings: t.app.services.settings,
+      rewards: t.app.services.rewards,
     });
     const again = await restarted.scan();
     expect(again).toEqual({ credited: 0, lastBlock: first.lastBlock });

@@ -1,9 +1,5 @@
 import type { Subscription } from '@ctn/contracts/onboarding';
-import {
-  MICRO_USDT_PER_USDT,
-  SUBSCRIPTION_FEE_USDT,
-  SUBSCRIPTION_PERIOD_DAYS,
-} from '@ctn/contracts/constants';
+import { MICRO_USDT_PER_USDT, SUBSCRIPTION_PERIOD_DAYS } from '@ctn/contracts/constants';
 import type { Db } from '../../db/client';
 import {
   tokenAmountToMicroUsdt,
@@ -12,8 +8,11 @@ import {
 } from '../../integrations/chain/chain-reader';
 import type { SimulatedChain } from '../../integrations/chain/simulated-chain';
 import { AppError } from '../../lib/app-error';
+import { toUsdt } from '../../lib/money';
 import type { Logger } from '../../lib/logger';
 import type { MailService } from '../mail/mail.service';
+import type { RewardsService } from '../rewards/rewards.service';
+import type { SettingsService } from '../settings/settings.service';
 import { expiryReminderMail } from './subscription-mails';
 import * as q from './subscriptions.queries';
 import { applyPayment, isPaid, type PeriodPolicy } from './subscription-periods';
@@ -28,19 +27,15 @@ export interface SubscriptionsDeps {
   log: Logger;
   mail: MailService;
   publicUrl: string;
+  /** The fee (an admin setting). */
+  settings: SettingsService;
+  /** DIRECT rewards of each credited payment. */
+  rewards: RewardsService;
   /** Blocks per eth_getLogs range. */
   batchBlocks?: number;
-  policy?: PeriodPolicy;
 }
 
-const DEFAULT_POLICY: PeriodPolicy = {
-  feeMicro: BigInt(SUBSCRIPTION_FEE_USDT * MICRO_USDT_PER_USDT),
-  periodDays: SUBSCRIPTION_PERIOD_DAYS,
-};
-
 const REMINDER_DAYS = 3;
-
-const toUsdt = (micro: bigint) => Number(micro) / MICRO_USDT_PER_USDT;
 
 /**
  * Subscription payments in USDT (BEP20) on members' deposit addresses (DESIGN.md section 4
@@ -48,11 +43,9 @@ const toUsdt = (micro: bigint) => Number(micro) / MICRO_USDT_PER_USDT;
  * index) once, and turns credit into 30-day periods in the same transaction.
  */
 export class SubscriptionsService {
-  private readonly policy: PeriodPolicy;
   private readonly batchBlocks: bigint;
 
   constructor(private readonly deps: SubscriptionsDeps) {
-    this.policy = deps.policy ?? DEFAULT_POLICY;
     this.batchBlocks = BigInt(deps.batchBlocks ?? 2000);
   }
 
@@ -101,13 +94,14 @@ export class SubscriptionsService {
     const payments = await q.paymentsOf(this.deps.db, userId, 50);
     const now = new Date();
     const paid = isPaid(member.paidUntil, now);
+    const policy = await this.policy();
     return {
       subscriptionFee: { paid, timestamp: member.subscriptionPaidAt?.toISOString() ?? null },
       paidUntil: member.paidUntil?.toISOString() ?? null,
-      feeUsdt: toUsdt(this.policy.feeMicro),
-      periodDays: this.policy.periodDays,
+      feeUsdt: toUsdt(policy.feeMicro),
+      periodDays: policy.periodDays,
       creditUsdt: toUsdt(member.creditMicro),
-      amountDueUsdt: paid ? 0 : toUsdt(this.policy.feeMicro - member.creditMicro),
+      amountDueUsdt: paid ? 0 : toUsdt(policy.feeMicro - member.creditMicro),
       walletAddress: member.walletAddress,
       usdtContract: this.deps.usdtContract,
       network: 'BEP20 (BSC)',
@@ -127,7 +121,7 @@ export class SubscriptionsService {
 
   /** Mails each member whose period ends within 3 days, once per period. Returns how many. */
   async sendExpiryReminders(): Promise<number> {
-    const feeUsdt = toUsdt(this.policy.feeMicro);
+    const feeUsdt = toUsdt((await this.policy()).feeMicro);
     const sent = await this.deps.db.transaction(async (tx) => {
       const due = await q.claimExpiryReminders(tx, REMINDER_DAYS);
       for (const member of due) {
@@ -153,6 +147,12 @@ export class SubscriptionsService {
     chain.transfer(member.walletAddress, micro * 10n ** 12n);
     chain.mine(3);
     return this.refresh(userId);
+  }
+
+  /** The fee in force (read in the caller's transaction when given) and the period length. */
+  private async policy(db: Db = this.deps.db): Promise<PeriodPolicy> {
+    const { feeMicro } = await this.deps.settings.rewardPolicy(db);
+    return { feeMicro, periodDays: SUBSCRIPTION_PERIOD_DAYS };
   }
 
   /** Where to scan: after the stored position (first run: from the current final block). */
@@ -188,7 +188,7 @@ export class SubscriptionsService {
       if (!paymentId) return false;
       const current = await q.lockSubscription(tx, userId);
       if (!current) throw new Error(`payment to ${transfer.to} for a missing member ${userId}`);
-      const next = applyPayment(current, amountMicro, this.policy, new Date());
+      const next = applyPayment(current, amountMicro, await this.policy(tx), new Date());
       await q.saveSubscription(tx, userId, {
         paidUntil: next.paidUntil,
         creditMicro: next.creditMicro,
@@ -200,13 +200,19 @@ export class SubscriptionsService {
         next.periodsAdded,
         next.periodsAdded > 0 ? next.paidUntil : null,
       );
-      // The rewards issue adds the DIRECT rewards of the uplines here, in this transaction.
+      // The uplines' DIRECT rewards, in this transaction: a payment credited is rewarded once.
+      const rewardLines = await this.deps.rewards.creditPayment(tx, {
+        id: paymentId,
+        payerId: userId,
+        periods: next.periodsAdded,
+      });
       this.deps.log.info(
         {
           userId,
           txHash: transfer.txHash,
           amountMicro: String(amountMicro),
           periodsAdded: next.periodsAdded,
+          rewardLines,
         },
         'subscription payment credited',
       );

@@ -1,0 +1,26 @@
+import { MICRO_USDT_PER_USDT } from '@ctn/contracts/constants';
+
+/**
+ * Money at the edges (DESIGN.md sections 4 and 5): integer micro-USDT inside, USDT as JSON
+ * numbers in answers, exact decimal strings from the exchange.
+ */
+
+/** Micro-USDT -> USDT for an answer. */
+export const toUsdt = (micro: bigint | string | number): number =>
+  Number(BigInt(micro)) / MICRO_USDT_PER_USDT;
+
+/** USDT with at most 6 decimals -> micro-USDT (inputs already validated). */
+export const toMicro = (usdt: number): bigint => BigInt(Math.round(usdt * MICRO_USDT_PER_USDT));
+
+/**
+ * A decimal string in micro-USDT, exactly (no floating point); digits beyond the sixth are
+ * dropped. Null if it is not a number.
+ */
+export function decimalToMicro(value: string): bigint | null {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value.trim());
+  if (!match) return null;
+  const [, sign, whole, fraction = ''] = match;
+  const micro =
+    BigInt(whole!) * BigInt(MICRO_USDT_PER_USDT) + BigInt(fraction.padEnd(6, '0').slice(0, 6));
+  return sign === '-' ? -micro : micro;
+}

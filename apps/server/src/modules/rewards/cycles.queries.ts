@@ -1,0 +1,221 @@
+import type { CyclePreview, CycleSource, CycleStatus } from '@ctn/contracts/cycles';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/client';
+
+export interface CycleRow {
+  id: string;
+  number: number | null;
+  status: CycleStatus;
+  source: CycleSource;
+  periodStart: string;
+  periodEnd: string;
+  members: number;
+  totalMasterMicro: bigint;
+  preview: CyclePreview;
+  schedule: number[] | null;
+  statement: unknown;
+  totalPaidMicro: bigint | null;
+  rewardLines: number | null;
+  error: string | null;
+  createdByEmail: string;
+  createdAt: Date;
+  startedAt: Date | null;
+  completedAt: Date | null;
+}
+
+const COLUMNS = sql`id, number, status, source, period_start::text as "periodStart",
+  period_end::text as "periodEnd", members, total_master_micro::text as "totalMasterMicro",
+  preview, schedule, statement, total_paid_micro::text as "totalPaidMicro",
+  reward_lines as "rewardLines", error, created_by_email as "createdByEmail",
+  created_at as "createdAt", started_at as "startedAt", completed_at as "completedAt"`;
+
+type RawCycle = Omit<
+  CycleRow,
+  'totalMasterMicro' | 'totalPaidMicro' | 'createdAt' | 'startedAt' | 'completedAt'
+> & {
+  totalMasterMicro: string;
+  totalPaidMicro: string | null;
+  createdAt: Date | string;
+  startedAt: Date | string | null;
+  completedAt: Date | string | null;
+};
+
+const dateOf = (value: Date | string | null) =>
+  value === null ? null : value instanceof Date ? value : new Date(value);
+
+function cycleOf(raw: RawCycle): CycleRow {
+  return {
+    ...raw,
+    totalMasterMicro: BigInt(raw.totalMasterMicro),
+    totalPaidMicro: raw.totalPaidMicro === null ? null : BigInt(raw.totalPaidMicro),
+    createdAt: dateOf(raw.createdAt) ?? new Date(0),
+    startedAt: dateOf(raw.startedAt),
+    completedAt: dateOf(raw.completedAt),
+  };
+}
+
+/** Member ids of linked BingX UIDs. */
+export async function membersByUid(db: Db, uids: string[]): Promise<Map<string, string>> {
+  if (uids.length === 0) return new Map();
+  const rows = await rowsOf<{ uid: string; id: string }>(
+    db,
+    sql`select bingx_uid as uid, id from users where bingx_uid = any(${`{${uids.join(',')}}`}::text[])`,
+  );
+  return new Map(rows.map((r) => [r.uid, r.id]));
+}
+
+export async function insertDraft(
+  tx: Db,
+  draft: {
+    source: CycleSource;
+    periodStart: string;
+    periodEnd: string;
+    members: number;
+    totalMasterMicro: bigint;
+    preview: CyclePreview;
+    createdBy: string;
+    createdByEmail: string;
+  },
+): Promise<string> {
+  const [row] = await rowsOf<{ id: string }>(
+    tx,
+    sql`insert into reward_cycles (source, period_start, period_end, members, total_master_micro,
+                                   preview, created_by, created_by_email)
+        values (${draft.source}, ${draft.periodStart}, ${draft.periodEnd}, ${draft.members},
+                ${String(draft.totalMasterMicro)}::bigint, ${JSON.stringify(draft.preview)}::jsonb,
+                ${draft.createdBy}, ${draft.createdByEmail})
+        returning id`,
+  );
+  if (!row) throw new Error('cycle draft not created');
+  return row.id;
+}
+
+/** Master amounts, written in slices so a 100k-member batch stays within parameter limits. */
+export async function insertEntries(
+  tx: Db,
+  cycleId: string,
+  entries: { userId: string; masterMicro: bigint }[],
+): Promise<void> {
+  const slice = 10_000;
+  for (let i = 0; i < entries.length; i += slice) {
+    const part = entries.slice(i, i + slice);
+    await tx.execute(sql`
+      insert into reward_cycle_entries (cycle_id, user_id, master_micro)
+      select ${cycleId}, u, m from unnest(
+        ${`{${part.map((e) => e.userId).join(',')}}`}::uuid[],
+        ${`{${part.map((e) => String(e.masterMicro)).join(',')}}`}::bigint[]) as t(u, m)`);
+  }
+}
+
+export async function savePreview(tx: Db, cycleId: string, preview: CyclePreview): Promise<void> {
+  await tx.execute(
+    sql`update reward_cycles set preview = ${JSON.stringify(preview)}::jsonb where id = ${cycleId}`,
+  );
+}
+
+export async function findCycle(db: Db, id: string): Promise<CycleRow | undefined> {
+  const [row] = await rowsOf<RawCycle>(
+    db,
+    sql`select ${COLUMNS} from reward_cycles where id = ${id}`,
+  );
+  return row ? cycleOf(row) : undefined;
+}
+
+export async function findCycleByNumber(db: Db, n: number): Promise<CycleRow | undefined> {
+  const [row] = await rowsOf<RawCycle>(
+    db,
+    sql`select ${COLUMNS} from reward_cycles where number = ${n}`,
+  );
+  return row ? cycleOf(row) : undefined;
+}
+
+/** Waits for any other run of the cycle to commit or roll back, then reads it. */
+export async function lockCycle(tx: Db, id: string): Promise<CycleRow | undefined> {
+  const [row] = await rowsOf<RawCycle>(
+    tx,
+    sql`select ${COLUMNS} from reward_cycles where id = ${id} for update`,
+  );
+  return row ? cycleOf(row) : undefined;
+}
+
+export async function listCycles(
+  db: Db,
+  limit: number,
+  offset: number,
+): Promise<{ rows: CycleRow[]; total: number }> {
+  const rows = await rowsOf<RawCycle>(
+    db,
+    sql`select ${COLUMNS} from reward_cycles order by created_at desc, id desc
+        limit ${limit} offset ${offset}`,
+  );
+  const [count] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from reward_cycles`,
+  );
+  return { rows: rows.map(cycleOf), total: count?.n ?? 0 };
+}
+
+/**
+ * Marks a cycle RUNNING (a draft, a failed run, or a run that died with its process), gives it
+ * its number and fixes its schedule. Returns false when it is not in a state that can run.
+ */
+export async function markRunning(
+  db: Db,
+  id: string,
+  schedule: number[],
+  allowRunning: boolean,
+): Promise<boolean> {
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`update reward_cycles
+           set status = 'RUNNING', started_at = now(), error = null,
+               number = coalesce(number, nextval('reward_cycle_number_seq')),
+               schedule = coalesce(schedule, ${`{${schedule.join(',')}}`}::int[])
+         where id = ${id}
+           and (status in ('DRAFT', 'FAILED') or (${allowRunning} and status = 'RUNNING'))
+        returning id`,
+  );
+  return rows.length > 0;
+}
+
+export async function completeCycle(
+  tx: Db,
+  id: string,
+  result: { totalPaidMicro: bigint; rewardLines: number; statement: unknown },
+): Promise<void> {
+  await tx.execute(sql`
+    update reward_cycles set status = 'COMPLETED', completed_at = now(),
+           total_paid_micro = ${String(result.totalPaidMicro)}::bigint,
+           reward_lines = ${result.rewardLines}, statement = ${JSON.stringify(result.statement)}::jsonb
+     where id = ${id}`);
+}
+
+export async function failCycle(db: Db, id: string, error: string): Promise<void> {
+  await db.execute(sql`
+    update reward_cycles set status = 'FAILED', error = ${error.slice(0, 500)}
+     where id = ${id} and status = 'RUNNING'`);
+}
+
+export async function deleteDraft(db: Db, id: string): Promise<boolean> {
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`delete from reward_cycles where id = ${id} and status = 'DRAFT' returning id`,
+  );
+  return rows.length > 0;
+}
+
+/** DIRECT rewards credited during a period (the statement's second type). */
+export async function directRewardsBetween(
+  db: Db,
+  from: string,
+  to: string,
+): Promise<{ lines: number; amountMicro: bigint }> {
+  const [row] = await rowsOf<{ lines: number; amount: string }>(
+    db,
+    sql`select count(*)::int as lines, coalesce(sum(reward_micro), 0)::text as amount
+          from rewards
+         where type = 'DIRECT' and created_at >= ${from}::date
+           and created_at < ${to}::date + interval '1 day'`,
+  );
+  return { lines: row?.lines ?? 0, amountMicro: BigInt(row?.amount ?? 0) };
+}

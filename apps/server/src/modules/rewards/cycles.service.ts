@@ -1,0 +1,309 @@
+import {
+  CYCLE_PREVIEW_LIST_LIMIT,
+  type CycleDetail,
+  type CyclePreview,
+  type CyclePreviewRequest,
+  type CycleStatement,
+  type CycleSummary,
+  type CyclesResponse,
+} from '@ctn/contracts/cycles';
+import type { Db } from '../../db/client';
+import type { ExchangeGateway } from '../../integrations/exchange/exchange';
+import { AppError } from '../../lib/app-error';
+import type { Logger } from '../../lib/logger';
+import { pageOf } from '../../lib/pagination';
+import type { Actor, AuditService } from '../audit/audit.service';
+import type { SettingsService } from '../settings/settings.service';
+import { batchFromCommissions, parseCycleCsv, type Batch } from './cycle-sources';
+import * as q from './cycles.queries';
+import { creditCycle, projectCycle, skippedUplines } from './reward-credits.queries';
+import { toUsdt } from '../../lib/money';
+
+export interface CyclesDeps {
+  db: Db;
+  exchange: ExchangeGateway;
+  settings: SettingsService;
+  audit: AuditService;
+  log: Logger;
+  /** Tests: called inside the run's transaction after the credit, before it completes. */
+  afterCredit?: (cycleId: string) => Promise<void>;
+}
+
+interface Progress {
+  phase: 'QUEUED' | 'CREDITING' | 'DONE';
+  expectedLines: number;
+  startedAt: number;
+}
+
+/** How long a run request waits before answering RUNNING (small cycles answer COMPLETED). */
+const ANSWER_WITHIN_MS = 1_500;
+
+/**
+ * DOWNLINE reward cycles: prepared from a source into a draft with its preview, then run once.
+ * The run is one transaction around one crediting statement, so a cycle is either wholly
+ * credited or not at all, and running it again credits nothing more.
+ */
+export class CyclesService {
+  private readonly running = new Map<string, { progress: Progress; done: Promise<void> }>();
+
+  constructor(private readonly deps: CyclesDeps) {}
+
+  async prepare(request: CyclePreviewRequest, actor: Actor): Promise<CycleDetail> {
+    const batch = await this.readSource(request);
+    const { db } = this.deps;
+    const owners = await q.membersByUid(
+      db,
+      batch.lines.map((l) => l.uid),
+    );
+    const matched = batch.lines.filter((l) => owners.has(l.uid));
+    const unknown = batch.lines.filter((l) => !owners.has(l.uid)).map((l) => l.uid);
+    const totalMasterMicro = matched.reduce((sum, l) => sum + l.masterMicro, 0n);
+    const policy = await this.deps.settings.rewardPolicy();
+    const id = await db.transaction(async (tx) => {
+      const cycleId = await q.insertDraft(tx, {
+        source: request.source,
+        periodStart: request.periodStart,
+        periodEnd: request.periodEnd,
+        members: matched.length,
+        totalMasterMicro,
+        preview: emptyPreview(),
+        createdBy: actor.id,
+        createdByEmail: actor.email,
+      });
+      await q.insertEntries(
+        tx,
+        cycleId,
+        matched.map((l) => ({ userId: owners.get(l.uid) ?? '', masterMicro: l.masterMicro })),
+      );
+      const projection = await projectCycle(tx, cycleId, policy.downlineBp);
+      const preview: CyclePreview = {
+        linesRead: batch.linesRead,
+        matchedMembers: matched.length,
+        unknownUids: unknown.slice(0, CYCLE_PREVIEW_LIST_LIMIT),
+        unknownCount: unknown.length,
+        errors: batch.errors.slice(0, CYCLE_PREVIEW_LIST_LIMIT),
+        errorCount: batch.errors.length,
+        totalMasterAmount: toUsdt(totalMasterMicro),
+        payoutByLevel: projection.byLevel.map((l) => ({
+          level: l.level,
+          percent: l.percentBp / 100,
+          lines: l.lines,
+          amount: toUsdt(l.amountMicro),
+        })),
+        totalPayout: toUsdt(projection.byLevel.reduce((s, l) => s + l.amountMicro, 0n)),
+        recipients: projection.recipients,
+      };
+      await q.savePreview(tx, cycleId, preview);
+      await this.deps.audit.record(tx, actor, {
+        action: 'REWARD_CYCLE_PREPARED',
+        target: { type: 'reward_cycle', id: cycleId },
+        after: {
+          source: request.source,
+          period: [request.periodStart, request.periodEnd],
+          members: matched.length,
+          totalMasterAmount: preview.totalMasterAmount,
+        },
+      });
+      return cycleId;
+    });
+    return this.detail(id);
+  }
+
+  /**
+   * Starts (or resumes) a run and answers when it completes or after a moment, whichever is
+   * first; `creditedAt` back-dates the credit (demo data only).
+   */
+  async run(
+    id: string,
+    actor: Actor | null,
+    options: { creditedAt?: Date } = {},
+  ): Promise<CycleDetail> {
+    const current = this.running.get(id);
+    if (current) return this.detail(id);
+    const cycle = await q.findCycle(this.deps.db, id);
+    if (!cycle) throw new AppError('NOT_FOUND');
+    if (cycle.status === 'COMPLETED') return this.detail(id);
+    const policy = await this.deps.settings.rewardPolicy();
+    // A RUNNING cycle that this process is not running died with another process: resume it.
+    if (!(await q.markRunning(this.deps.db, id, policy.downlineBp, true))) return this.detail(id);
+    const progress: Progress = {
+      phase: 'QUEUED',
+      expectedLines: cycle.preview.payoutByLevel.reduce((s, l) => s + l.lines, 0),
+      startedAt: Date.now(),
+    };
+    const done = this.execute(id, progress, actor, options.creditedAt ?? null)
+      .catch(async (err: unknown) => {
+        this.deps.log.error({ err, cycleId: id }, 'reward cycle failed');
+        await q.failCycle(this.deps.db, id, err instanceof Error ? err.message : String(err));
+      })
+      .finally(() => this.running.delete(id));
+    this.running.set(id, { progress, done });
+    await Promise.race([done, new Promise((resolve) => setTimeout(resolve, ANSWER_WITHIN_MS))]);
+    return this.detail(id);
+  }
+
+  /** Waits for a run of this process to end (tests, shutdown). */
+  async settled(id?: string): Promise<void> {
+    const runs = id ? [this.running.get(id)] : [...this.running.values()];
+    await Promise.all(runs.map((r) => r?.done));
+  }
+
+  async discard(id: string, actor: Actor): Promise<void> {
+    const cycle = await q.findCycle(this.deps.db, id);
+    if (!cycle) throw new AppError('NOT_FOUND');
+    await this.deps.db.transaction(async (tx) => {
+      if (!(await q.deleteDraft(tx, id)))
+        throw new AppError('BAD_REQUEST', null, 'Only a draft can be discarded.');
+      await this.deps.audit.record(tx, actor, {
+        action: 'REWARD_CYCLE_DISCARDED',
+        target: { type: 'reward_cycle', id },
+        before: { source: cycle.source, members: cycle.members },
+      });
+    });
+  }
+
+  async list(page: number, limit: number): Promise<CyclesResponse> {
+    const { offset } = pageOf(page, limit, 0);
+    const { rows, total } = await q.listCycles(this.deps.db, limit, offset);
+    const p = pageOf(page, limit, total);
+    return {
+      cycles: rows.map((row) => this.summaryOf(row)),
+      pagination: {
+        currentPage: page,
+        totalPages: p.totalPages,
+        totalRecords: total,
+        limit,
+        hasNext: p.hasNext,
+        hasPrev: p.hasPrev,
+      },
+    };
+  }
+
+  async detail(id: string): Promise<CycleDetail> {
+    const row = await q.findCycle(this.deps.db, id);
+    if (!row) throw new AppError('NOT_FOUND');
+    const run = this.running.get(id);
+    return {
+      ...this.summaryOf(row),
+      preview: row.preview,
+      statement: (row.statement as CycleStatement | null) ?? null,
+      progress:
+        run && row.status === 'RUNNING'
+          ? {
+              phase: run.progress.phase,
+              expectedLines: run.progress.expectedLines,
+              elapsedMs: Date.now() - run.progress.startedAt,
+            }
+          : null,
+    };
+  }
+
+  private async execute(
+    id: string,
+    progress: Progress,
+    actor: Actor | null,
+    creditedAt: Date | null,
+  ): Promise<void> {
+    const { db } = this.deps;
+    await db.transaction(async (tx) => {
+      const cycle = await q.lockCycle(tx, id);
+      if (!cycle || cycle.status !== 'RUNNING' || cycle.number === null || !cycle.schedule) return;
+      progress.phase = 'CREDITING';
+      const skipped = await skippedUplines(tx, id, cycle.schedule);
+      const credit = await creditCycle(
+        tx,
+        { id, number: cycle.number },
+        cycle.schedule,
+        creditedAt,
+      );
+      await this.deps.afterCredit?.(id);
+      const direct = await q.directRewardsBetween(tx, cycle.periodStart, cycle.periodEnd);
+      const statement: CycleStatement = {
+        byLevel: credit.byLevel.map((l) => ({
+          level: l.level,
+          percent: l.percentBp / 100,
+          lines: l.lines,
+          amount: toUsdt(l.amountMicro),
+          availableAmount: toUsdt(l.availableMicro),
+          lockedAmount: toUsdt(l.lockedMicro),
+        })),
+        byType: [
+          { type: 'DOWNLINE', lines: credit.lines, amount: toUsdt(credit.totalMicro) },
+          { type: 'DIRECT', lines: direct.lines, amount: toUsdt(direct.amountMicro) },
+        ],
+        recipients: credit.recipients,
+        locked: credit.locked.map((l) => ({
+          reason: l.reason,
+          members: l.members,
+          amount: toUsdt(l.amountMicro),
+        })),
+        skipped,
+      };
+      await q.completeCycle(tx, id, {
+        totalPaidMicro: credit.totalMicro,
+        rewardLines: credit.lines,
+        statement,
+      });
+      if (actor)
+        await this.deps.audit.record(tx, actor, {
+          action: 'REWARD_CYCLE_RUN',
+          target: { type: 'reward_cycle', id },
+          after: {
+            number: cycle.number,
+            lines: credit.lines,
+            totalPaid: toUsdt(credit.totalMicro),
+          },
+        });
+    });
+    progress.phase = 'DONE';
+  }
+
+  private async readSource(request: CyclePreviewRequest): Promise<Batch> {
+    if (request.source === 'CSV') return parseCycleCsv(request.csv ?? '');
+    try {
+      const rows = await this.deps.exchange.dailyCommissions({
+        from: new Date(`${request.periodStart}T00:00:00Z`),
+        to: new Date(`${request.periodEnd}T00:00:00Z`),
+      });
+      return batchFromCommissions(rows);
+    } catch (err) {
+      this.deps.log.warn({ err }, 'exchange unreachable while preparing a cycle');
+      throw new AppError('EXCHANGE_UNAVAILABLE');
+    }
+  }
+
+  private summaryOf(row: q.CycleRow): CycleSummary {
+    return {
+      _id: row.id,
+      number: row.number,
+      status: row.status,
+      source: row.source,
+      periodStart: row.periodStart,
+      periodEnd: row.periodEnd,
+      members: row.members,
+      totalMasterAmount: toUsdt(row.totalMasterMicro),
+      totalPaid: row.totalPaidMicro === null ? null : toUsdt(row.totalPaidMicro),
+      rewardLines: row.rewardLines,
+      createdBy: row.createdByEmail,
+      createdAt: row.createdAt.toISOString(),
+      startedAt: row.startedAt?.toISOString() ?? null,
+      completedAt: row.completedAt?.toISOString() ?? null,
+      error: row.error,
+    };
+  }
+}
+
+function emptyPreview(): CyclePreview {
+  return {
+    linesRead: 0,
+    matchedMembers: 0,
+    unknownUids: [],
+    unknownCount: 0,
+    errors: [],
+    errorCount: 0,
+    totalMasterAmount: 0,
+    payoutByLevel: [],
+    totalPayout: 0,
+    recipients: { available: 0, locked: 0, skipped: 0 },
+  };
+}

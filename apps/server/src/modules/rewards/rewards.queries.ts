@@ -1,0 +1,188 @@
+import type { RewardBucket, RewardSort } from '@ctn/contracts/rewards';
+import type { RewardType } from '@ctn/contracts/constants';
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/client';
+import { containsPattern } from '../../lib/pagination';
+
+export interface RewardRow {
+  id: string;
+  type: RewardType;
+  rewardMicro: string;
+  percentBp: number;
+  masterMicro: string;
+  level: number;
+  cycle: number | null;
+  createdAt: Date | string;
+  bucket: RewardBucket;
+  userId: string;
+  userNumber: string;
+  userFirstName: string;
+  userLastName: string;
+  userEmail: string;
+  sourceId: string;
+  sourceNumber: string;
+  sourceFirstName: string;
+  sourceLastName: string;
+  sourceEmail: string;
+}
+
+export interface RewardFilter {
+  userId?: string;
+  type?: RewardType | undefined;
+  level?: number | undefined;
+  cycle?: number | undefined;
+  /** Member ids whose rewards (received or produced) match a search. */
+  searchIds?: string[];
+}
+
+const ORDER: Record<RewardSort, SQL> = {
+  '-createdAt': sql`r.created_at desc, r.id desc`,
+  createdAt: sql`r.created_at asc, r.id asc`,
+  '-rewardAmount': sql`r.reward_micro desc, r.created_at desc, r.id desc`,
+  rewardAmount: sql`r.reward_micro asc, r.created_at desc, r.id desc`,
+};
+
+function whereOf(filter: RewardFilter): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (filter.userId) parts.push(sql`r.user_id = ${filter.userId}`);
+  if (filter.type) parts.push(sql`r.type = ${filter.type}`);
+  if (filter.level) parts.push(sql`r.level = ${filter.level}`);
+  if (filter.cycle)
+    parts.push(sql`r.cycle_id = (select id from reward_cycles where number = ${filter.cycle})`);
+  if (filter.searchIds) {
+    const ids = `{${filter.searchIds.join(',')}}`;
+    parts.push(sql`(r.user_id = any(${ids}::uuid[]) or r.source_user_id = any(${ids}::uuid[]))`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+export async function listRewards(
+  db: Db,
+  filter: RewardFilter,
+  sort: RewardSort,
+  limit: number,
+  offset: number,
+): Promise<RewardRow[]> {
+  return rowsOf<RewardRow>(
+    db,
+    sql`
+      select r.id, r.type, r.reward_micro::text as "rewardMicro", r.percent_bp as "percentBp",
+             r.master_micro::text as "masterMicro", r.level, c.number as cycle,
+             r.created_at as "createdAt", r.bucket,
+             u.id as "userId", u.user_id as "userNumber", u.first_name as "userFirstName",
+             u.last_name as "userLastName", u.email as "userEmail",
+             s.id as "sourceId", s.user_id as "sourceNumber", s.first_name as "sourceFirstName",
+             s.last_name as "sourceLastName", s.email as "sourceEmail"
+        from (select * from rewards r where ${whereOf(filter)}
+               order by ${ORDER[sort]} limit ${limit} offset ${offset}) r
+        join users u on u.id = r.user_id
+        join users s on s.id = r.source_user_id
+        left join reward_cycles c on c.id = r.cycle_id
+       order by ${ORDER[sort]}`,
+  );
+}
+
+export interface RewardTotals {
+  total: number;
+  totalMicro: string;
+  directMicro: string;
+  downlineMicro: string;
+  directCount: number;
+  downlineCount: number;
+  masterMicro: string;
+  maxMicro: string;
+  minMicro: string;
+}
+
+export async function rewardTotals(db: Db, filter: RewardFilter): Promise<RewardTotals> {
+  const [row] = await rowsOf<RewardTotals>(
+    db,
+    sql`
+      select count(*)::int as total,
+             coalesce(sum(reward_micro), 0)::text as "totalMicro",
+             coalesce(sum(reward_micro) filter (where type = 'DIRECT'), 0)::text as "directMicro",
+             coalesce(sum(reward_micro) filter (where type = 'DOWNLINE'), 0)::text as "downlineMicro",
+             (count(*) filter (where type = 'DIRECT'))::int as "directCount",
+             (count(*) filter (where type = 'DOWNLINE'))::int as "downlineCount",
+             coalesce(sum(master_micro), 0)::text as "masterMicro",
+             coalesce(max(reward_micro), 0)::text as "maxMicro",
+             coalesce(min(reward_micro), 0)::text as "minMicro"
+        from rewards r where ${whereOf(filter)}`,
+  );
+  if (!row) throw new Error('reward totals returned nothing');
+  return row;
+}
+
+/** Members matching a search (name, email, public number), at most `limit`. */
+export async function searchMemberIds(db: Db, term: string, limit: number): Promise<string[]> {
+  const pattern = containsPattern(term);
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`select id from users
+         where email ilike ${pattern} or user_id ilike ${pattern}
+            or (first_name || ' ' || last_name) ilike ${pattern}
+         limit ${limit}`,
+  );
+  return rows.map((r) => r.id);
+}
+
+export interface MemberMoney {
+  id: string;
+  availableMicro: string;
+  lockedMicro: string;
+  pendingMicro: string;
+  earnedMicro: string;
+  withdrawnMicro: string;
+  forfeitedMicro: string;
+  directMicro: string;
+  downlineMicro: string;
+  status: string;
+  paidUntil: Date | string | null;
+  bingxUid: string | null;
+  lockedSince: Date | string | null;
+  lockReasons: string[];
+  checkedAt: Date | string | null;
+}
+
+/** A member's balances, earnings by kind (from the ledger) and compliance state. */
+export async function memberMoney(db: Db, publicNumber: string): Promise<MemberMoney | undefined> {
+  const [row] = await rowsOf<MemberMoney>(
+    db,
+    sql`
+      select u.id, coalesce(b.available_micro, 0)::text as "availableMicro",
+             coalesce(b.locked_micro, 0)::text as "lockedMicro",
+             coalesce(b.pending_micro, 0)::text as "pendingMicro",
+             coalesce(b.total_earned_micro, 0)::text as "earnedMicro",
+             coalesce(b.total_withdrawn_micro, 0)::text as "withdrawnMicro",
+             coalesce(b.forfeited_micro, 0)::text as "forfeitedMicro",
+             coalesce((select sum(earned_delta) from ledger_entries
+                        where user_id = u.id and kind = 'REWARD_DIRECT'), 0)::text as "directMicro",
+             coalesce((select sum(earned_delta) from ledger_entries
+                        where user_id = u.id and kind = 'REWARD_DOWNLINE'), 0)::text as "downlineMicro",
+             u.status, u.paid_until as "paidUntil", u.bingx_uid as "bingxUid",
+             u.earnings_locked_since as "lockedSince", u.earnings_lock_reasons as "lockReasons",
+             u.compliance_checked_at as "checkedAt"
+        from users u left join balances b on b.user_id = u.id
+       where u.user_id = ${publicNumber}`,
+  );
+  return row;
+}
+
+/** Credits per day (UTC) over the last `days` days, from the ledger. */
+export async function earningsByDay(
+  db: Db,
+  userId: string,
+  days: number,
+): Promise<{ date: string; directMicro: string; downlineMicro: string }[]> {
+  return rowsOf(
+    db,
+    sql`
+      select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as date,
+             coalesce(sum(earned_delta) filter (where kind = 'REWARD_DIRECT'), 0)::text as "directMicro",
+             coalesce(sum(earned_delta) filter (where kind = 'REWARD_DOWNLINE'), 0)::text as "downlineMicro"
+        from ledger_entries
+       where user_id = ${userId} and earned_delta > 0
+         and created_at >= now() - make_interval(days => ${days})
+       group by 1 order by 1`,
+  );
+}

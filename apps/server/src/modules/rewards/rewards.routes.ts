@@ -1,0 +1,62 @@
+import { envelopeSchema } from '@ctn/contracts/envelope';
+import {
+  adminRewardsQuerySchema,
+  adminRewardsResponseSchema,
+  memberRewardsQuerySchema,
+  memberRewardsResponseSchema,
+  rewardStatsParamsSchema,
+  rewardStatsSchema,
+} from '@ctn/contracts/rewards';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/envelope';
+import { sessionOf } from '../../plugins/auth';
+import type { RewardsService } from './rewards.service';
+
+const security = [{ bearerAuth: [] }];
+
+/** The reward calls of member and admin section 7, under /api/rewards. */
+export function rewardsRoutes(rewards: RewardsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/stats/:userId', {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['Rewards'],
+        summary: "A member's balances, earnings and compliance state (RewardStats)",
+        description:
+          "`userId` is the member's public number (CT...). A member reads only their own (FORBIDDEN otherwise); an administrator reads any. Beyond the spec: the locked, pending and forfeited buckets, the compliance lock with its reasons and days left, and earnings per day over the last 90 days.",
+        security,
+        params: rewardStatsParamsSchema,
+        response: { 200: envelopeSchema(rewardStatsSchema) },
+      },
+      handler: async (request) =>
+        ok(await rewards.stats(sessionOf(request), request.params.userId)),
+    });
+
+    app.get('/user', {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['Rewards'],
+        summary: "The caller's reward lines, filtered, sorted and paginated",
+        security,
+        querystring: memberRewardsQuerySchema,
+        response: { 200: envelopeSchema(memberRewardsResponseSchema) },
+      },
+      handler: async (request) =>
+        ok(await rewards.memberRewards(sessionOf(request).id, request.query)),
+    });
+
+    app.get('/admin/all', {
+      config: { auth: 'admin' },
+      schema: {
+        tags: ['Admin: rewards'],
+        summary: 'Every reward line with statistics over the same filters',
+        description:
+          '`search` matches the receiving or the producing member by name, email or public number. Beyond the spec: `cycle` (a cycle number) and `sort` like the member list.',
+        security,
+        querystring: adminRewardsQuerySchema,
+        response: { 200: envelopeSchema(adminRewardsResponseSchema) },
+      },
+      handler: async (request) => ok(await rewards.adminRewards(request.query)),
+    });
+  };
+}

@@ -1,0 +1,266 @@
+import { COMPLIANCE_GRACE_DAYS } from '@ctn/contracts/constants';
+import {
+  LOCK_REASONS,
+  type AdminRewardItem,
+  type AdminRewardsQuery,
+  type AdminRewardsResponse,
+  type ComplianceState,
+  type LockReason,
+  type MemberRewardsQuery,
+  type MemberRewardsResponse,
+  type RewardItem,
+  type RewardStats,
+  type RewardsPagination,
+} from '@ctn/contracts/rewards';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { toUsdt } from '../../lib/money';
+import { pageOf } from '../../lib/pagination';
+import type { SettingsService } from '../settings/settings.service';
+import { creditDirect } from './reward-credits.queries';
+import * as q from './rewards.queries';
+
+const DAY_MS = 86_400_000;
+const CHART_DAYS = 90;
+/** A search matching more members than this is too broad to be useful; refine it. */
+const SEARCH_MEMBER_LIMIT = 1_000;
+
+const iso = (value: Date | string) =>
+  (value instanceof Date ? value : new Date(value)).toISOString();
+
+/** Rewards as members and administrators read them, and the DIRECT credit of a payment. */
+export class RewardsService {
+  constructor(
+    private readonly db: Db,
+    private readonly settings: SettingsService,
+  ) {}
+
+  /**
+   * DIRECT rewards of a credited payment, in the payment's transaction: the fee the payment
+   * turned into periods, shared by the payer's uplines per the schedule. Once per payment.
+   */
+  async creditPayment(
+    tx: Db,
+    payment: { id: string; payerId: string; periods: number },
+  ): Promise<number> {
+    if (payment.periods <= 0) return 0;
+    const policy = await this.settings.rewardPolicy(tx);
+    return creditDirect(
+      tx,
+      {
+        id: payment.id,
+        payerId: payment.payerId,
+        masterMicro: policy.feeMicro * BigInt(payment.periods),
+      },
+      policy.directBp,
+    );
+  }
+
+  /** GET /api/rewards/stats/{userId}: the caller's own, or any member's for an administrator. */
+  async stats(
+    viewer: { id: string; isAdmin: boolean },
+    publicNumber: string,
+  ): Promise<RewardStats> {
+    const money = await q.memberMoney(this.db, publicNumber);
+    if (!money) throw new AppError(viewer.isAdmin ? 'USER_NOT_FOUND' : 'FORBIDDEN');
+    if (!viewer.isAdmin && money.id !== viewer.id) throw new AppError('FORBIDDEN');
+    const days = await q.earningsByDay(this.db, money.id, CHART_DAYS);
+    const direct = toUsdt(money.directMicro);
+    const downline = toUsdt(money.downlineMicro);
+    return {
+      currentBalance: toUsdt(money.availableMicro),
+      totalRewards: toUsdt(money.earnedMicro),
+      totalWithdrawn: toUsdt(money.withdrawnMicro),
+      rewardBreakdown: {
+        directRewards: direct,
+        downlineRewards: downline,
+        calculatedTotal: toUsdt(BigInt(money.directMicro) + BigInt(money.downlineMicro)),
+      },
+      lockedBalance: toUsdt(money.lockedMicro),
+      pendingWithdrawals: toUsdt(money.pendingMicro),
+      forfeited: toUsdt(money.forfeitedMicro),
+      compliance: complianceOf(money, new Date()),
+      earningsOverTime: days.map((d) => ({
+        date: d.date,
+        direct: toUsdt(d.directMicro),
+        downline: toUsdt(d.downlineMicro),
+      })),
+    };
+  }
+
+  /** GET /api/rewards/user: the caller's reward lines. */
+  async memberRewards(userId: string, query: MemberRewardsQuery): Promise<MemberRewardsResponse> {
+    const filter: q.RewardFilter = { userId, type: query.type, level: query.level };
+    const { rows, pagination } = await this.page(filter, query);
+    return { rewards: rows.map(memberItemOf), pagination };
+  }
+
+  /** GET /api/rewards/admin/all: every reward line, with statistics over the same filter. */
+  async adminRewards(query: AdminRewardsQuery): Promise<AdminRewardsResponse> {
+    const filter: q.RewardFilter = { type: query.type, level: query.level, cycle: query.cycle };
+    if (query.search)
+      filter.searchIds = await q.searchMemberIds(this.db, query.search, SEARCH_MEMBER_LIMIT);
+    const { rows, pagination, totals } = await this.page(filter, query);
+    return {
+      rewards: rows.map(adminItemOf),
+      pagination,
+      statistics: {
+        total: totals.total,
+        totalRewardsDistributed: toUsdt(totals.totalMicro),
+        totalDirectRewards: toUsdt(totals.directMicro),
+        totalDownlineRewards: toUsdt(totals.downlineMicro),
+        directRewardsCount: totals.directCount,
+        downlineRewardsCount: totals.downlineCount,
+        totalMasterAmount: toUsdt(totals.masterMicro),
+        averageRewardAmount:
+          totals.total === 0
+            ? 0
+            : Math.floor(Number(BigInt(totals.totalMicro) / BigInt(totals.total))) / 1_000_000,
+        maxRewardAmount: toUsdt(totals.maxMicro),
+        minRewardAmount: toUsdt(totals.minMicro),
+      },
+    };
+  }
+
+  /** One member's rewards for the admin user detail: a page, its statistics, the filter. */
+  async memberRewardsForAdmin(
+    userId: string,
+    page: number,
+    limit: number,
+    type: MemberRewardsQuery['type'],
+  ): Promise<{
+    data: AdminRewardItem[];
+    statistics: {
+      total: number;
+      totalRewardAmount: number;
+      directRewardsCount: number;
+      downlineRewardsCount: number;
+    };
+    pagination: RewardsPagination;
+  }> {
+    const filter: q.RewardFilter = { userId, type };
+    const { rows, pagination, totals } = await this.page(filter, {
+      page,
+      limit,
+      sort: '-createdAt',
+    });
+    return {
+      data: rows.map(adminItemOf),
+      statistics: {
+        total: totals.total,
+        totalRewardAmount: toUsdt(totals.totalMicro),
+        directRewardsCount: totals.directCount,
+        downlineRewardsCount: totals.downlineCount,
+      },
+      pagination,
+    };
+  }
+
+  private async page(
+    filter: q.RewardFilter,
+    query: { page: number; limit: number; sort: MemberRewardsQuery['sort'] },
+  ): Promise<{ rows: q.RewardRow[]; pagination: RewardsPagination; totals: q.RewardTotals }> {
+    const { offset } = pageOf(query.page, query.limit, 0);
+    const [rows, totals] = await Promise.all([
+      q.listRewards(this.db, filter, query.sort, query.limit, offset),
+      q.rewardTotals(this.db, filter),
+    ]);
+    const p = pageOf(query.page, query.limit, totals.total);
+    return {
+      rows,
+      totals,
+      pagination: {
+        currentPage: query.page,
+        totalPages: p.totalPages,
+        totalRecords: totals.total,
+        limit: query.limit,
+        hasNext: p.hasNext,
+        hasPrev: p.hasPrev,
+      },
+    };
+  }
+}
+
+function memberItemOf(row: q.RewardRow): RewardItem {
+  return {
+    _id: row.id,
+    type: row.type,
+    rewardAmount: toUsdt(row.rewardMicro),
+    percent: row.percentBp / 100,
+    masterAmount: toUsdt(row.masterMicro),
+    level: row.level,
+    cycle: row.cycle,
+    createdAt: iso(row.createdAt),
+    bucket: row.bucket,
+    // The spec leaves downlineUser out of direct rewards ("Direct reward" on the page).
+    ...(row.type === 'DOWNLINE'
+      ? {
+          downlineUser: {
+            name: `${row.sourceFirstName} ${row.sourceLastName}`,
+            email: row.sourceEmail,
+            userId: row.sourceNumber,
+          },
+        }
+      : {}),
+  };
+}
+
+function adminItemOf(row: q.RewardRow): AdminRewardItem {
+  return {
+    _id: row.id,
+    rewardUser: {
+      _id: row.userId,
+      firstName: row.userFirstName,
+      lastName: row.userLastName,
+      email: row.userEmail,
+      userId: row.userNumber,
+    },
+    downlineUser: {
+      _id: row.sourceId,
+      firstName: row.sourceFirstName,
+      lastName: row.sourceLastName,
+      email: row.sourceEmail,
+      userId: row.sourceNumber,
+    },
+    type: row.type,
+    level: row.level,
+    rewardAmount: toUsdt(row.rewardMicro),
+    percent: row.percentBp / 100,
+    masterAmount: toUsdt(row.masterMicro),
+    cycle: row.cycle,
+    createdAt: iso(row.createdAt),
+    bucket: row.bucket,
+  };
+}
+
+const isLockReason = (value: string): value is LockReason =>
+  (LOCK_REASONS as readonly string[]).includes(value);
+
+/**
+ * The member's lock as the dashboard shows it: the reasons that hold now (account, subscription,
+ * link, read live) and those the last compliance check found on the exchange.
+ */
+export function complianceOf(money: q.MemberMoney, now: Date): ComplianceState {
+  const reasons: LockReason[] = [];
+  if (money.status === 'LOCKED') reasons.push('ACCOUNT_LOCKED');
+  const paidUntil = money.paidUntil ? new Date(money.paidUntil) : null;
+  if (!paidUntil || paidUntil <= now) reasons.push('SUBSCRIPTION_LAPSED');
+  if (!money.bingxUid) reasons.push('EXCHANGE_NOT_LINKED');
+  if (money.lockedSince)
+    for (const reason of money.lockReasons)
+      if (isLockReason(reason) && !reasons.includes(reason)) reasons.push(reason);
+  const lockedSince = money.lockedSince ? new Date(money.lockedSince) : null;
+  const forfeitsAt = lockedSince
+    ? new Date(lockedSince.getTime() + COMPLIANCE_GRACE_DAYS * DAY_MS)
+    : null;
+  return {
+    locked: reasons.length > 0 || lockedSince !== null,
+    reasons,
+    lockedSince: lockedSince?.toISOString() ?? null,
+    forfeitsAt: forfeitsAt?.toISOString() ?? null,
+    daysLeft: forfeitsAt
+      ? Math.max(0, Math.ceil((forfeitsAt.getTime() - now.getTime()) / DAY_MS))
+      : null,
+    checkedAt: money.checkedAt ? iso(money.checkedAt) : null,
+  };
+}

@@ -1,0 +1,23 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/client';
+
+export async function readSetting(db: Db, key: string): Promise<unknown> {
+  const [row] = await rowsOf<{ value: unknown }>(
+    db,
+    sql`select value from settings where key = ${key}`,
+  );
+  return row?.value;
+}
+
+export async function writeSetting(
+  db: Db,
+  key: string,
+  value: unknown,
+  updatedBy: string,
+): Promise<void> {
+  await db.execute(sql`
+    insert into settings (key, value, updated_by, updated_at)
+    values (${key}, ${JSON.stringify(value)}::jsonb, ${updatedBy}, now())
+    on conflict (key) do update set value = excluded.value, updated_by = excluded.updated_by,
+                                    updated_at = now()`);
+}

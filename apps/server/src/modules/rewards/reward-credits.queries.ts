@@ -187,8 +187,13 @@ export async function skippedUplines(
       union all
       select 'BELOW_ONE_MICRO', count(distinct p.ancestor)::int, count(*)::int
         from reward_cycle_entries e
-        join referral_paths p on p.descendant = e.user_id and p.depth <= ${downlineBp.length}
+        join referral_paths p on p.descendant = e.user_id
+        join unnest(${scheduleArray(downlineBp)}) with ordinality as s(bp, level)
+          on s.level = p.depth
+        join users u on u.id = p.ancestor
        where e.cycle_id = ${cycleId} and e.master_micro * ${smallest} / 10000 = 0
+         and e.master_micro * s.bp / 10000 = 0
+         and not (u.status = 'DISABLED' or u.is_root or u.is_admin)
        having count(*) > 0`,
   );
 }
@@ -202,15 +207,22 @@ export async function projectCycle(
   byLevel: { level: number; percentBp: number; lines: number; amountMicro: bigint }[];
   recipients: { available: number; locked: number; skipped: number };
 }> {
+  // Only lines that would be written: skipped uplines and amounts below one micro-USDT are out.
   const levels = await rowsOf<{ level: number; percent_bp: number; lines: number; amount: string }>(
     db,
     sql`
-      select p.depth::int as level, s.bp::int as percent_bp, count(*)::int as lines,
-             coalesce(sum(e.master_micro * s.bp / 10000), 0)::text as amount
-        from reward_cycle_entries e
-        join referral_paths p on p.descendant = e.user_id
-        join unnest(${scheduleArray(downlineBp)}) with ordinality as s(bp, level) on s.level = p.depth
-       where e.cycle_id = ${cycleId}
+      select level, percent_bp, count(*)::int as lines, sum(reward_micro)::text as amount
+        from (
+          select p.depth::int as level, s.bp::int as percent_bp,
+                 e.master_micro * s.bp / 10000 as reward_micro, ${RECIPIENT_BUCKET} as bucket
+            from reward_cycle_entries e
+            join referral_paths p on p.descendant = e.user_id
+            join unnest(${scheduleArray(downlineBp)}) with ordinality as s(bp, level)
+              on s.level = p.depth
+            join users u on u.id = p.ancestor
+           where e.cycle_id = ${cycleId}
+        ) as line
+       where bucket in ('AVAILABLE', 'LOCKED') and reward_micro > 0
        group by 1, 2 order by 1`,
   );
   const [who] = await rowsOf<{ available: number; locked: number; skipped: number }>(

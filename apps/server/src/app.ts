@@ -16,6 +16,8 @@ import { auditRoutes } from './modules/audit/audit.routes';
 import { AuditService } from './modules/audit/audit.service';
 import { AdminService } from './modules/admin/admin.service';
 import { authRoutes } from './modules/auth/auth.routes';
+import { complianceRoutes } from './modules/compliance/compliance.routes';
+import { ComplianceService } from './modules/compliance/compliance.service';
 import {
   devExchangeRoutes,
   exchangeLinkRoutes,
@@ -76,6 +78,7 @@ export interface Services {
   ledger: LedgerService;
   rewards: RewardsService;
   cycles: CyclesService;
+  compliance: ComplianceService;
   peers: Peers;
 }
 
@@ -146,8 +149,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     settings,
     rewards,
   });
-  const admin = new AdminService(database.db, subscriptions, audit);
+  const admin = new AdminService(database.db, subscriptions, audit, rewards);
   const exchangeLink = new ExchangeLinkService(database.db, peers.exchange, app.log);
+  const compliance = new ComplianceService({
+    db: database.db,
+    exchange: peers.exchange,
+    settings,
+    mail,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
   app.decorate('services', {
     auth,
     mail,
@@ -158,6 +169,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ledger,
     rewards,
     cycles,
+    compliance,
     peers,
   });
   const routeTable: RouteEntry[] = [];
@@ -183,6 +195,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(exchangeLinkRoutes(exchangeLink, auth), { prefix: '/api/users' });
   await app.register(adminRoutes(admin), { prefix: '/api/users' });
   await app.register(auditRoutes(audit), { prefix: '/api/admin' });
+  await app.register(complianceRoutes(compliance), { prefix: '/api/admin' });
   await app.register(settingsRoutes(settings), { prefix: '/api/admin/settings' });
   await app.register(rewardsRoutes(rewards), { prefix: '/api/rewards' });
   await app.register(cyclesRoutes(cycles), { prefix: '/api/rewards/admin/cycles' });

@@ -152,3 +152,35 @@ export async function recentMembers(db: Db, limit: number) {
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(limit);
 }
+
+export interface MemberMoneyRow {
+  balanceMicro: bigint;
+  earnedMicro: bigint;
+  withdrawnMicro: bigint;
+}
+
+/** Available balance, lifetime earnings and withdrawals of each listed member (0 if none). */
+export async function moneyOf(db: Db, ids: string[]): Promise<Map<string, MemberMoneyRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await rowsOf<{ id: string; a: string; e: string; w: string }>(
+    db,
+    sql`select user_id as id, available_micro::text as a, total_earned_micro::text as e,
+               total_withdrawn_micro::text as w
+          from balances where user_id = any(${`{${ids.join(',')}}`}::uuid[])`,
+  );
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      { balanceMicro: BigInt(r.a), earnedMicro: BigInt(r.e), withdrawnMicro: BigInt(r.w) },
+    ]),
+  );
+}
+
+/** Everything ever credited as rewards (forfeited credits included: they were distributed). */
+export async function rewardsDistributed(db: Db): Promise<bigint> {
+  const [row] = await rowsOf<{ micro: string | null }>(
+    db,
+    sql`select sum(total_earned_micro)::text as micro from balances`,
+  );
+  return BigInt(row?.micro ?? 0);
+}

@@ -5,21 +5,19 @@ import type {
   AdminUsersResponse,
   OverallStats,
 } from '@ctn/contracts/admin';
-import { SUBSCRIPTION_FEE_USDT, USER_STATUSES, type UserStatus } from '@ctn/contracts/constants';
+import { USER_STATUSES, type UserStatus } from '@ctn/contracts/constants';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { toUsdt } from '../../lib/money';
 import { pageOf } from '../../lib/pagination';
 import type { Actor, AuditService } from '../audit/audit.service';
+import type { RewardsService } from '../rewards/rewards.service';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import * as q from './admin.queries';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/**
- * Money of a member as the admin pages show it. The ledger (rewards issue) replaces these zeros;
- * until then no member has earned, held or withdrawn anything.
- */
-const NO_MONEY_YET = { totalRewards: 0, balance: 0, totalWithdrawn: 0 } as const;
+const NO_MONEY: q.MemberMoneyRow = { balanceMicro: 0n, earnedMicro: 0n, withdrawnMicro: 0n };
 
 /** The administrators' view of members (admin sections 3 and 7). */
 export class AdminService {
@@ -27,6 +25,7 @@ export class AdminService {
     private readonly db: Db,
     private readonly subscriptions: SubscriptionsService,
     private readonly audit: AuditService,
+    private readonly rewards: RewardsService,
   ) {}
 
   async listUsers(query: AdminUsersQuery): Promise<AdminUsersResponse> {
@@ -36,6 +35,10 @@ export class AdminService {
       q.memberCounters(this.db),
     ]);
     const page = pageOf(query.page, query.limit, total);
+    const money = await q.moneyOf(
+      this.db,
+      rows.map((r) => r.user.id),
+    );
     const now = new Date();
     return {
       users: rows.map(({ user, referrerCode, referrerUserId }) => ({
@@ -51,9 +54,9 @@ export class AdminService {
         referredByCode: referrerCode,
         referredBy: referrerUserId ? { userId: referrerUserId } : null,
         subscriptionFee: { paid: user.paidUntil !== null && user.paidUntil > now },
-        totalRewards: NO_MONEY_YET.totalRewards,
-        totalWithdrawals: NO_MONEY_YET.totalWithdrawn,
-        balance: NO_MONEY_YET.balance,
+        totalRewards: toUsdt((money.get(user.id) ?? NO_MONEY).earnedMicro),
+        totalWithdrawals: toUsdt((money.get(user.id) ?? NO_MONEY).withdrawnMicro),
+        balance: toUsdt((money.get(user.id) ?? NO_MONEY).balanceMicro),
         createdAt: user.createdAt.toISOString(),
         lastLogin: user.lastLoginAt?.toISOString() ?? null,
         isAdmin: user.isAdmin,
@@ -83,10 +86,20 @@ export class AdminService {
   async userDetail(id: string, query: AdminUserDetailQuery): Promise<AdminUserDetail> {
     const member = await this.member(id);
     const { user, referrer } = member;
-    const [network, subscription] = await Promise.all([
+    const [network, subscription, money, rewards] = await Promise.all([
       q.networkCounts(this.db, user.id),
       this.subscriptions.subscription(user.id),
+      q.moneyOf(this.db, [user.id]),
+      query.includeRewards
+        ? this.rewards.memberRewardsForAdmin(
+            user.id,
+            query.rewardsPage,
+            query.rewardsLimit,
+            query.rewardType,
+          )
+        : null,
     ]);
+    const { balanceMicro, earnedMicro, withdrawnMicro } = money.get(user.id) ?? NO_MONEY;
     const hasPaid = user.paidUntil !== null && user.paidUntil > new Date();
     return {
       _id: user.id,
@@ -102,7 +115,9 @@ export class AdminService {
       createdAt: user.createdAt.toISOString(),
       updatedAt: user.updatedAt.toISOString(),
       lastLogin: user.lastLoginAt?.toISOString() ?? null,
-      ...NO_MONEY_YET,
+      totalRewards: toUsdt(earnedMicro),
+      balance: toUsdt(balanceMicro),
+      totalWithdrawn: toUsdt(withdrawnMicro),
       referralStats: network,
       subscriptionPayments: subscription.payments,
       referredBy: referrer?._id
@@ -115,11 +130,10 @@ export class AdminService {
         : null,
       subscriptionFee: {
         hasPaid,
-        amount: hasPaid ? SUBSCRIPTION_FEE_USDT : null,
+        amount: hasPaid ? subscription.feeUsdt : null,
         timestamp: user.subscriptionPaidAt?.toISOString() ?? null,
       },
-      // Rewards and withdrawals arrive with their issues; the shapes are final.
-      rewards: {
+      rewards: rewards ?? {
         data: [],
         statistics: {
           total: 0,
@@ -136,6 +150,7 @@ export class AdminService {
           hasPrev: query.rewardsPage > 1,
         },
       },
+      // Withdrawal requests arrive with the withdrawals issue; the shape is final.
       withdrawals: {
         data: [],
         statistics: {
@@ -206,9 +221,10 @@ export class AdminService {
   }
 
   async overallStats(): Promise<OverallStats> {
-    const [counters, recent] = await Promise.all([
+    const [counters, recent, distributed] = await Promise.all([
       q.memberCounters(this.db),
       q.recentMembers(this.db, 5),
+      q.rewardsDistributed(this.db),
     ]);
     const now = new Date();
     return {
@@ -217,9 +233,9 @@ export class AdminService {
         completedOnboarding: counters['onboardingCompleted'] ?? 0,
         newUsersToday: counters['newUsersToday'] ?? 0,
       },
-      // Withdrawals and rewards arrive with their issues.
+      // Withdrawal requests arrive with the withdrawals issue.
       withdrawals: { pendingCount: 0, totalAmount: 0 },
-      rewards: { totalDistributed: 0 },
+      rewards: { totalDistributed: toUsdt(distributed) },
       recentWithdrawals: [],
       recentJoinedUsers: recent.map((m) => ({
         _id: m.id,

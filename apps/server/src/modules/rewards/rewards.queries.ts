@@ -186,3 +186,42 @@ export async function earningsByDay(
        group by 1 order by 1`,
   );
 }
+
+export interface RewardLedgerMismatch {
+  userId: string;
+  source: string;
+  rewards: string;
+  ledger: string;
+}
+
+/**
+ * Every (member, source) whose reward lines do not add up to the ledger entry that credited
+ * them: each payment and each cycle posts one REWARD_* entry per member with the sum of its lines.
+ */
+export async function rewardLedgerMismatches(
+  db: Db,
+  limit: number,
+): Promise<RewardLedgerMismatch[]> {
+  return rowsOf<RewardLedgerMismatch>(
+    db,
+    sql`
+      with lines as (
+        select user_id,
+               case when type = 'DIRECT' then 'REWARD_DIRECT' else 'REWARD_DOWNLINE' end as kind,
+               case when type = 'DIRECT' then 'payment:' || payment_id else 'cycle:' || cycle_id end
+                 as source_key,
+               sum(reward_micro) as micro
+          from rewards group by 1, 2, 3
+      ), entries as (
+        select user_id, kind, source_key, earned_delta as micro from ledger_entries
+         where kind in ('REWARD_DIRECT', 'REWARD_DOWNLINE')
+      )
+      select coalesce(l.user_id, e.user_id) as "userId",
+             coalesce(l.source_key, e.source_key) as source,
+             coalesce(l.micro, 0)::text as rewards, coalesce(e.micro, 0)::text as ledger
+        from lines l full join entries e
+          on e.user_id = l.user_id and e.kind = l.kind and e.source_key = l.source_key
+       where coalesce(l.micro, 0) <> coalesce(e.micro, 0)
+       limit ${limit}`,
+  );
+}

@@ -300,6 +300,37 @@ describe('reward APIs', () => {
   });
 });
 
+describe('money on the admin pages', () => {
+  it('shows balances, earnings, the rewards tab and the distributed total from the ledger', async () => {
+    const detail = await call<{
+      totalRewards: number;
+      balance: number;
+      rewards: { statistics: { total: number; totalRewardAmount: number }; data: unknown[] };
+    }>(t.app, 'GET', `/api/users/admin/${b.id}?rewardsLimit=2`, { token: admin.token });
+    expect(detail.body.data).toMatchObject({
+      totalRewards: 6,
+      balance: 6,
+      rewards: { statistics: { total: 3, totalRewardAmount: 6 } },
+    });
+    expect(detail.body.data!.rewards.data).toHaveLength(2);
+    const list = await call<{ users: { balance: number; totalRewards: number }[] }>(
+      t.app,
+      'GET',
+      `/api/users/admin/all?search=${encodeURIComponent(b.email)}`,
+      { token: admin.token },
+    );
+    expect(list.body.data!.users[0]).toMatchObject({ balance: 6, totalRewards: 6 });
+    const overall = await call<{ rewards: { totalDistributed: number } }>(
+      t.app,
+      'GET',
+      '/api/users/admin/overall-stats',
+      { token: admin.token },
+    );
+    expect(overall.body.data!.rewards.totalDistributed).toBe(3.5 + 10.5 + 6.5);
+    expect(await t.app.services.rewards.verifyAgainstLedger()).toEqual([]);
+  });
+});
+
 describe('reward settings take effect', () => {
   const put = (body: unknown, token = admin.token) =>
     call<RewardSettings>(t.app, 'PUT', '/api/admin/settings/rewards', { token, body });

@@ -56,6 +56,11 @@ export class RewardsService {
     );
   }
 
+  /** Reward lines that do not match the ledger entry that credited them (`ledger:verify`). */
+  verifyAgainstLedger(limit = 100): Promise<q.RewardLedgerMismatch[]> {
+    return q.rewardLedgerMismatches(this.db, limit);
+  }
+
   /** GET /api/rewards/stats/{userId}: the caller's own, or any member's for an administrator. */
   async stats(
     viewer: { id: string; isAdmin: boolean },

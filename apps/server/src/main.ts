@@ -33,7 +33,7 @@ async function main(): Promise<void> {
         : {}),
     },
   });
-  const report = await bootstrap(app.services.auth, database.db, config);
+  const report = await bootstrap(app.services, database.db, config);
   await app.listen({ port: config.port, host: config.host });
 
   const jobs = [
@@ -46,6 +46,10 @@ async function main(): Promise<void> {
       () => app.services.subscriptions.sendExpiryReminders(),
       app.log,
     ),
+    // Daily, and once a few minutes after start; a second run the same day changes nothing.
+    every('compliance', 86_400_000, () => app.services.compliance.runDaily(), app.log, {
+      firstAfterMs: 300_000,
+    }),
   ];
   app.services.mail.kick();
   printBanner(config, report, app.server.address());

@@ -65,7 +65,7 @@ export type LockReason = (typeof LOCK_REASONS)[number];
 export const LOCK_REASON_TEXT: Record<LockReason, string> = {
   LOW_BALANCE: 'Your BingX balance is below 100 USDT.',
   COPYING_STOPPED: 'Copy trading has stopped on your BingX account.',
-  SUBSCRIPTION_LAPSED: 'Your subscription has expired.',
+  SUBSCRIPTION_LAPSED: 'Your subscription is not active.',
   EXCHANGE_NOT_LINKED: 'Your BingX account is not linked.',
   ACCOUNT_LOCKED: 'Your account is locked. Contact support.',
 };

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
+import type { Services } from '../app';
 import type { Config } from '../config';
-import type { AuthService } from '../modules/auth/auth.service';
 import type { Db } from './client';
+import { seedDemoEarnings, type DemoMember } from './demo-earnings';
 
 /** Demo sign-in details, printed at start in development. Never created in production. */
 export const DEMO = {
@@ -55,11 +56,14 @@ export interface BootstrapReport {
  * Start-up data, idempotent: the network's root, the administrator of ADMIN_EMAIL, and in
  * development the demo accounts.
  */
+export type SeedServices = Pick<Services, 'auth' | 'subscriptions' | 'cycles' | 'peers'>;
+
 export async function bootstrap(
-  auth: AuthService,
+  services: SeedServices,
   db: Db,
   config: Config,
 ): Promise<BootstrapReport> {
+  const { auth } = services;
   const root = await auth.ensureRoot(config.rootReferralCode);
   let adminCreated = false;
   if (config.admin.email && config.admin.password) {
@@ -67,7 +71,8 @@ export async function bootstrap(
   } else if (config.demoMode) {
     adminCreated = await auth.ensureAdmin(DEMO.admin.email, DEMO.admin.password);
   }
-  if (config.demoMode) await seedDemo(auth, db, root.code);
+  if (config.demoMode)
+    await seedDemo(services, db, root.code, config.admin.email ?? DEMO.admin.email);
   return {
     rootReferralCode: root.code,
     rootCreated: root.created,
@@ -77,10 +82,17 @@ export async function bootstrap(
 }
 
 /**
- * The demo member, paid and linked so every member page can be visited, with a small network
- * four levels deep under it. (Until the payments issue lands, "paid" is set directly here.)
+ * The demo member, linked so every member page can be visited, with a small network four levels
+ * deep under it; then their subscriptions are paid and reward cycles run through the real paths
+ * (demo-earnings.ts), so every figure on the demo pages is explained by a payment or a cycle.
  */
-async function seedDemo(auth: AuthService, db: Db, rootCode: string): Promise<void> {
+async function seedDemo(
+  services: SeedServices,
+  db: Db,
+  rootCode: string,
+  adminEmail: string,
+): Promise<void> {
+  const { auth } = services;
   if (await auth.findByEmail(DEMO.member.email)) return;
   const root = await auth.findByReferralCode(rootCode);
   if (!root) throw new Error('root account missing');
@@ -93,10 +105,8 @@ async function seedDemo(auth: AuthService, db: Db, rootCode: string): Promise<vo
     emailVerified: true,
     referralCode: DEMO.member.referralCode,
   });
-  await db.execute(sql`
-    update users set paid_until = now() + interval '30 days', subscription_paid_at = now(),
-           bingx_uid = ${DEMO.bingxUid}
-     where id = ${member.id}`);
+  await db.execute(sql`update users set bingx_uid = ${DEMO.bingxUid} where id = ${member.id}`);
+  const network: DemoMember[] = [{ id: member.id, uid: DEMO.bingxUid, paid: true }];
 
   // Levels of 3, 2, 2 and 1 children per member: 3 + 6 + 12 + 12 = 33 referrals.
   const fanOut = [3, 2, 2, 1];
@@ -117,18 +127,21 @@ async function seedDemo(auth: AuthService, db: Db, rootCode: string): Promise<vo
           referrerId: parentId,
           emailVerified: true,
         });
-        // A realistic mix: most paid, some linked, a few locked.
+        // A realistic mix: most paid, most linked, a few locked.
+        const uid = n % 3 !== 0 ? String(30_000_000 + n) : null;
         await db.execute(sql`
           update users set
-            paid_until = case when ${n % 4 !== 0} then now() + interval '20 days' else null end,
-            subscription_paid_at = case when ${n % 4 !== 0} then now() - interval '10 days' else null end,
-            bingx_uid = case when ${n % 3 !== 0} then ${String(30_000_000 + n)} else null end,
+            bingx_uid = ${uid},
             status = case when ${n % 11 === 0} then 'LOCKED' else 'ACTIVE' end,
             created_at = now() - make_interval(days => ${60 - n})
           where id = ${child.id}`);
+        network.push({ id: child.id, uid, paid: n % 4 !== 0 });
         next.push(child.id);
       }
     }
     parents = next;
   }
+  const admin = await auth.findByEmail(adminEmail);
+  if (!admin) throw new Error('demo administrator missing');
+  await seedDemoEarnings(services, db, network, { id: admin.id, email: admin.email, ip: null });
 }

@@ -5,12 +5,17 @@ export interface ScheduledJob {
   stop(): Promise<void>;
 }
 
-/** Runs `run` every `intervalMs`, never two runs of one job at once; failures are logged. */
+/**
+ * Runs `run` every `intervalMs`, never two runs of one job at once; failures are logged.
+ * `firstAfterMs` runs it once sooner after start, so a daily job is not postponed by every
+ * restart.
+ */
 export function every(
   name: string,
   intervalMs: number,
   run: () => Promise<unknown>,
   log: Logger,
+  options: { firstAfterMs?: number } = {},
 ): ScheduledJob {
   let current: Promise<void> | null = null;
   const tick = () => {
@@ -26,9 +31,12 @@ export function every(
   };
   const timer = setInterval(tick, intervalMs);
   timer.unref();
+  const first = options.firstAfterMs === undefined ? null : setTimeout(tick, options.firstAfterMs);
+  first?.unref();
   return {
     async stop() {
       clearInterval(timer);
+      if (first) clearTimeout(first);
       await current;
     },
   };

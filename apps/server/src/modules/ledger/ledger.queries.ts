@@ -11,7 +11,7 @@ export const ENTRY_COLUMNS = sql.raw(
  * `entries` is a select producing ENTRY_COLUMNS. An entry whose (user, kind, source) exists is
  * skipped and moves nothing; the balance update adds in place (no read-then-write), and the
  * CHECKs on `balances` turn any overdraft into an error that rolls the whole statement back.
- * Defines `posted` (the new entries), `per_user` (their sums) and `credited` (balances touched).
+ * Defines `posted` (the new entries), `per_user` (their sums), `updated` and `created` (balances).
  */
 export function postingCtes(entries: SQL): SQL {
   return sql`
@@ -25,10 +25,27 @@ export function postingCtes(entries: SQL): SQL {
       select user_id, sum(available_delta) as a, sum(locked_delta) as l, sum(pending_delta) as p,
              sum(earned_delta) as e, sum(withdrawn_delta) as w, sum(forfeited_delta) as f
         from posted group by user_id
-    ), credited as (
+    ), updated as (
+      -- Existing balances change in place; a CHECK stops any bucket going below zero. (An
+      -- INSERT ... ON CONFLICT cannot do this: the proposed row, with a negative delta, fails
+      -- its CHECK before the conflict turns it into an update.)
+      update balances b set
+        available_micro = b.available_micro + pu.a,
+        locked_micro = b.locked_micro + pu.l,
+        pending_micro = b.pending_micro + pu.p,
+        total_earned_micro = b.total_earned_micro + pu.e,
+        total_withdrawn_micro = b.total_withdrawn_micro + pu.w,
+        forfeited_micro = b.forfeited_micro + pu.f,
+        updated_at = now()
+        from per_user pu
+       where b.user_id = pu.user_id
+      returning b.user_id
+    ), created as (
+      -- A member's first entry creates the row (a concurrent first entry updates it instead).
       insert into balances as b (user_id, available_micro, locked_micro, pending_micro,
                                  total_earned_micro, total_withdrawn_micro, forfeited_micro)
       select user_id, a, l, p, e, w, f from per_user
+       where user_id not in (select user_id from updated)
       on conflict (user_id) do update set
         available_micro = b.available_micro + excluded.available_micro,
         locked_micro = b.locked_micro + excluded.locked_micro,

@@ -1,0 +1,109 @@
+import { COMPLIANCE_GRACE_DAYS } from '@ctn/contracts/constants';
+import { LOCK_REASON_TEXT, type LockReason } from '@ctn/contracts/rewards';
+import { toUsdt } from '../../lib/money';
+import { renderMail } from '../mail/mail-templates';
+
+/** The compliance mails (DESIGN.md section 4): on lock, on days 7/21/28, on forfeiture, on release. */
+
+interface Recipient {
+  email: string;
+  firstName: string;
+}
+
+const FIX: Record<LockReason, string> = {
+  LOW_BALANCE: 'Deposit USDT on BingX so your account holds at least 100 USDT.',
+  COPYING_STOPPED: 'Start copy trading again on BingX.',
+  SUBSCRIPTION_LAPSED: 'Renew your subscription from your dashboard.',
+  EXCHANGE_NOT_LINKED: 'Link your BingX UID from your dashboard.',
+  ACCOUNT_LOCKED: 'Contact support to have your account reviewed.',
+};
+
+const dateOf = (at: Date) =>
+  at.toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+const usdt = (micro: bigint) =>
+  `${toUsdt(micro).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 })} USDT`;
+
+const reasonLines = (reasons: LockReason[]) =>
+  reasons.map((reason) => `• ${LOCK_REASON_TEXT[reason]} ${FIX[reason]}`);
+
+const dashboard = (publicUrl: string) => ({
+  label: 'Open your dashboard',
+  url: `${publicUrl}/dashboard`,
+});
+
+export function lockMail(to: Recipient, reasons: LockReason[], deadline: Date, publicUrl: string) {
+  return renderMail({
+    to: to.email,
+    subject: 'Your earnings are locked',
+    greeting: `Hello ${to.firstName},`,
+    paragraphs: [
+      'Our daily check found that your account does not meet the conditions for receiving rewards. From now on, new rewards go to your locked balance and withdrawals are paused.',
+      'Why, and what to do:',
+      ...reasonLines(reasons),
+      `You have ${COMPLIANCE_GRACE_DAYS} days, until ${dateOf(deadline)} (UTC). Once everything above is fixed, the next daily check unlocks your earnings and moves your locked balance to your available balance. If it is not fixed by then, your locked balance is forfeited.`,
+    ],
+    action: dashboard(publicUrl),
+  });
+}
+
+export function reminderMail(
+  to: Recipient,
+  reasons: LockReason[],
+  daysLeft: number,
+  deadline: Date,
+  publicUrl: string,
+) {
+  const days = daysLeft === 1 ? '1 day' : `${daysLeft} days`;
+  return renderMail({
+    to: to.email,
+    subject: `Reminder: ${days} left before your locked earnings are forfeited`,
+    greeting: `Hello ${to.firstName},`,
+    paragraphs: [
+      `Your earnings are still locked. Unless your account meets the conditions again by ${dateOf(deadline)} (UTC), your locked balance will be forfeited.`,
+      'What is still open:',
+      ...reasonLines(reasons),
+    ],
+    action: dashboard(publicUrl),
+  });
+}
+
+export function forfeitureMail(
+  to: Recipient,
+  amountMicro: bigint,
+  daysLocked: number,
+  reasons: LockReason[],
+  publicUrl: string,
+) {
+  return renderMail({
+    to: to.email,
+    subject: 'Your locked earnings were forfeited',
+    greeting: `Hello ${to.firstName},`,
+    paragraphs: [
+      `Your earnings have been locked for ${daysLocked} days and the ${COMPLIANCE_GRACE_DAYS}-day window to fix this has ended, so your locked balance of ${usdt(amountMicro)} was forfeited. You can see this entry in your balance history.`,
+      'While your account still does not meet the conditions, rewards you receive are locked and forfeited as well. To receive rewards again:',
+      ...reasonLines(reasons),
+    ],
+    action: dashboard(publicUrl),
+  });
+}
+
+export function releaseMail(to: Recipient, releasedMicro: bigint, publicUrl: string) {
+  return renderMail({
+    to: to.email,
+    subject: 'Your earnings are unlocked',
+    greeting: `Hello ${to.firstName},`,
+    paragraphs: [
+      'Your account meets the conditions for receiving rewards again, so your earnings are unlocked and withdrawals are possible again.',
+      releasedMicro > 0n
+        ? `${usdt(releasedMicro)} moved from your locked balance to your available balance.`
+        : 'New rewards go to your available balance again.',
+    ],
+    action: dashboard(publicUrl),
+  });
+}

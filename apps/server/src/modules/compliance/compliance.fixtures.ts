@@ -1,0 +1,150 @@
+import { eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/client';
+import { users } from '../../db/schema';
+import {
+  ExchangeUnavailableError,
+  type ExchangeGateway,
+} from '../../integrations/exchange/exchange';
+import { postEntry } from '../ledger/ledger.service';
+import { signedInMember, type TestApp } from '../../../test/test-app';
+import { ComplianceService } from './compliance.service';
+
+/** Helpers of the compliance tests: members in a given state, the exchange, what happened. */
+
+export const DAY = 86_400_000;
+export const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+const ymd = (at: Date) => at.toISOString().slice(0, 10).replaceAll('-', '');
+let uidCounter = 0;
+
+export interface MemberSetup {
+  /** Days after `base` until which the subscription is paid (negative: lapsed). */
+  paidDays?: number;
+  /** false: no BingX UID. */
+  linked?: boolean;
+  balanceUsdt?: string;
+  /** Days before `base` with copy-trading volume. */
+  copiedDaysAgo?: number[];
+}
+
+export type Member = Awaited<ReturnType<typeof createMember>>;
+
+export async function createMember(t: TestApp, base: Date, setup: MemberSetup = {}) {
+  const m = await signedInMember(t);
+  uidCounter += 1;
+  const uid = setup.linked === false ? null : String(70_000_000 + uidCounter);
+  const paidUntil = new Date(base.getTime() + (setup.paidDays ?? 90) * DAY).toISOString();
+  await t.database.db.execute(
+    sql`update users set bingx_uid = ${uid}, paid_until = ${paidUntil}::timestamptz,
+                     subscription_paid_at = ${base.toISOString()}::timestamptz
+         where id = ${m.user._id}`,
+  );
+  if (uid) setExchange(t, uid, base, setup);
+  return { id: m.user._id, email: m.email, uid };
+}
+
+/** The member's account on the simulated exchange. */
+export function setExchange(t: TestApp, uid: string, base: Date, setup: MemberSetup) {
+  const days: Record<
+    string,
+    { tradingVolume: string; commissionVolume: string; copyTradingVolume: string }
+  > = {};
+  for (const ago of setup.copiedDaysAgo ?? [1])
+    days[ymd(new Date(base.getTime() - ago * DAY))] = {
+      tradingVolume: '1000',
+      commissionVolume: '2',
+      copyTradingVolume: '800',
+    };
+  t.app.services.peers.bingxSimulator!.setAccount(uid, {
+    invited: true,
+    kycDone: true,
+    deposited: true,
+    traded: true,
+    balanceUsdt: setup.balanceUsdt ?? '500',
+    days,
+  });
+}
+
+/** A reward credited to the locked bucket, as a cycle does for a locked member. */
+export async function creditLocked(t: TestApp, userId: string, micro: bigint, key: string) {
+  await t.database.db.transaction((tx) =>
+    postEntry(tx, {
+      userId,
+      kind: 'REWARD_DOWNLINE',
+      sourceKey: `test:${key}`,
+      delta: { locked: micro, earned: micro },
+    }),
+  );
+}
+
+export async function stateOf(t: TestApp, userId: string) {
+  const [row] = await t.database.db
+    .select({
+      lockedSince: users.earningsLockedSince,
+      reasons: users.earningsLockReasons,
+      mailDay: users.complianceMailDay,
+      checkedAt: users.complianceCheckedAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row!;
+}
+
+export async function balanceOf(t: TestApp, userId: string) {
+  const b = await t.app.services.ledger.balanceOf(userId);
+  return {
+    available: b?.availableMicro ?? 0n,
+    locked: b?.lockedMicro ?? 0n,
+    forfeited: b?.forfeitedMicro ?? 0n,
+  };
+}
+
+export async function entriesOf(t: TestApp, userId: string, kind: string) {
+  return rowsOf<{ sourceKey: string; locked: string; available: string; forfeited: string }>(
+    t.database.db,
+    sql`select source_key as "sourceKey", locked_delta::text as locked,
+               available_delta::text as available, forfeited_delta::text as forfeited
+          from ledger_entries where user_id = ${userId} and kind = ${kind} order by id`,
+  );
+}
+
+/** Subjects of the compliance mails to `email`, oldest first. */
+export async function complianceMails(t: TestApp, email: string) {
+  const mails = await t.app.services.mail.listMailbox(2000);
+  return mails.filter((m) => m.toAddress === email && /earnings/i.test(m.subject)).reverse();
+}
+
+export async function ledgerIsClean(t: TestApp) {
+  return (await t.app.services.ledger.verify()).mismatches;
+}
+
+/** The app's exchange, counted, and failing for the UIDs in `failing` (or for the listing). */
+export function spyExchange(t: TestApp, failing: { uids?: string[]; commissions?: boolean } = {}) {
+  const real = t.app.services.peers.exchange;
+  const calls = { checkInvite: [] as string[], dailyCommissions: 0 };
+  const gateway: ExchangeGateway = {
+    async checkInvite(uid) {
+      calls.checkInvite.push(uid);
+      if (failing.uids?.includes(uid)) throw new ExchangeUnavailableError('unreachable');
+      return real.checkInvite(uid);
+    },
+    async dailyCommissions(range, uid) {
+      calls.dailyCommissions += 1;
+      if (failing.commissions) throw new ExchangeUnavailableError('unreachable');
+      return real.dailyCommissions(range, uid);
+    },
+  };
+  return { gateway, calls };
+}
+
+/** A second instance of the service (another server process), on its own exchange. */
+export function complianceService(t: TestApp, exchange: ExchangeGateway) {
+  return new ComplianceService({
+    db: t.database.db,
+    exchange,
+    settings: t.app.services.settings,
+    mail: t.app.services.mail,
+    publicUrl: t.config.publicUrl,
+    log: silentLog,
+  });
+}

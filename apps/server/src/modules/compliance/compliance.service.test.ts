@@ -1,0 +1,254 @@
+import { LOCK_REASON_TEXT } from '@ctn/contracts/rewards';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client';
+import { createTestApp, signedInAdmin, type TestApp } from '../../../test/test-app';
+import {
+  balanceOf,
+  complianceMails,
+  complianceService,
+  createMember,
+  creditLocked,
+  DAY,
+  entriesOf,
+  ledgerIsClean,
+  setExchange,
+  spyExchange,
+  stateOf,
+} from './compliance.fixtures';
+
+let t: TestApp;
+/** The first run's day; later runs drive `now` forward from it. */
+const base = new Date();
+const at = (days: number, hours = 0) => new Date(base.getTime() + days * DAY + hours * 3_600_000);
+const run = (now: Date) => t.app.services.compliance.runDaily(now);
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+// Each test looks at its own members only: retire them, so later runs skip them (and stay fast).
+afterEach(async () => {
+  await t.database.db.execute(
+    sql`update users set status = 'DISABLED' where not is_root and not is_admin`,
+  );
+  expect(await ledgerIsClean(t)).toEqual([]);
+});
+
+describe('locking', () => {
+  it('locks a member whose BingX balance is below 100 USDT and mails why, once', async () => {
+    const low = await createMember(t, base, { balanceUsdt: '99.99' });
+    const fine = await createMember(t, base, { balanceUsdt: '100' });
+    const counts = await run(at(0));
+    expect(counts).toMatchObject({ checked: 2, locked: 1, exchangeErrors: 0 });
+
+    const state = await stateOf(t, low.id);
+    expect(state.lockedSince?.toISOString()).toBe(at(0).toISOString());
+    expect(state).toMatchObject({ reasons: ['LOW_BALANCE'], mailDay: 0 });
+    expect(state.checkedAt?.toISOString()).toBe(at(0).toISOString());
+    const mails = await complianceMails(t, low.email);
+    expect(mails.map((m) => m.subject)).toEqual(['Your earnings are locked']);
+    expect(mails[0]!.textBody).toContain(LOCK_REASON_TEXT.LOW_BALANCE);
+    expect(mails[0]!.textBody).toContain('30 days');
+    expect(mails[0]!.textBody).toContain('http://app.test/dashboard');
+    expect(mails[0]!.htmlBody).toContain('http://app.test/dashboard');
+
+    expect((await stateOf(t, fine.id)).lockedSince).toBeNull();
+    expect(await complianceMails(t, fine.email)).toEqual([]);
+
+    // Again the same day: nothing new.
+    expect(await run(at(0, 2))).toMatchObject({ locked: 0, reminders: 0 });
+    expect(await complianceMails(t, low.email)).toHaveLength(1);
+  });
+
+  it('locks when copy trading stopped: no copy volume within the last 7 days', async () => {
+    const stopped = await createMember(t, base, { copiedDaysAgo: [8, 9] });
+    const recent = await createMember(t, base, { copiedDaysAgo: [7] });
+    const spy = spyExchange(t);
+    const counts = await complianceService(t, spy.gateway).runDaily(at(0));
+    expect(counts).toMatchObject({ checked: 2, locked: 1 });
+    expect((await stateOf(t, stopped.id)).reasons).toEqual(['COPYING_STOPPED']);
+    expect((await stateOf(t, recent.id)).lockedSince).toBeNull();
+    const [mail] = await complianceMails(t, stopped.email);
+    expect(mail!.textBody).toContain(LOCK_REASON_TEXT.COPYING_STOPPED);
+    // One commission listing for everybody; one invite check per linked member.
+    expect(spy.calls.dailyCommissions).toBe(1);
+    expect(spy.calls.checkInvite.sort()).toEqual([stopped.uid, recent.uid].sort());
+  });
+
+  it('locks a lapsed subscription without asking the exchange', async () => {
+    const lapsed = await createMember(t, base, { paidDays: -1 });
+    const spy = spyExchange(t);
+    expect(await complianceService(t, spy.gateway).runDaily(at(0))).toMatchObject({ locked: 1 });
+    expect((await stateOf(t, lapsed.id)).reasons).toEqual(['SUBSCRIPTION_LAPSED']);
+    expect(spy.calls).toEqual({ checkInvite: [], dailyCommissions: 0 });
+  });
+
+  it('ignores DISABLED members, the root and administrators', async () => {
+    await signedInAdmin(t);
+    const disabled = await createMember(t, base, { paidDays: -1, linked: false });
+    await t.database.db.execute(
+      sql`update users set status = 'DISABLED' where id = ${disabled.id}`,
+    );
+    expect(await run(at(0))).toMatchObject({ checked: 0, locked: 0 });
+    expect(await stateOf(t, disabled.id)).toMatchObject({ lockedSince: null, checkedAt: null });
+    const [platform] = await rowsOf<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from users where (is_root or is_admin)
+             and (earnings_locked_since is not null or compliance_checked_at is not null)`,
+    );
+    expect(platform!.n).toBe(0);
+    expect(await complianceMails(t, disabled.email)).toEqual([]);
+  });
+
+  it('two instances running at once lock and mail once', async () => {
+    const low = await createMember(t, base, { balanceUsdt: '10' });
+    const [a, b] = await Promise.all([
+      complianceService(t, t.app.services.peers.exchange).runDaily(at(0)),
+      complianceService(t, t.app.services.peers.exchange).runDaily(at(0)),
+    ]);
+    expect(a!.locked + b!.locked).toBe(1);
+    expect(await complianceMails(t, low.email)).toHaveLength(1);
+  });
+});
+
+describe('while locked', () => {
+  it('mails the reminders of days 7, 21 and 28 exactly once each', async () => {
+    const low = await createMember(t, base, { balanceUsdt: '50' });
+    await run(at(0));
+    const reminders = async () =>
+      (await complianceMails(t, low.email)).filter((m) => m.subject.startsWith('Reminder'));
+    const expectations: [number, number, number][] = [
+      // [day, hours, reminders so far]
+      [6, 0, 0],
+      [7, 0, 1],
+      [7, 5, 1],
+      [8, 0, 1],
+      [20, 0, 1],
+      [21, 0, 2],
+      [21, 1, 2],
+      [28, 0, 3],
+      [29, 0, 3],
+    ];
+    for (const [day, hours, sent] of expectations) {
+      await run(at(day, hours));
+      expect(await reminders(), `day ${day} +${hours}h`).toHaveLength(sent);
+    }
+    const subjects = (await reminders()).map((m) => m.subject);
+    expect(subjects).toEqual([
+      'Reminder: 23 days left before your locked earnings are forfeited',
+      'Reminder: 9 days left before your locked earnings are forfeited',
+      'Reminder: 2 days left before your locked earnings are forfeited',
+    ]);
+    expect((await stateOf(t, low.id)).mailDay).toBe(28);
+  });
+
+  it('a run missed for days sends only the latest reminder due', async () => {
+    const low = await createMember(t, base, { balanceUsdt: '50' });
+    await run(at(0));
+    expect(await run(at(22))).toMatchObject({ reminders: 1 });
+    const subjects = (await complianceMails(t, low.email)).map((m) => m.subject);
+    expect(subjects).toEqual([
+      'Your earnings are locked',
+      'Reminder: 8 days left before your locked earnings are forfeited',
+    ]);
+  });
+});
+
+describe('release', () => {
+  it('compliant again within 30 days: locked funds move to available, lock cleared, mailed', async () => {
+    const m = await createMember(t, base, { balanceUsdt: '20' });
+    await run(at(0));
+    await creditLocked(t, m.id, 5_000_000n, 'release-1');
+    expect(await ledgerIsClean(t)).toEqual([]);
+
+    setExchange(t, m.uid!, at(10), { balanceUsdt: '150' });
+    expect(await run(at(10))).toMatchObject({ released: 1 });
+    expect(await balanceOf(t, m.id)).toEqual({ available: 5_000_000n, locked: 0n, forfeited: 0n });
+    const [entry] = await entriesOf(t, m.id, 'LOCK_RELEASE');
+    expect(entry).toMatchObject({ locked: '-5000000', available: '5000000', forfeited: '0' });
+    expect(await stateOf(t, m.id)).toMatchObject({ lockedSince: null, reasons: [], mailDay: null });
+    const mails = await complianceMails(t, m.email);
+    expect(mails.map((x) => x.subject)).toEqual([
+      'Your earnings are locked',
+      'Your earnings are unlocked',
+    ]);
+    expect(mails[1]!.textBody).toContain('5.00 USDT moved');
+    expect(await ledgerIsClean(t)).toEqual([]);
+
+    // Nothing more to do the same day.
+    expect(await run(at(10, 1))).toMatchObject({ released: 0 });
+    expect(await entriesOf(t, m.id, 'LOCK_RELEASE')).toHaveLength(1);
+  });
+
+  it('releases funds locked while the subscription had lapsed, without a lock or a mail', async () => {
+    const m = await createMember(t, base);
+    await creditLocked(t, m.id, 1_500_000n, 'lapsed-credit');
+    expect(await run(at(0))).toMatchObject({ released: 1, locked: 0 });
+    expect(await balanceOf(t, m.id)).toMatchObject({ available: 1_500_000n, locked: 0n });
+    expect(await complianceMails(t, m.email)).toEqual([]);
+  });
+});
+
+describe('forfeiture', () => {
+  it('after 30 days the locked bucket is forfeited, once a day, mailed once', async () => {
+    const m = await createMember(t, base, { balanceUsdt: '20' });
+    await run(at(0));
+    await creditLocked(t, m.id, 7_000_000n, 'forfeit-1');
+
+    expect(await run(at(29, 23))).toMatchObject({ forfeited: 0 });
+    expect(await run(at(30))).toMatchObject({ forfeited: 1 });
+    expect(await balanceOf(t, m.id)).toEqual({ available: 0n, locked: 0n, forfeited: 7_000_000n });
+    const entries = await entriesOf(t, m.id, 'LOCK_FORFEIT');
+    expect(entries).toEqual([
+      expect.objectContaining({ locked: '-7000000', forfeited: '7000000', available: '0' }),
+    ]);
+    expect(await ledgerIsClean(t)).toEqual([]);
+
+    // A second run the same day changes nothing.
+    const before = await complianceMails(t, m.email);
+    expect(await run(at(30, 3))).toMatchObject({ forfeited: 0, reminders: 0, locked: 0 });
+    expect(await entriesOf(t, m.id, 'LOCK_FORFEIT')).toHaveLength(1);
+    expect(await complianceMails(t, m.email)).toHaveLength(before.length);
+    expect(before.at(-1)!.subject).toBe('Your locked earnings were forfeited');
+    expect(before.at(-1)!.textBody).toContain('7.00 USDT');
+
+    // Still non-compliant: later locked credits go at the next day's run, without a new mail.
+    await creditLocked(t, m.id, 2_000_000n, 'forfeit-2');
+    expect(await run(at(31))).toMatchObject({ forfeited: 1 });
+    expect(await balanceOf(t, m.id)).toMatchObject({ locked: 0n, forfeited: 9_000_000n });
+    expect(await entriesOf(t, m.id, 'LOCK_FORFEIT')).toHaveLength(2);
+    expect(await complianceMails(t, m.email)).toHaveLength(before.length);
+    expect((await stateOf(t, m.id)).lockedSince?.toISOString()).toBe(at(0).toISOString());
+  });
+});
+
+describe('when the exchange fails', () => {
+  it('changes nothing for the member it failed for, and goes on with the others', async () => {
+    const locked = await createMember(t, base, { balanceUsdt: '20' });
+    await run(at(0));
+    await creditLocked(t, locked.id, 3_000_000n, 'exchange-down');
+    const unlockedLow = await createMember(t, at(30), { balanceUsdt: '20' });
+    const other = await createMember(t, at(30), { balanceUsdt: '5' });
+    const before = await stateOf(t, locked.id);
+
+    // Day 30: the exchange is unreachable for two members (compliant again, or not).
+    setExchange(t, locked.uid!, at(30), { balanceUsdt: '500' });
+    const spy = spyExchange(t, { uids: [locked.uid!, unlockedLow.uid!] });
+    const counts = await complianceService(t, spy.gateway).runDaily(at(30));
+    expect(counts).toMatchObject({ exchangeErrors: 2, locked: 1, forfeited: 0, released: 0 });
+    expect(await stateOf(t, locked.id)).toEqual(before);
+    expect(await balanceOf(t, locked.id)).toMatchObject({ locked: 3_000_000n, forfeited: 0n });
+    expect(await stateOf(t, unlockedLow.id)).toMatchObject({ lockedSince: null, checkedAt: null });
+    expect((await stateOf(t, other.id)).reasons).toEqual(['LOW_BALANCE']);
+  });
+
+  it('without the commission listing, linked members are left as they are', async () => {
+    const low = await createMember(t, base, { balanceUsdt: '20' });
+    const spy = spyExchange(t, { commissions: true });
+    const counts = await complianceService(t, spy.gateway).runDaily(at(0));
+    expect(counts).toMatchObject({ exchangeErrors: 1, locked: 0, checked: 0 });
+    expect(spy.calls.checkInvite).toEqual([]);
+    expect((await stateOf(t, low.id)).lockedSince).toBeNull();
+  });
+});

@@ -216,6 +216,20 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'cycles',
+                lazy: page(
+                  () => import('@/features/admin/pages/admin-cycles-page'),
+                  (m) => m.AdminCyclesPage,
+                ),
+              },
+              {
+                path: 'cycles/:id',
+                lazy: page(
+                  () => import('@/features/admin/pages/admin-cycle-detail-page'),
+                  (m) => m.AdminCycleDetailPage,
+                ),
+              },
+              {
                 path: 'user-reports',
                 lazy: page(
                   () => import('@/features/admin/pages/admin-user-reports-page'),

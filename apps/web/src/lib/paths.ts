@@ -40,6 +40,14 @@ export const paths = {
   },
 } as const;
 
+/**
+ * The public referral link of a code (the dashboard and the referrals page copy it). The app's own
+ * origin is PUBLIC_URL when the app serves the page.
+ */
+export function referralLink(code: string): string {
+  return `${window.location.origin}${paths.referral(code)}`;
+}
+
 /** Where a signed-in user belongs by default (member section 4, "Sign-in result"). */
 export function homePathFor(user: { isAdmin: boolean }): string {
   return user.isAdmin ? paths.admin.dashboard : paths.dashboard;

@@ -1,4 +1,5 @@
 import {
+  CalendarSync,
   Gift,
   LayoutDashboard,
   LifeBuoy,
@@ -9,6 +10,7 @@ import {
   Wallet,
   type LucideIcon,
 } from 'lucide-react';
+import { adminPaths } from '@/features/admin/lib/paths';
 import { paths } from '@/lib/paths';
 
 export interface NavItem {
@@ -74,7 +76,7 @@ export const MEMBER_BOTTOM_NAV: readonly NavItem[] = [
   { to: paths.profile, label: 'Profile', icon: UserCog, alsoActiveOn: [paths.settings] },
 ];
 
-/** The admin sidebar (admin section 2, "Admin layout"). */
+/** The admin sidebar (admin section 2, "Admin layout"), plus the reward cycles. */
 export const ADMIN_SIDEBAR: readonly NavItem[] = [
   {
     to: paths.admin.dashboard,
@@ -86,6 +88,13 @@ export const ADMIN_SIDEBAR: readonly NavItem[] = [
   { to: paths.admin.users, label: 'Users', subtitle: 'Manage Users', icon: Users },
   { to: paths.admin.withdrawals, label: 'Withdrawals', subtitle: 'Review Requests', icon: Wallet },
   { to: paths.admin.rewards, label: 'Rewards', subtitle: 'Reward Distribution', icon: Gift },
+  // Beyond the spec.
+  {
+    to: adminPaths.cycles,
+    label: 'Reward Cycles',
+    subtitle: 'DOWNLINE batches',
+    icon: CalendarSync,
+  },
   { to: paths.admin.settings, label: 'Settings', subtitle: 'Admin Settings', icon: Settings },
 ];
 

@@ -9,12 +9,15 @@ export function StatCard({
   label,
   value,
   icon: Icon,
+  hint,
   loading = false,
   className,
 }: {
   label: string;
   value: ReactNode;
   icon?: LucideIcon;
+  /** A second, smaller line under the value (a count beside a total). */
+  hint?: ReactNode;
   loading?: boolean;
   className?: string;
 }) {
@@ -27,6 +30,7 @@ export function StatCard({
         ) : (
           <p className="truncate text-xl font-bold text-fg tabular-nums sm:text-2xl">{value}</p>
         )}
+        {hint && !loading ? <p className="text-xs text-fg-muted tabular-nums">{hint}</p> : null}
       </div>
       {Icon ? (
         <span className="hidden size-10 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary-soft-fg sm:flex">

@@ -6,3 +6,49 @@ export function statusText(status: string): string {
 }
 
 export const BSCSCAN_TX_URL = 'https://testnet.bscscan.com/tx/';
+
+const dayFormat = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+/**
+ * `2025-03-01` -> `Mar 1, 2025`. A period day is a UTC calendar day: formatting it in the local
+ * zone would show the day before west of Greenwich.
+ */
+export function formatDay(value: string): string {
+  const date = new Date(`${value.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? value : dayFormat.format(date);
+}
+
+const percentFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** `1.5` -> `1.5%`; sums of binary fractions (`0.1 + 0.2`) are rounded to the two decimals allowed. */
+export function formatPercent(value: number): string {
+  return `${percentFormat.format(value)}%`;
+}
+
+const exactFormat = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 6,
+});
+
+/** Every micro-USDT of an amount: `0.006` -> `0.006 USDT` (the 2-decimal display shows $0.01). */
+export function formatExactUsdt(value: number): string {
+  return `${exactFormat.format(value)} USDT`;
+}
+
+/** `65_000` -> `1 min 5 s`. */
+export function formatElapsed(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  return `${minutes} min ${seconds % 60} s`;
+}
+
+/** `YYYY-MM-DD` of a UTC day. */
+export function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}

@@ -5,7 +5,10 @@ import { profileQueryKey } from '@/lib/session';
 import { failResponse, mockApi, okResponse } from '@/testing/api-mock';
 import { makeUser } from '@/testing/fixtures';
 import { createTestQueryClient, renderRoutes } from '@/testing/render';
+import { makeRewardSettings } from '../testing-reward-fixtures';
 import { AdminSettingsPage } from './admin-settings-page';
+
+const SETTINGS = 'GET /api/admin/settings/rewards';
 
 function renderPage(lastLogin: string | null = '2025-01-06T09:30:00.000Z') {
   localStorage.setItem('token', 'tok');
@@ -30,16 +33,18 @@ async function fill(user: ReturnType<typeof renderPage>['user'], values: string[
 }
 
 describe('admin settings page', () => {
-  it('shows the profile', () => {
-    mockApi({});
+  it('shows the profile and the reward settings', async () => {
+    mockApi({ [SETTINGS]: () => okResponse(makeRewardSettings()) });
     renderPage(null);
     expect(screen.getByText('Platform Admin')).toBeInTheDocument();
     expect(screen.getByText('ADMINISTRATOR')).toBeInTheDocument();
     expect(screen.getByText('Not available')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Subscription fee (USDT)')).toHaveValue(10);
   });
 
   it('checks the rules in order, Cancel clears, and a change shows the banner', async () => {
     const api = mockApi({
+      [SETTINGS]: () => okResponse(makeRewardSettings()),
       'PUT /api/users/change-password': () => okResponse({ token: 'new-token' }),
     });
     const { user } = renderPage();
@@ -65,7 +70,7 @@ describe('admin settings page', () => {
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(screen.getByLabelText(/^Current Password/, { selector: 'input' })).toHaveValue('');
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(api.requests).toHaveLength(0);
+    expect(api.calls('PUT /api/users/change-password')).toHaveLength(0);
 
     await fill(user, ['Old@2025ok', 'New@2025ok', 'New@2025ok']);
     await submit();
@@ -80,6 +85,7 @@ describe('admin settings page', () => {
 
   it('shows the server text of a refused change', async () => {
     mockApi({
+      [SETTINGS]: () => okResponse(makeRewardSettings()),
       'PUT /api/users/change-password': () => failResponse(400, 'SAME_PASSWORD_ERROR'),
     });
     const { user } = renderPage();

@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDateTime, fullName } from '@/lib/format';
 import { useAuthenticatedUser } from '@/lib/session';
 import { ChangePasswordCard } from '../components/change-password-card';
+import { RewardSettingsCard } from '../components/reward-settings-card';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -15,7 +16,10 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** /admin/settings: the admin's profile and the change-password form (admin section 2). */
+/**
+ * /admin/settings: the admin's profile and the change-password form (admin section 2), and the
+ * reward settings (beyond the spec).
+ */
 export function AdminSettingsPage() {
   const user = useAuthenticatedUser();
   return (
@@ -23,7 +27,7 @@ export function AdminSettingsPage() {
       <PageTitle title="Admin Settings" />
       <div className="space-y-1">
         <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">Admin Settings</h1>
-        <p className="text-fg-muted">Your profile and security</p>
+        <p className="text-fg-muted">Your profile, security and the reward settings</p>
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
         <Card>
@@ -51,6 +55,7 @@ export function AdminSettingsPage() {
         </Card>
         <ChangePasswordCard />
       </div>
+      <RewardSettingsCard />
     </div>
   );
 }

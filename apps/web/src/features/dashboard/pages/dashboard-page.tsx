@@ -1,20 +1,54 @@
-import { ComingNext } from '@/components/coming-next';
+import { PageTitle } from '@/components/page-title';
+import { errorMessage } from '@/lib/api-client';
+import { USER_NOT_FOUND, useRewardStats } from '@/lib/reward-stats';
 import { useAuthenticatedUser } from '@/lib/session';
+import { BalanceOverview } from '../components/balance-overview';
+import { ComplianceBanner } from '../components/compliance-banner';
+import { EarningsChart } from '../components/earnings-chart';
+import { IncomeBreakdown } from '../components/income-breakdown';
+import { ReferralLinkCard } from '../components/referral-link-card';
+import { SubscriptionCard } from '../components/subscription-card';
+import { VerificationNotice } from '../components/verification-notice';
+import { WelcomeHeader } from '../components/welcome-header';
 
+const STATS_FAILED = 'Failed to load reward statistics';
+
+/** /dashboard: the member's account, subscription, referral link and earnings (member section 2). */
 export function DashboardPage() {
   const user = useAuthenticatedUser();
+  const stats = useRewardStats(user.userId);
+  const hasUserId = user.userId.trim() !== '';
+  const loading = hasUserId && stats.isPending;
+  const error = !hasUserId
+    ? USER_NOT_FOUND
+    : stats.isError
+      ? errorMessage(stats.error, STATS_FAILED)
+      : null;
+
   return (
-    <ComingNext
-      title="Dashboard"
-      subtitle={`Welcome back, ${user.firstName}. Overview & Stats`}
-      summary="Your dashboard brings your account, your subscription and your earnings together on one screen."
-      items={[
-        'A greeting with your user ID, email and verification badge',
-        'Subscription status with its activation date',
-        'Your referral code with a copy button for your referral link',
-        'Balance overview: available, total earned and total withdrawn',
-        'Income breakdown: direct referrals and downline income',
-      ]}
-    />
+    <div className="space-y-6 sm:space-y-8">
+      <PageTitle title="Dashboard" />
+      <WelcomeHeader user={user} />
+      {user.isEmailVerified ? null : <VerificationNotice email={user.email} />}
+      <div className="grid gap-4 md:grid-cols-2">
+        <SubscriptionCard fee={user.subscriptionFee} />
+        <ReferralLinkCard code={user.referralCode} />
+      </div>
+      {stats.data ? <ComplianceBanner stats={stats.data} /> : null}
+      <BalanceOverview
+        stats={stats.data}
+        loading={loading}
+        refreshing={stats.isFetching}
+        error={error}
+        onRefresh={() => {
+          // refetch() ignores `enabled`: without a user ID there is nothing to ask.
+          if (hasUserId) void stats.refetch();
+        }}
+      />
+      <IncomeBreakdown breakdown={stats.data?.rewardBreakdown} loading={loading} />
+      {stats.data || loading ? (
+        <EarningsChart points={stats.data?.earningsOverTime} loading={loading} />
+      ) : null}
+    </div>
   );
 }

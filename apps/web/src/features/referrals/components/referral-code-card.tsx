@@ -1,13 +1,8 @@
 import { Check, Copy } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { paths } from '@/lib/paths';
+import { referralLink } from '@/lib/paths';
 import { useCopy } from '@/lib/use-copy';
-
-/** The public referral link: the app's own origin is PUBLIC_URL when the app serves the page. */
-export function referralLink(code: string): string {
-  return `${window.location.origin}${paths.referral(code)}`;
-}
 
 /** 'Your Referral Code' with a button that copies the public link. */
 export function ReferralCodeCard({ code }: { code: string }) {

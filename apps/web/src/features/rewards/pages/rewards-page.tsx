@@ -1,17 +1,97 @@
-import { ComingNext } from '@/components/coming-next';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import { PageTitle } from '@/components/page-title';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { errorMessage } from '@/lib/api-client';
+import { rewardStatsKeys, USER_NOT_FOUND, useRewardStats } from '@/lib/reward-stats';
+import { useAuthenticatedUser } from '@/lib/session';
+import { memberRewardsKeys } from '../api/get-member-rewards';
+import { withdrawalsKeys } from '../api/get-withdrawals';
+import { BalanceCard } from '../components/balance-card';
+import { EarningsBreakdown } from '../components/earnings-breakdown';
+import { DEFAULT_REWARDS_FILTERS, type RewardsFilters } from '../components/rewards-filters';
+import { RewardsHistory } from '../components/rewards-history';
+import { WithdrawalHistory } from '../components/withdrawal-history';
 
+const STATS_FAILED = 'Failed to load reward stats';
+const KEYS = [rewardStatsKeys.all, memberRewardsKeys.all, withdrawalsKeys.all];
+
+/** /rewards ('Rewards & Earnings'): balance, breakdown, withdrawals and rewards (member section 2). */
 export function RewardsPage() {
+  const user = useAuthenticatedUser();
+  const queryClient = useQueryClient();
+  const stats = useRewardStats(user.userId);
+  const [filters, setFilters] = useState<RewardsFilters>(DEFAULT_REWARDS_FILTERS);
+  const [page, setPage] = useState(1);
+  const fetchingStats = useIsFetching({ queryKey: rewardStatsKeys.all });
+  const fetchingRewards = useIsFetching({ queryKey: memberRewardsKeys.all });
+  const fetchingWithdrawals = useIsFetching({ queryKey: withdrawalsKeys.all });
+  const refreshing = fetchingStats + fetchingRewards + fetchingWithdrawals > 0;
+
+  const hasUserId = user.userId.trim() !== '';
+  const loading = hasUserId && stats.isPending;
+  const error = !hasUserId
+    ? USER_NOT_FOUND
+    : stats.isError
+      ? errorMessage(stats.error, STATS_FAILED)
+      : null;
+  const refresh = () => {
+    for (const queryKey of KEYS) void queryClient.invalidateQueries({ queryKey });
+  };
+
   return (
-    <ComingNext
-      title="Rewards & Earnings"
-      subtitle="Your Earnings"
-      summary="Follow every reward you earn and withdraw your balance in USDT."
-      items={[
-        'Your current balance with a Request Withdrawal button',
-        'Earnings breakdown: total earned, total withdrawn, direct rewards',
-        'Withdrawal history with status and transaction links',
-        'Rewards history with type, level and date filters',
-      ]}
-    />
+    <div className="space-y-6 sm:space-y-8">
+      <PageTitle title="Rewards & Earnings" />
+      <header className="flex items-start justify-between gap-4">
+        <div className="space-y-1">
+          <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">
+            Rewards &amp; Earnings
+          </h1>
+          <p className="text-fg-muted">Your Earnings</p>
+        </div>
+        <Button variant="outline" onClick={refresh} disabled={refreshing} aria-label="Refresh">
+          <RefreshCw className={refreshing ? 'size-4 animate-spin' : 'size-4'} aria-hidden="true" />
+          <span className="hidden sm:inline">Refresh</span>
+        </Button>
+      </header>
+
+      {error ? (
+        <Card className="flex flex-wrap items-center justify-between gap-3 p-4" role="alert">
+          <p className="text-sm font-medium text-danger">{error}</p>
+          {hasUserId ? (
+            <Button variant="outline" size="sm" onClick={() => void stats.refetch()}>
+              Retry
+            </Button>
+          ) : null}
+        </Card>
+      ) : null}
+
+      <BalanceCard balance={stats.data?.currentBalance} loading={loading} />
+      <EarningsBreakdown stats={stats.data} loading={loading} />
+
+      <Tabs defaultValue="withdrawals">
+        <TabsList aria-label="History">
+          <TabsTrigger value="withdrawals">Withdrawal History</TabsTrigger>
+          <TabsTrigger value="rewards">Rewards History</TabsTrigger>
+        </TabsList>
+        <TabsContent value="withdrawals">
+          <WithdrawalHistory />
+        </TabsContent>
+        <TabsContent value="rewards">
+          <RewardsHistory
+            filters={filters}
+            page={page}
+            onFilters={(next) => {
+              setFilters(next);
+              setPage(1);
+            }}
+            onPage={setPage}
+          />
+        </TabsContent>
+      </Tabs>
+    </div>
   );
 }

@@ -1,0 +1,75 @@
+import type { RewardStats } from '@ctn/contracts/rewards';
+import { ArrowDownToLine, RefreshCw, TrendingUp, Wallet } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { MoneyCard } from './money-card';
+
+export interface BalanceOverviewProps {
+  stats: RewardStats | undefined;
+  loading: boolean;
+  refreshing: boolean;
+  /** The text of a failed load, shown above the cards. */
+  error: string | null;
+  onRefresh: () => void;
+}
+
+/** Balance Overview: available, earned and withdrawn, with refresh and the load error. */
+export function BalanceOverview({
+  stats,
+  loading,
+  refreshing,
+  error,
+  onRefresh,
+}: BalanceOverviewProps) {
+  return (
+    <section aria-labelledby="balance-title" className="space-y-3">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="balance-title" className="text-lg font-semibold text-fg">
+          Balance Overview
+        </h2>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={onRefresh}
+          disabled={refreshing}
+          aria-label="Refresh balance"
+        >
+          <RefreshCw className={refreshing ? 'size-4 animate-spin' : 'size-4'} aria-hidden="true" />
+          <span className="hidden sm:inline">Refresh</span>
+        </Button>
+      </div>
+      {error ? (
+        <Card className="flex flex-wrap items-center justify-between gap-3 p-4" role="alert">
+          <p className="text-sm font-medium text-danger">{error}</p>
+          <Button variant="outline" size="sm" onClick={onRefresh} disabled={refreshing}>
+            Retry
+          </Button>
+        </Card>
+      ) : null}
+      <dl className="grid gap-3 sm:grid-cols-3 sm:gap-4">
+        <MoneyCard
+          label="Available Balance"
+          hint="Ready to withdraw"
+          value={stats?.currentBalance}
+          loading={loading}
+          icon={Wallet}
+          emphasis
+        />
+        <MoneyCard
+          label="Total Earned"
+          hint="Lifetime earnings"
+          value={stats?.totalRewards}
+          loading={loading}
+          icon={TrendingUp}
+        />
+        <MoneyCard
+          label="Total Withdrawn"
+          hint="Successfully withdrawn"
+          value={stats?.totalWithdrawn}
+          loading={loading}
+          icon={ArrowDownToLine}
+        />
+      </dl>
+    </section>
+  );
+}

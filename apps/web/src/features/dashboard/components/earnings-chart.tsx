@@ -1,0 +1,122 @@
+import type { EarningsPoint } from '@ctn/contracts/rewards';
+import { ChartColumnBig } from 'lucide-react';
+import { useMemo } from 'react';
+import { Card, CardDescription, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatUsd } from '@/lib/format';
+import { dailySeries, EARNINGS_DAYS, formatUtcDay, summarise } from '../lib/earnings-series';
+import { EarningsBars } from './earnings-bars';
+
+/**
+ * Earnings over the last 90 days, a bar per day with direct and downline stacked. Drawn by hand
+ * in SVG: a chart library would outweigh the rest of the page.
+ */
+export function EarningsChart({
+  points,
+  loading,
+}: {
+  points: readonly EarningsPoint[] | undefined;
+  loading: boolean;
+}) {
+  return (
+    <Card role="region" aria-labelledby="earnings-chart-title" className="p-4 sm:p-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="space-y-1">
+          <CardTitle id="earnings-chart-title">Earnings Over Time</CardTitle>
+          <CardDescription>Rewards credited per day, last {EARNINGS_DAYS} days</CardDescription>
+        </div>
+        <Legend />
+      </div>
+      <div className="mt-5">
+        {loading ? (
+          <Skeleton className="h-48 w-full" />
+        ) : points && points.length > 0 ? (
+          <Chart points={points} />
+        ) : (
+          <Empty />
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function Legend() {
+  return (
+    <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-fg-muted" aria-label="Legend">
+      <li className="flex items-center gap-1.5">
+        <span className="size-3 rounded-sm bg-primary" aria-hidden="true" />
+        Direct referrals
+      </li>
+      <li className="flex items-center gap-1.5">
+        <span className="size-3 rounded-sm bg-blue-600 dark:bg-blue-400" aria-hidden="true" />
+        Downline
+      </li>
+    </ul>
+  );
+}
+
+function Empty() {
+  return (
+    <div className="flex h-48 flex-col items-center justify-center gap-2 rounded-xl border border-dashed border-border-strong text-center">
+      <ChartColumnBig className="size-6 text-fg-subtle" aria-hidden="true" />
+      <p className="font-semibold text-fg">No earnings yet</p>
+      <p className="max-w-xs px-4 text-sm text-fg-muted">
+        Rewards from your referrals and your team will show here day by day.
+      </p>
+    </div>
+  );
+}
+
+function Chart({ points }: { points: readonly EarningsPoint[] }) {
+  const series = useMemo(() => dailySeries(points, new Date()), [points]);
+  const summary = summarise(series);
+  if (summary.activeDays === 0) return <Empty />;
+  const label =
+    `Earnings over the last ${EARNINGS_DAYS} days: ${formatUsd(summary.total)} in total, ` +
+    `${formatUsd(summary.direct)} from direct referrals and ${formatUsd(summary.downline)} ` +
+    `from downline, on ${summary.activeDays} ${summary.activeDays === 1 ? 'day' : 'days'}. ` +
+    `Best day: ${formatUsd(summary.maxDay)}.`;
+  return (
+    <figure>
+      <EarningsBars series={series} max={summary.maxDay} label={label} />
+      <div
+        className="mt-1.5 flex justify-between pl-18 text-xs text-fg-subtle tabular-nums"
+        aria-hidden="true"
+      >
+        <span>{formatUtcDay(series[0]!.date)}</span>
+        <span>{formatUtcDay(series.at(-1)!.date)}</span>
+      </div>
+      <DayTable series={series} />
+    </figure>
+  );
+}
+
+/** The figures behind the bars, for screen readers: the days with a credit. */
+function DayTable({ series }: { series: readonly EarningsPoint[] }) {
+  // The wrapper hides it: a table grows to its content whatever width sr-only gives it.
+  return (
+    <div className="sr-only">
+      <table>
+        <caption>Earnings per day with a credit, last {EARNINGS_DAYS} days</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Direct referrals</th>
+            <th scope="col">Downline</th>
+          </tr>
+        </thead>
+        <tbody>
+          {series
+            .filter((point) => point.direct + point.downline > 0)
+            .map((point) => (
+              <tr key={point.date}>
+                <th scope="row">{formatUtcDay(point.date)}</th>
+                <td>{formatUsd(point.direct)}</td>
+                <td>{formatUsd(point.downline)}</td>
+              </tr>
+            ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

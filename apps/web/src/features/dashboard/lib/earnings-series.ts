@@ -1,0 +1,74 @@
+import type { EarningsPoint } from '@ctn/contracts/rewards';
+
+export const EARNINGS_DAYS = 90;
+const DAY_MS = 86_400_000;
+
+/** `yyyy-mm-dd` of an instant, in UTC: the server groups credits by UTC day. */
+export function utcDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** `2025-03-04` -> `Mar 4, 2025`, in UTC so that no time zone shifts the day back. */
+export function formatUtcDay(date: string): string {
+  return dayFormat.format(new Date(`${date}T00:00:00.000Z`));
+}
+
+/**
+ * One point per day, oldest first, for the `days` days that end today (UTC) or on the latest
+ * point if the server's clock is ahead. The server leaves out days without credits; a chart
+ * needs them, as zero, so that the gaps show as gaps.
+ */
+export function dailySeries(
+  points: readonly EarningsPoint[],
+  today: Date,
+  days: number = EARNINGS_DAYS,
+): EarningsPoint[] {
+  const byDate = new Map<string, { direct: number; downline: number }>();
+  let last = utcDay(today);
+  for (const point of points) {
+    const sum = byDate.get(point.date) ?? { direct: 0, downline: 0 };
+    byDate.set(point.date, {
+      direct: sum.direct + point.direct,
+      downline: sum.downline + point.downline,
+    });
+    if (point.date > last) last = point.date;
+  }
+  const end = Date.parse(`${last}T00:00:00.000Z`);
+  return Array.from({ length: days }, (_, i) => {
+    const date = utcDay(new Date(end - (days - 1 - i) * DAY_MS));
+    const sum = byDate.get(date);
+    return { date, direct: sum?.direct ?? 0, downline: sum?.downline ?? 0 };
+  });
+}
+
+export interface EarningsSummary {
+  direct: number;
+  downline: number;
+  total: number;
+  /** The largest day's total: the top of the chart's scale. */
+  maxDay: number;
+  /** Days with any credit. */
+  activeDays: number;
+}
+
+export function summarise(series: readonly EarningsPoint[]): EarningsSummary {
+  let direct = 0;
+  let downline = 0;
+  let maxDay = 0;
+  let activeDays = 0;
+  for (const point of series) {
+    direct += point.direct;
+    downline += point.downline;
+    const day = point.direct + point.downline;
+    if (day > maxDay) maxDay = day;
+    if (day > 0) activeDays += 1;
+  }
+  return { direct, downline, total: direct + downline, maxDay, activeDays };
+}

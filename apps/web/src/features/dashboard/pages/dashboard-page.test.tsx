@@ -1,0 +1,242 @@
+import type { User } from '@ctn/contracts/accounts';
+import type { RewardStats } from '@ctn/contracts/rewards';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatDate } from '@/lib/format';
+import { deferred, failResponse, mockApi, okResponse } from '@/testing/api-mock';
+import { makeUser } from '@/testing/fixtures';
+import { renderRoutes, Stub } from '@/testing/render';
+import { SignedIn } from '@/testing/signed-in';
+import { DashboardPage } from './dashboard-page';
+
+const STATS = 'GET /api/rewards/stats/CT1000234';
+
+function makeStats(overrides: Partial<RewardStats> = {}): RewardStats {
+  return {
+    currentBalance: 1234.5,
+    totalRewards: 2000,
+    totalWithdrawn: 765.5,
+    rewardBreakdown: { directRewards: 30, downlineRewards: 1970, calculatedTotal: 2000 },
+    lockedBalance: 0,
+    pendingWithdrawals: 0,
+    forfeited: 0,
+    compliance: {
+      locked: false,
+      reasons: [],
+      lockedSince: null,
+      forfeitsAt: null,
+      daysLeft: null,
+      checkedAt: null,
+    },
+    earningsOverTime: [],
+    ...overrides,
+  };
+}
+
+function renderDashboard(routes: Parameters<typeof mockApi>[0], user: User = makeUser()) {
+  localStorage.setItem('token', 'tok');
+  const api = mockApi({ 'GET /api/users/profile': () => okResponse(user), ...routes });
+  const rendered = renderRoutes(
+    [
+      { element: <SignedIn />, children: [{ path: '/dashboard', element: <DashboardPage /> }] },
+      { path: '/signin', element: <Stub name="Sign in" /> },
+    ],
+    { at: '/dashboard' },
+  );
+  return { ...rendered, api };
+}
+
+/** The figure of a money card, found by its label. */
+const figure = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;
+
+afterEach(() => vi.useRealTimers());
+
+describe('dashboard', () => {
+  it('greets the member and shows subscription, balances and income once loaded', async () => {
+    const gate = deferred<RewardStats>();
+    const { api } = renderDashboard({ [STATS]: () => gate.promise.then((d) => okResponse(d)) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    expect(screen.getByText(/Welcome back,/)).toHaveTextContent('Welcome back, Ada!');
+    expect(screen.getByText('CT1000234')).toBeInTheDocument();
+    expect(screen.getByTestId('dashboard-email')).toHaveTextContent('ada@example.com');
+    expect(screen.getByText('Verified')).toBeInTheDocument();
+    expect(screen.queryByText(/Email verification required/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
+
+    const subscription = screen.getByRole('region', { name: 'Subscription' });
+    expect(subscription).toHaveTextContent('Active');
+    expect(subscription).toHaveTextContent(
+      `Activated on ${formatDate('2025-01-05T10:00:00.000Z')}`,
+    );
+
+    // Skeletons, not figures, while the stats load.
+    expect(figure('Available Balance')).not.toHaveTextContent('$');
+
+    gate.resolve(makeStats());
+    await waitFor(() => expect(figure('Available Balance')).toHaveTextContent('$1,234.50'));
+    expect(figure('Available Balance')).toHaveTextContent('Ready to withdraw');
+    expect(figure('Total Earned')).toHaveTextContent('$2,000.00');
+    expect(figure('Total Earned')).toHaveTextContent('Lifetime earnings');
+    expect(figure('Total Withdrawn')).toHaveTextContent('$765.50');
+    expect(figure('Total Withdrawn')).toHaveTextContent('Successfully withdrawn');
+    expect(figure('Total Income')).toHaveTextContent('$2,000.00');
+    expect(figure('Direct Referrals')).toHaveTextContent('$30.00');
+    expect(figure('Direct Referrals')).toHaveTextContent('From your referrals');
+    expect(figure('Downline Income')).toHaveTextContent('$1,970.00');
+    expect(figure('Downline Income')).toHaveTextContent('From team earnings');
+    expect(api.calls(STATS)[0]!.url.search).toBe('');
+    expect(screen.queryByRole('region', { name: 'Your earnings are locked' })).toBeNull();
+  });
+
+  it('shows Pending Payment while the subscription is unpaid', async () => {
+    renderDashboard(
+      { [STATS]: () => okResponse(makeStats()) },
+      makeUser({ subscriptionFee: { paid: false, timestamp: null } }),
+    );
+    const subscription = await screen.findByRole('region', { name: 'Subscription' });
+    expect(subscription).toHaveTextContent('Pending Payment');
+    expect(subscription).not.toHaveTextContent('Active');
+  });
+
+  it('warns an unverified member and resends the verification email', async () => {
+    const gate = deferred<Response>();
+    const { user, api } = renderDashboard(
+      {
+        [STATS]: () => okResponse(makeStats()),
+        'POST /api/users/resend-verification-email': () => gate.promise,
+      },
+      makeUser({ isEmailVerified: false }),
+    );
+    const notice = await screen.findByRole('region', { name: 'Email verification' });
+    expect(screen.getByText('Unverified')).toBeInTheDocument();
+    expect(within(notice).getByText(/Email verification required/).parentElement).toHaveTextContent(
+      'Email verification required - Please verify your email address to unlock all platform features.',
+    );
+    await user.click(within(notice).getByRole('button', { name: 'Resend verification' }));
+    expect(within(notice).getByRole('button', { name: 'Sending...' })).toBeDisabled();
+    expect(api.calls('POST /api/users/resend-verification-email')[0]!.body).toEqual({
+      email: 'ada@example.com',
+    });
+    gate.resolve(okResponse(null, 'VERIFICATION_EMAIL_SENT'));
+    expect(
+      await within(notice).findByText(
+        'Verification email sent successfully! Please check your inbox.',
+      ),
+    ).toBeInTheDocument();
+
+    mockApi({
+      'POST /api/users/resend-verification-email': () => failResponse(500, null),
+    });
+    await user.click(within(notice).getByRole('button', { name: 'Resend verification' }));
+    expect(await within(notice).findByRole('alert')).toHaveTextContent(
+      'Failed to send verification email',
+    );
+  });
+
+  it('shows the load error above the balance cards with $0.00, and Retry loads again', async () => {
+    const { user } = renderDashboard({ [STATS]: () => failResponse(500, null) });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to load reward statistics');
+    expect(figure('Available Balance')).toHaveTextContent('$0.00');
+    expect(figure('Downline Income')).toHaveTextContent('$0.00');
+    // The error sits above the cards.
+    expect(
+      alert.compareDocumentPosition(screen.getByText('Available Balance', { selector: 'dt' })) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+
+    const api = mockApi({ [STATS]: () => okResponse(makeStats()) });
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(figure('Available Balance')).toHaveTextContent('$1,234.50'));
+    expect(screen.queryByText('Failed to load reward statistics')).toBeNull();
+    expect(api.calls(STATS)).toHaveLength(1);
+  });
+
+  it("uses the server's message when it gives one, and Refresh asks again", async () => {
+    const { user } = renderDashboard({ [STATS]: () => okResponse(makeStats()) });
+    await waitFor(() => expect(figure('Total Earned')).toHaveTextContent('$2,000.00'));
+    const api = mockApi({ [STATS]: () => failResponse(500, 'INTERNAL_SERVER_ERROR') });
+    await user.click(screen.getByRole('button', { name: 'Refresh balance' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Server error, try later.');
+    // The last figures stay on screen.
+    expect(figure('Total Earned')).toHaveTextContent('$2,000.00');
+    expect(api.calls(STATS)).toHaveLength(1);
+  });
+
+  it("copies the referral link and says 'Copied to clipboard!' for 5 seconds", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { user } = renderDashboard({ [STATS]: () => okResponse(makeStats()) });
+    await user.click(await screen.findByRole('button', { name: 'Copy referral link' }));
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/ref/AB3CD7EF`);
+    expect(screen.getByRole('button', { name: 'Copied to clipboard!' })).toBeInTheDocument();
+    vi.advanceTimersByTime(4_900);
+    expect(screen.getByText('Copied to clipboard!')).toBeInTheDocument();
+    vi.advanceTimersByTime(200);
+    await waitFor(() => expect(screen.queryByText('Copied to clipboard!')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Copy referral link' })).toBeInTheDocument();
+  });
+
+  it('explains locked earnings: reasons, locked balance, since when, days left, forfeited', async () => {
+    renderDashboard({
+      [STATS]: () =>
+        okResponse(
+          makeStats({
+            lockedBalance: 42.5,
+            forfeited: 12.25,
+            compliance: {
+              locked: true,
+              reasons: ['LOW_BALANCE', 'SUBSCRIPTION_LAPSED'],
+              lockedSince: '2025-03-01T12:00:00.000Z',
+              forfeitsAt: '2025-03-31T12:00:00.000Z',
+              daysLeft: 12,
+              checkedAt: '2025-03-19T12:00:00.000Z',
+            },
+          }),
+        ),
+    });
+    const banner = await screen.findByRole('region', { name: 'Your earnings are locked' });
+    expect(banner).toHaveTextContent('Your BingX balance is below 100 USDT.');
+    expect(banner).toHaveTextContent('Your subscription is not active.');
+    expect(banner).toHaveTextContent('$42.50');
+    expect(banner).toHaveTextContent(`Locked since ${formatDate('2025-03-01T12:00:00.000Z')}`);
+    expect(banner).toHaveTextContent('12 days left before locked earnings are forfeited');
+    expect(banner).toHaveTextContent(formatDate('2025-03-31T12:00:00.000Z'));
+    expect(banner).toHaveTextContent('Forfeited so far$12.25');
+  });
+
+  it('charts earnings per day with a legend and a table for screen readers', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    renderDashboard({
+      [STATS]: () =>
+        okResponse(makeStats({ earningsOverTime: [{ date: today, direct: 3, downline: 1.5 }] })),
+    });
+    const chart = await screen.findByRole('img', { name: /^Earnings over the last 90 days/ });
+    expect(chart).toHaveAccessibleName(
+      'Earnings over the last 90 days: $4.50 in total, $3.00 from direct referrals and $1.50 from downline, on 1 day. Best day: $4.50.',
+    );
+    expect(chart.querySelectorAll('rect')).toHaveLength(2);
+    const table = screen.getByRole('table');
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
+    expect(screen.getByText('Direct referrals', { selector: 'li' })).toBeInTheDocument();
+    expect(screen.queryByText('No earnings yet')).toBeNull();
+  });
+
+  it("says 'No earnings yet' when there are no points", async () => {
+    renderDashboard({ [STATS]: () => okResponse(makeStats()) });
+    expect(await screen.findByText('No earnings yet')).toBeInTheDocument();
+    expect(screen.queryByRole('img')).toBeNull();
+  });
+
+  it("says 'User not found' without asking when the profile has no user ID", async () => {
+    const { api } = renderDashboard({}, makeUser({ userId: '' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('User not found');
+    expect(api.requests.filter((r) => r.path.startsWith('/api/rewards'))).toHaveLength(0);
+  });
+
+  it('signs out to /signin', async () => {
+    const { user } = renderDashboard({ [STATS]: () => okResponse(makeStats()) });
+    await user.click(await screen.findByRole('button', { name: 'Sign Out' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});

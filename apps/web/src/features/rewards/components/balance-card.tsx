@@ -1,0 +1,52 @@
+import { ArrowUpRight, Wallet } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatMoney } from '@/lib/format';
+import { WithdrawalDialog } from './withdrawal-dialog';
+
+/**
+ * Current Balance (USDT) and Request Withdrawal, disabled while loading or when there is nothing
+ * to withdraw (member section 2).
+ */
+export function BalanceCard({
+  balance,
+  loading,
+}: {
+  balance: number | undefined;
+  loading: boolean;
+}) {
+  const canWithdraw = !loading && (balance ?? 0) > 0;
+  return (
+    <Card
+      role="region"
+      aria-labelledby="current-balance-title"
+      className="flex flex-col gap-5 border-primary/40 bg-primary-soft/40 p-5 sm:flex-row sm:items-center sm:justify-between sm:p-6"
+    >
+      <div className="flex items-start gap-4">
+        <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-primary text-primary-fg">
+          <Wallet className="size-6" aria-hidden="true" />
+        </span>
+        <div className="space-y-1">
+          <h2 id="current-balance-title" className="text-sm font-medium text-fg-muted">
+            Current Balance
+          </h2>
+          {loading ? (
+            <Skeleton className="h-9 w-40" />
+          ) : (
+            <p className="text-3xl font-bold text-fg tabular-nums" data-testid="current-balance">
+              {formatMoney(balance)} <span className="text-lg font-semibold">USDT</span>
+            </p>
+          )}
+          <p className="text-xs text-fg-subtle">Available to withdraw</p>
+        </div>
+      </div>
+      <WithdrawalDialog>
+        <Button size="lg" disabled={!canWithdraw}>
+          <ArrowUpRight className="size-5" aria-hidden="true" />
+          Request Withdrawal
+        </Button>
+      </WithdrawalDialog>
+    </Card>
+  );
+}

@@ -1,0 +1,75 @@
+import type { RewardItem } from '@ctn/contracts/rewards';
+import { Lock } from 'lucide-react';
+import { Badge, StatusBadge } from '@/components/ui/badge';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+} from '@/components/ui/table';
+import { formatDateTime, formatUsd } from '@/lib/format';
+
+const COLUMNS = ['User', 'Type', 'Amount', 'Level', 'Cycle', 'Date'];
+const percentFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** The Rewards History table (member section 2), with a Locked marker on held credits. */
+export function RewardsTable({ rewards }: { rewards: readonly RewardItem[] }) {
+  return (
+    <Table label="Rewards history">
+      <TableHead>
+        <tr>
+          {COLUMNS.map((column) => (
+            <TableHeaderCell key={column}>{column}</TableHeaderCell>
+          ))}
+        </tr>
+      </TableHead>
+      <TableBody>
+        {rewards.map((reward) => (
+          <TableRow key={reward._id}>
+            <TableCell>
+              {reward.downlineUser ? (
+                <div className="max-w-60 min-w-40">
+                  <p className="truncate font-medium">{reward.downlineUser.name}</p>
+                  <p className="truncate text-xs text-fg-muted">{reward.downlineUser.email}</p>
+                  <p className="font-mono text-xs text-fg-subtle">{reward.downlineUser.userId}</p>
+                </div>
+              ) : (
+                <span className="text-fg-muted">Direct reward</span>
+              )}
+            </TableCell>
+            <TableCell>
+              <StatusBadge
+                status={reward.type}
+                label={reward.type === 'DIRECT' ? 'Referral' : 'Trading'}
+              />
+            </TableCell>
+            <TableCell className="tabular-nums">
+              <span className="font-semibold">{formatUsd(reward.rewardAmount)}</span>
+              <span className="text-fg-muted">
+                {' '}
+                · {percentFormat.format(reward.percent)}% of {formatUsd(reward.masterAmount)}
+              </span>
+              {reward.bucket === 'LOCKED' ? (
+                <Badge
+                  variant="neutral"
+                  className="ml-2"
+                  title="Held while your earnings are locked"
+                >
+                  <Lock className="size-3" aria-hidden="true" />
+                  Locked
+                </Badge>
+              ) : null}
+            </TableCell>
+            <TableCell>{reward.level}</TableCell>
+            <TableCell className="tabular-nums">
+              {reward.cycle === null ? '—' : `#${reward.cycle}`}
+            </TableCell>
+            <TableCell className="text-fg-muted">{formatDateTime(reward.createdAt)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,395 @@
+import type { MemberRewardsResponse, RewardItem, RewardStats } from '@ctn/contracts/rewards';
+import type { Withdrawal, WithdrawalsResponse } from '@ctn/contracts/withdrawals';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { formatDateTime } from '@/lib/format';
+import { profileQueryKey } from '@/lib/session';
+import { deferred, failResponse, mockApi, okResponse } from '@/testing/api-mock';
+import { makeUser } from '@/testing/fixtures';
+import { createTestQueryClient, renderRoutes } from '@/testing/render';
+import { RewardsPage } from './rewards-page';
+
+const STATS = 'GET /api/rewards/stats/CT1000234';
+const WITHDRAWALS = 'GET /api/withdrawals';
+const REWARDS = 'GET /api/rewards/user';
+const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
+const HASH = '0x8f3a1c9e5b7d2f4a6c8e0b1d3f5a7c9e1b3d5f7a9c1e3b5d7f9a1c3e5b7d9f1a';
+
+function stats(overrides: Partial<RewardStats> = {}): RewardStats {
+  return {
+    currentBalance: 125.5,
+    totalRewards: 300,
+    totalWithdrawn: 174.5,
+    rewardBreakdown: { directRewards: 20, downlineRewards: 280, calculatedTotal: 300 },
+    lockedBalance: 0,
+    pendingWithdrawals: 0,
+    forfeited: 0,
+    compliance: {
+      locked: false,
+      reasons: [],
+      lockedSince: null,
+      forfeitsAt: null,
+      daysLeft: null,
+      checkedAt: null,
+    },
+    earningsOverTime: [],
+    ...overrides,
+  };
+}
+
+function withdrawal(n: number, overrides: Partial<Withdrawal> = {}): Withdrawal {
+  return {
+    _id: `w${n}`,
+    amount: 50,
+    walletAddress: ADDRESS,
+    asset: 'USDT',
+    status: 'PENDING',
+    requestedAt: '2025-03-04T10:00:00.000Z',
+    processedAt: null,
+    transactionHash: null,
+    reason: null,
+    ...overrides,
+  };
+}
+
+function withdrawals(list: Withdrawal[], explorerUrl = 'https://testnet.bscscan.com/') {
+  const answer: WithdrawalsResponse = {
+    withdrawals: list,
+    pagination: {
+      currentPage: 1,
+      totalPages: 1,
+      totalRecords: list.length,
+      limit: 50,
+      hasNextPage: false,
+      hasPrevPage: false,
+    },
+    explorerUrl,
+  };
+  return okResponse(answer);
+}
+
+function reward(n: number, overrides: Partial<RewardItem> = {}): RewardItem {
+  return {
+    _id: `r${n}`,
+    type: 'DOWNLINE',
+    rewardAmount: 0.3,
+    percent: 3,
+    masterAmount: 10,
+    level: 2,
+    cycle: 7,
+    createdAt: '2025-03-04T10:00:00.000Z',
+    downlineUser: { name: `Grace Hopper${n}`, email: `grace${n}@example.com`, userId: `CT10${n}` },
+    bucket: 'AVAILABLE',
+    ...overrides,
+  };
+}
+
+function rewardsPage(
+  list: RewardItem[],
+  pagination: Partial<MemberRewardsResponse['pagination']> = {},
+) {
+  const answer: MemberRewardsResponse = {
+    rewards: list,
+    pagination: {
+      currentPage: 1,
+      totalPages: 1,
+      totalRecords: list.length,
+      limit: 10,
+      hasNext: false,
+      hasPrev: false,
+      ...pagination,
+    },
+  };
+  return okResponse(answer);
+}
+
+function renderPage(routes: Parameters<typeof mockApi>[0]) {
+  localStorage.setItem('token', 'tok');
+  const api = mockApi({
+    [STATS]: () => okResponse(stats()),
+    [WITHDRAWALS]: () => withdrawals([]),
+    [REWARDS]: () => rewardsPage([]),
+    ...routes,
+  });
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(profileQueryKey, makeUser());
+  const rendered = renderRoutes([{ path: '/rewards', element: <RewardsPage /> }], {
+    at: '/rewards',
+    queryClient,
+  });
+  return { ...rendered, api };
+}
+
+const query = (request: { url: URL }) => Object.fromEntries(request.url.searchParams);
+
+describe('rewards page: balance', () => {
+  it('shows the balance and breakdown; Request Withdrawal opens the placeholder dialog', async () => {
+    const { user } = renderPage({});
+    expect(screen.getByRole('heading', { level: 1, name: 'Rewards & Earnings' })).toBeVisible();
+    const request = screen.getByRole('button', { name: 'Request Withdrawal' });
+    expect(request).toBeDisabled();
+    expect(await screen.findByTestId('current-balance')).toHaveTextContent('125.50 USDT');
+    const breakdown = screen.getByRole('region', { name: 'Earnings Breakdown' });
+    for (const [label, value] of [
+      ['Total Earned', '300.00 USDT'],
+      ['Total Withdrawn', '174.50 USDT'],
+      ['Direct Rewards', '20.00 USDT'],
+    ] as const) {
+      expect(within(breakdown).getByText(label).nextElementSibling).toHaveTextContent(value);
+    }
+
+    expect(request).toBeEnabled();
+    await user.click(request);
+    const dialog = await screen.findByRole('dialog', { name: 'Request Withdrawal' });
+    expect(dialog).toHaveTextContent(
+      'Withdrawal requests open with the next release. Your balance stays available.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(request).toHaveFocus();
+  });
+
+  it('disables Request Withdrawal when the balance is zero or less', async () => {
+    renderPage({ [STATS]: () => okResponse(stats({ currentBalance: 0 })) });
+    expect(await screen.findByTestId('current-balance')).toHaveTextContent('0.00 USDT');
+    expect(screen.getByRole('button', { name: 'Request Withdrawal' })).toBeDisabled();
+  });
+
+  it("shows 'Failed to load reward stats' with Retry; Refresh asks for everything again", async () => {
+    const { user } = renderPage({ [STATS]: () => failResponse(500, null) });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load reward stats');
+    expect(screen.getByRole('button', { name: 'Request Withdrawal' })).toBeDisabled();
+    const api = mockApi({
+      [STATS]: () => okResponse(stats()),
+      [WITHDRAWALS]: () => withdrawals([]),
+    });
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByTestId('current-balance')).toHaveTextContent('125.50 USDT');
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(api.calls(STATS)).toHaveLength(2));
+    await waitFor(() => expect(api.calls(WITHDRAWALS)).toHaveLength(1));
+  });
+});
+
+describe('rewards page: withdrawal history', () => {
+  it('lists amount, explorer links, asset, status, times and transaction', async () => {
+    const { api } = renderPage({
+      [WITHDRAWALS]: () =>
+        withdrawals([
+          withdrawal(1),
+          withdrawal(2, {
+            status: 'APPROVED',
+            amount: 1250,
+            processedAt: '2025-03-05T14:30:00.000Z',
+            transactionHash: HASH,
+          }),
+          withdrawal(3, { status: 'REJECTED', reason: 'Wallet on a sanctions list' }),
+          withdrawal(4, { status: 'BLOCKED_COMPLIANCE' }),
+        ]),
+    });
+    const table = await screen.findByRole('table');
+    expect(query(api.calls(WITHDRAWALS)[0]!)).toEqual({ page: '1', limit: '50' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Amount', 'Wallet Address', 'Asset', 'Status', 'Requested', 'Transaction']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('50.00');
+    const address = within(rows[0]!).getByRole('link', { name: /0x5290\.\.\.9EE7/ });
+    expect(address).toHaveAttribute('href', `https://testnet.bscscan.com/address/${ADDRESS}`);
+    expect(rows[0]).toHaveTextContent('USDT');
+    expect(within(rows[0]!).getByText('PENDING')).toHaveAttribute('data-status', 'PENDING');
+    expect(rows[0]).toHaveTextContent(formatDateTime('2025-03-04T10:00:00.000Z'));
+    expect(rows[0]).toHaveTextContent('Pending');
+
+    expect(rows[1]).toHaveTextContent('1,250.00');
+    expect(within(rows[1]!).getByText('APPROVED').className).toContain('bg-success-soft');
+    expect(rows[1]).toHaveTextContent(`Processed ${formatDateTime('2025-03-05T14:30:00.000Z')}`);
+    const tx = within(rows[1]!).getByRole('link', { name: /0x8f3a1c9e...9f1a/ });
+    expect(tx).toHaveAttribute('href', `https://testnet.bscscan.com/tx/${HASH}`);
+    expect(tx).toHaveAttribute('target', '_blank');
+
+    expect(within(rows[2]!).getByText('REJECTED').className).toContain('bg-danger-soft');
+    expect(rows[2]).toHaveTextContent('Wallet on a sanctions list');
+    const blocked = within(rows[3]!).getByText('BLOCKED COMPLIANCE');
+    expect(blocked.className).toContain('bg-purple-soft');
+  });
+
+  it("says 'No withdrawals yet', and a failed load offers Retry", async () => {
+    const { user } = renderPage({ [WITHDRAWALS]: () => failResponse(500, null) });
+    expect(await screen.findByText('Failed to load withdrawal history')).toBeInTheDocument();
+    mockApi({ [WITHDRAWALS]: () => withdrawals([]) });
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('No withdrawals yet')).toBeInTheDocument();
+  });
+});
+
+describe('rewards page: rewards history', () => {
+  it('lists user, type, amount with percent, level, cycle, date and the Locked marker', async () => {
+    const { user, api } = renderPage({
+      [REWARDS]: () =>
+        rewardsPage([
+          reward(1),
+          reward(2, {
+            type: 'DIRECT',
+            downlineUser: undefined,
+            cycle: null,
+            level: 1,
+            rewardAmount: 1,
+            percent: 10,
+            bucket: 'LOCKED',
+          }),
+        ]),
+    });
+    await user.click(screen.getByRole('tab', { name: 'Rewards History' }));
+    const table = await screen.findByRole('table');
+    expect(query(api.calls(REWARDS)[0]!)).toEqual({ page: '1', limit: '10', sort: '-createdAt' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
+    expect(cells(rows[0]!)).toEqual([
+      'Grace Hopper1grace1@example.comCT101',
+      'Trading',
+      '$0.30 · 3% of $10.00',
+      '2',
+      '#7',
+      formatDateTime('2025-03-04T10:00:00.000Z'),
+    ]);
+    expect(within(rows[0]!).getByText('Trading').className).toContain('bg-info-soft');
+    expect(cells(rows[1]!).slice(0, 5)).toEqual([
+      'Direct reward',
+      'Referral',
+      '$1.00 · 10% of $10.00Locked',
+      '1',
+      '—',
+    ]);
+    expect(within(rows[1]!).getByText('Referral').className).toContain('bg-success-soft');
+    expect(screen.getByRole('navigation', { name: 'Rewards history pages' })).toHaveTextContent(
+      'Showing 1 to 2 of 2 rewards',
+    );
+  });
+
+  it('sends the filters, starts again at page 1, and paginates with first/last and gaps', async () => {
+    const pages = new Map<string, ReturnType<typeof deferred<Response>>>();
+    const { user, api } = renderPage({
+      [REWARDS]: (request) => {
+        const page = Number(request.url.searchParams.get('page'));
+        const answer = () =>
+          rewardsPage(
+            Array.from({ length: 10 }, (_, i) => reward((page - 1) * 10 + i + 1)),
+            {
+              currentPage: page,
+              totalPages: 10,
+              totalRecords: 95,
+              hasNext: page < 10,
+              hasPrev: page > 1,
+            },
+          );
+        const gate = pages.get(request.url.search);
+        return gate ? gate.promise.then(answer) : answer();
+      },
+    });
+    await user.click(screen.getByRole('tab', { name: 'Rewards History' }));
+    const nav = await screen.findByRole('navigation', { name: 'Rewards history pages' });
+    expect(nav).toHaveTextContent('Showing 1 to 10 of 95 rewards');
+    const items = () =>
+      within(nav)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent?.replace('More pages', ''));
+    expect(items()).toEqual(['1', '2', '3', '4', '5', '…', '10']);
+    expect(within(nav).getByRole('button', { name: 'First page' })).toBeDisabled();
+    expect(within(nav).getByRole('button', { name: 'Previous page' })).toBeDisabled();
+
+    // The previous page stays on screen while the next one loads.
+    const gate = deferred<Response>();
+    pages.set('?page=5&limit=10&sort=-createdAt', gate);
+    await user.click(within(nav).getByRole('button', { name: 'Page 5' }));
+    await waitFor(() => expect(nav.parentElement).toHaveAttribute('aria-busy', 'true'));
+    expect(screen.getByText('Grace Hopper1')).toBeInTheDocument();
+    expect(nav).toHaveTextContent('Showing 1 to 10 of 95 rewards');
+    gate.resolve(new Response());
+    await waitFor(() => expect(nav).toHaveTextContent('Showing 41 to 50 of 95 rewards'));
+    expect(items()).toEqual(['1', '…', '4', '5', '6', '…', '10']);
+    expect(within(nav).getByRole('button', { name: 'Page 5' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await user.click(within(nav).getByRole('button', { name: 'Last page' }));
+    await waitFor(() => expect(nav).toHaveTextContent('Showing 91 to 95 of 95 rewards'));
+    expect(within(nav).getByRole('button', { name: 'Next page' })).toBeDisabled();
+    await user.click(within(nav).getByRole('button', { name: 'First page' }));
+    await waitFor(() => expect(nav).toHaveTextContent('Showing 1 to 10 of 95 rewards'));
+    await user.click(within(nav).getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(nav).toHaveTextContent('Showing 11 to 20 of 95 rewards'));
+
+    const options = (label: string) =>
+      within(screen.getByLabelText(label))
+        .getAllByRole('option')
+        .map((o) => o.textContent);
+    expect(options('Type')).toEqual(['All Types', 'Referral Rewards', 'Trading Rewards']);
+    expect(options('Level')).toEqual([
+      'All Levels',
+      ...Array.from({ length: 15 }, (_, i) => `Level ${i + 1}`),
+    ]);
+    expect(options('Sort')).toEqual([
+      'Newest First',
+      'Oldest First',
+      'Highest Amount',
+      'Lowest Amount',
+    ]);
+    expect(options('Page size')).toEqual([
+      '10 per page',
+      '25 per page',
+      '50 per page',
+      '100 per page',
+    ]);
+
+    const last = () => query(api.calls(REWARDS).at(-1)!);
+    await user.selectOptions(screen.getByLabelText('Type'), 'Referral Rewards');
+    await waitFor(() =>
+      expect(last()).toEqual({ page: '1', limit: '10', type: 'DIRECT', sort: '-createdAt' }),
+    );
+    await user.click(within(nav).getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(last().page).toBe('3'));
+    await user.selectOptions(screen.getByLabelText('Level'), 'Level 4');
+    await waitFor(() =>
+      expect(last()).toEqual({
+        page: '1',
+        limit: '10',
+        type: 'DIRECT',
+        level: '4',
+        sort: '-createdAt',
+      }),
+    );
+    await user.selectOptions(screen.getByLabelText('Sort'), 'Highest Amount');
+    await waitFor(() => expect(last().sort).toBe('-rewardAmount'));
+    await user.selectOptions(screen.getByLabelText('Page size'), '50 per page');
+    await user.selectOptions(screen.getByLabelText('Type'), 'All Types');
+    await user.selectOptions(screen.getByLabelText('Level'), 'All Levels');
+    await waitFor(() => expect(last()).toEqual({ page: '1', limit: '50', sort: '-rewardAmount' }));
+  });
+
+  it("says 'No rewards yet', and a failed load offers Retry", async () => {
+    const { user } = renderPage({ [REWARDS]: () => failResponse(500, null) });
+    await user.click(screen.getByRole('tab', { name: 'Rewards History' }));
+    expect(await screen.findByText('Failed to load rewards history')).toBeInTheDocument();
+    mockApi({ [REWARDS]: () => rewardsPage([]) });
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('No rewards yet')).toBeInTheDocument();
+  });
+
+  it('keeps the filters when switching tabs', async () => {
+    const { user, api } = renderPage({});
+    await user.click(screen.getByRole('tab', { name: 'Rewards History' }));
+    await user.selectOptions(await screen.findByLabelText('Type'), 'Trading Rewards');
+    await user.click(screen.getByRole('tab', { name: 'Withdrawal History' }));
+    await user.click(screen.getByRole('tab', { name: 'Rewards History' }));
+    expect(screen.getByLabelText('Type')).toHaveValue('DOWNLINE');
+    expect(query(api.calls(REWARDS).at(-1)!).type).toBe('DOWNLINE');
+  });
+});

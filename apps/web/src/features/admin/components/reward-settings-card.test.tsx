@@ -39,6 +39,7 @@ describe('reward settings card', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading reward settings...');
     expect(await screen.findByLabelText('Subscription fee (USDT)')).toHaveValue(10);
     expect(screen.getByLabelText('Copying stopped after (days)')).toHaveValue(7);
+    expect(screen.getByLabelText('Minimum withdrawal (USDT)')).toHaveValue(10);
     expect(
       within(direct())
         .getAllByRole('spinbutton')
@@ -86,6 +87,37 @@ describe('reward settings card', () => {
     await user.click(screen.getByRole('button', { name: 'Reset' }));
     expect(screen.getByLabelText('Subscription fee (USDT)')).toHaveValue(10);
     expect(save).toBeDisabled();
+  });
+
+  it('checks and saves the minimum withdrawal', async () => {
+    const api = mockApi({
+      [GET]: () => okResponse(makeRewardSettings()),
+      [PUT]: (req) => okResponse(req.body, 'REWARD_SETTINGS_UPDATED'),
+    });
+    const { user } = renderCard();
+    const minimum = await screen.findByLabelText('Minimum withdrawal (USDT)');
+    const save = screen.getByRole('button', { name: 'Save' });
+    for (const [typed, message] of [
+      ['', 'The minimum must be a number'],
+      ['0', 'The minimum must be at least 0.01 USDT'],
+      ['100001', 'The minimum cannot exceed 100,000 USDT'],
+      ['5.125', 'The minimum has at most two decimals'],
+    ] as const) {
+      await user.clear(minimum);
+      if (typed) await user.type(minimum, typed);
+      expect(screen.getByText(message)).toBeInTheDocument();
+      expect(minimum).toHaveAttribute('aria-invalid', 'true');
+      expect(save).toBeDisabled();
+    }
+    await user.clear(minimum);
+    await user.type(minimum, '25.5');
+    expect(minimum).toHaveAttribute('aria-invalid', 'false');
+    await user.click(save);
+    await waitFor(() => expect(api.calls(PUT)).toHaveLength(1));
+    expect(api.calls(PUT)[0]!.body).toEqual(makeRewardSettings({ minimumWithdrawal: 25.5 }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Minimum withdrawal (USDT)')).toHaveValue(25.5),
+    );
   });
 
   it('adds and removes DIRECT levels, from 1 up to 15', async () => {

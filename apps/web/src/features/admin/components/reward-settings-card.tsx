@@ -24,7 +24,10 @@ import {
 } from '../lib/reward-settings-form';
 import { PercentInputs } from './percent-inputs';
 
-/** Beyond the spec: the subscription fee, both reward schedules and the compliance window. */
+/**
+ * Beyond the spec: the subscription fee, the minimum withdrawal, both reward schedules and the
+ * compliance window.
+ */
 export function RewardSettingsCard() {
   const settings = useRewardSettings();
   const saved = settings.data;
@@ -91,7 +94,7 @@ function RewardSettingsForm({ saved }: { saved: RewardSettings }) {
   const direct = draft.directPercents;
   return (
     <form onSubmit={submit} noValidate aria-label="Reward Settings" className="space-y-6">
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <Field
           id="reward-fee"
           label="Subscription fee (USDT)"
@@ -107,6 +110,24 @@ function RewardSettingsForm({ saved }: { saved: RewardSettings }) {
               step={0.01}
               value={draft.subscriptionFee}
               onChange={(e) => edit((d) => ({ ...d, subscriptionFee: e.target.value }))}
+            />
+          )}
+        </Field>
+        <Field
+          id="reward-minimum-withdrawal"
+          label="Minimum withdrawal (USDT)"
+          error={errors.minimumWithdrawal}
+          hint="The smallest amount a member may request."
+        >
+          {(control) => (
+            <Input
+              {...control}
+              type="number"
+              inputMode="decimal"
+              min={0.01}
+              step={0.01}
+              value={draft.minimumWithdrawal}
+              onChange={(e) => edit((d) => ({ ...d, minimumWithdrawal: e.target.value }))}
             />
           )}
         </Field>

@@ -1,6 +1,5 @@
 import type { AdminUserDetail } from '@ctn/contracts/admin';
 import { CircleCheck, CircleX } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { StatusBadge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -14,28 +13,7 @@ import {
 } from '@/components/ui/table';
 import { formatDateTime, formatUsd, fullName, shorten } from '@/lib/format';
 import { BSCSCAN_TX_URL } from '../lib/format';
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-0.5 py-2.5 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
-      <dt className="text-sm text-fg-muted">{label}</dt>
-      <dd className="text-sm font-medium break-all text-fg sm:text-right">{children}</dd>
-    </div>
-  );
-}
-
-function InfoCard({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-      </CardHeader>
-      <CardContent className="pt-3">
-        <dl className="divide-y divide-border">{children}</dl>
-      </CardContent>
-    </Card>
-  );
-}
+import { InfoCard, Row } from './info-card';
 
 /** The Overview tab: basic, referral (when referred) and subscription information. */
 export function UserOverview({ user }: { user: AdminUserDetail }) {

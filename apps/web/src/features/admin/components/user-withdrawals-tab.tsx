@@ -1,23 +1,30 @@
 import type { AdminUserDetail } from '@ctn/contracts/admin';
 import { WITHDRAWAL_STATUSES } from '@ctn/contracts/constants';
+import { adminWithdrawalSchema, type AdminWithdrawal } from '@ctn/contracts/withdrawals';
 import { useState } from 'react';
-import { StatusBadge } from '@/components/ui/badge';
+import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableEmpty,
-  TableHead,
-  TableHeaderCell,
-  TableRow,
-} from '@/components/ui/table';
-import { formatDateTime, formatUsd, shorten } from '@/lib/format';
+import { formatUsd } from '@/lib/format';
 import { statusText } from '../lib/format';
-import { num, str } from '../lib/records';
 import { NativeSelect } from './native-select';
 import { SimplePagination } from './simple-pagination';
 import { StatCard } from './stat-card';
+import { MemberWithdrawalsTable } from './withdrawals/member-withdrawals-table';
+
+/**
+ * The user detail sends its withdrawals as loose records; each should be the admin withdrawal
+ * shape. One that is not cannot be linked or shown reliably, so it is counted, not guessed at.
+ */
+function readRows(records: AdminUserDetail['withdrawals']['data']) {
+  const rows: AdminWithdrawal[] = [];
+  let unreadable = 0;
+  for (const record of records) {
+    const parsed = adminWithdrawalSchema.safeParse(record);
+    if (parsed.success) rows.push(parsed.data);
+    else unreadable += 1;
+  }
+  return { rows, unreadable };
+}
 
 /** The Withdrawals tab: statistics, a status filter on the loaded page, the table and its pages. */
 export function UserWithdrawalsTab({
@@ -28,7 +35,8 @@ export function UserWithdrawalsTab({
   onPage: (page: number) => void;
 }) {
   const [status, setStatus] = useState('');
-  const rows = withdrawals.data.filter((w) => !status || str(w.status) === status);
+  const { rows: all, unreadable } = readRows(withdrawals.data);
+  const rows = all.filter((w) => !status || w.status === status);
   const { statistics: stats, pagination } = withdrawals;
   return (
     <div className="space-y-4">
@@ -59,48 +67,15 @@ export function UserWithdrawalsTab({
             </NativeSelect>
           </div>
         </div>
-        <div className="border-t border-border p-4 sm:p-6">
-          <Table label="User withdrawals">
-            <TableHead>
-              <tr>
-                <TableHeaderCell>Amount</TableHeaderCell>
-                <TableHeaderCell>Asset</TableHeaderCell>
-                <TableHeaderCell>Wallet</TableHeaderCell>
-                <TableHeaderCell>Status</TableHeaderCell>
-                <TableHeaderCell>Requested</TableHeaderCell>
-                <TableHeaderCell>Processed</TableHeaderCell>
-              </tr>
-            </TableHead>
-            <TableBody>
-              {rows.length === 0 ? (
-                <TableEmpty colSpan={6}>No withdrawals found</TableEmpty>
-              ) : (
-                rows.map((w, i) => {
-                  const s = str(w.status);
-                  const reason = str(w.reason);
-                  return (
-                    <TableRow key={str(w._id) || i}>
-                      <TableCell className="tabular-nums">{formatUsd(num(w.amount))}</TableCell>
-                      <TableCell>{str(w.asset) || 'USDT'}</TableCell>
-                      <TableCell className="font-mono text-xs">
-                        {shorten(str(w.walletAddress), 10, 6)}
-                      </TableCell>
-                      <TableCell>
-                        <StatusBadge status={s} label={statusText(s)} />
-                        {reason ? <p className="mt-1 text-xs text-danger">{reason}</p> : null}
-                      </TableCell>
-                      <TableCell className="text-fg-muted">
-                        {formatDateTime(str(w.requestedAt) || str(w.createdAt))}
-                      </TableCell>
-                      <TableCell className="text-fg-muted">
-                        {formatDateTime(str(w.processedAt))}
-                      </TableCell>
-                    </TableRow>
-                  );
-                })
-              )}
-            </TableBody>
-          </Table>
+        <div className="space-y-3 border-t border-border p-4 sm:p-6">
+          {unreadable > 0 ? (
+            <Alert variant="warning">
+              {unreadable === 1
+                ? '1 withdrawal could not be read and is not shown.'
+                : `${unreadable} withdrawals could not be read and are not shown.`}
+            </Alert>
+          ) : null}
+          <MemberWithdrawalsTable label="User withdrawals" withdrawals={rows} />
         </div>
         <SimplePagination
           label="Withdrawals pages"

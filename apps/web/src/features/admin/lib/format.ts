@@ -1,3 +1,5 @@
+import { formatUsd, shorten } from '@/lib/format';
+
 /** Admin display helpers on top of `@/lib/format`. */
 
 /** `BLOCKED_COMPLIANCE` -> `BLOCKED COMPLIANCE`. */
@@ -51,4 +53,16 @@ export function formatElapsed(ms: number): string {
 /** `YYYY-MM-DD` of a UTC day. */
 export function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
+}
+
+/** Transaction hashes on admin lists: the first 10 and last 8 characters (admin section 9). */
+export const shortenListHash = (hash: string) => shorten(hash, 10, 8);
+
+/** Wallets on the admin user detail: the first 10 and last 6 characters (admin section 9). */
+export const shortenDetailWallet = (address: string) => shorten(address, 10, 6);
+
+/** A ledger delta: `+$5.00`, `-$5.00`, or a dash for a bucket the entry did not move. */
+export function formatDelta(value: number): string {
+  if (value === 0) return '—';
+  return value > 0 ? `+${formatUsd(value)}` : formatUsd(value);
 }

@@ -9,6 +9,7 @@ export interface SettingsDraft {
   subscriptionFee: string;
   directPercents: string[];
   downlinePercents: string[];
+  minimumWithdrawal: string;
   copyingStoppedDays: string;
 }
 
@@ -17,6 +18,7 @@ export function toDraft(settings: RewardSettings): SettingsDraft {
     subscriptionFee: String(settings.subscriptionFee),
     directPercents: settings.directPercents.map(String),
     downlinePercents: settings.downlinePercents.map(String),
+    minimumWithdrawal: String(settings.minimumWithdrawal),
     copyingStoppedDays: String(settings.copyingStoppedDays),
   };
 }
@@ -29,6 +31,7 @@ export function fromDraft(draft: SettingsDraft): RewardSettings {
     subscriptionFee: toNumber(draft.subscriptionFee),
     directPercents: draft.directPercents.map(toNumber),
     downlinePercents: draft.downlinePercents.map(toNumber),
+    minimumWithdrawal: toNumber(draft.minimumWithdrawal),
     copyingStoppedDays: toNumber(draft.copyingStoppedDays),
   };
 }

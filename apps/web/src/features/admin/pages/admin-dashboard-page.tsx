@@ -18,6 +18,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime, formatUsd } from '@/lib/format';
+import { paths } from '@/lib/paths';
 import { useOverallStats } from '../api/get-overall-stats';
 import { StatCard } from '../components/stat-card';
 import { statusText } from '../lib/format';
@@ -130,7 +131,7 @@ export function AdminDashboardPage() {
             >
               {data.recentWithdrawals.map((w) => (
                 <li key={w._id}>
-                  <Link to={`/admin/withdrawals/${w._id}`} className={rowLink}>
+                  <Link to={paths.admin.withdrawal(w._id)} className={rowLink}>
                     <div className="min-w-0 flex-1">
                       <p className="truncate font-medium text-fg">{w.user.name}</p>
                       <p className="text-xs text-fg-muted">{formatDateTime(w.createdAt)}</p>

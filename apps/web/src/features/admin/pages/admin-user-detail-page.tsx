@@ -14,15 +14,14 @@ import { StatCard, StatGrid } from '../components/stat-card';
 import { UserOverview } from '../components/user-overview';
 import { UserRewardsTab } from '../components/user-rewards-tab';
 import { UserWithdrawalsTab } from '../components/user-withdrawals-tab';
+import { isValidId } from '../lib/route-ids';
 
 const tabClass = 'flex-auto sm:flex-none max-sm:px-2! max-sm:text-xs!';
-
-const VALID_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** /admin/users/{id}: summary cards and the Overview, Rewards and Withdrawals tabs. */
 export function AdminUserDetailPage() {
   const { id = '' } = useParams();
-  const valid = VALID_ID.test(id);
+  const valid = isValidId(id);
   const queryClient = useQueryClient();
   const [rewardsPage, setRewardsPage] = useState(1);
   const [withdrawalsPage, setWithdrawalsPage] = useState(1);

@@ -28,6 +28,7 @@ function makeStats(overrides: Partial<RewardStats> = {}): RewardStats {
       daysLeft: null,
       checkedAt: null,
     },
+    minimumWithdrawal: 10,
     earningsOverTime: [],
     ...overrides,
   };

@@ -11,9 +11,12 @@ import { WithdrawalDialog } from './withdrawal-dialog';
  */
 export function BalanceCard({
   balance,
+  minimumWithdrawal,
   loading,
 }: {
   balance: number | undefined;
+  /** The smallest withdrawal (an admin setting, beyond the spec); known once stats loaded. */
+  minimumWithdrawal: number | undefined;
   loading: boolean;
 }) {
   const canWithdraw = !loading && (balance ?? 0) > 0;
@@ -41,7 +44,7 @@ export function BalanceCard({
           <p className="text-xs text-fg-subtle">Available to withdraw</p>
         </div>
       </div>
-      <WithdrawalDialog>
+      <WithdrawalDialog balance={balance ?? 0} minimumWithdrawal={minimumWithdrawal ?? 0}>
         <Button size="lg" disabled={!canWithdraw}>
           <ArrowUpRight className="size-5" aria-hidden="true" />
           Request Withdrawal

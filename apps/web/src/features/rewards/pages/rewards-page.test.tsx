@@ -1,129 +1,31 @@
-import type { MemberRewardsResponse, RewardItem, RewardStats } from '@ctn/contracts/rewards';
-import type { Withdrawal, WithdrawalsResponse } from '@ctn/contracts/withdrawals';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '@/lib/format';
-import { profileQueryKey } from '@/lib/session';
 import { deferred, failResponse, mockApi, okResponse } from '@/testing/api-mock';
-import { makeUser } from '@/testing/fixtures';
-import { createTestQueryClient, renderRoutes } from '@/testing/render';
+import {
+  ADDRESS,
+  makeReward as reward,
+  makeRewardStats as stats,
+  makeWithdrawal as withdrawal,
+  renderRewardsRoute,
+  REWARDS,
+  rewardsAnswer as rewardsPage,
+  STATS,
+  WITHDRAWALS,
+  withdrawalsAnswer as withdrawals,
+} from '../testing-fixtures';
 import { RewardsPage } from './rewards-page';
 
-const STATS = 'GET /api/rewards/stats/CT1000234';
-const WITHDRAWALS = 'GET /api/withdrawals';
-const REWARDS = 'GET /api/rewards/user';
-const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
 const HASH = '0x8f3a1c9e5b7d2f4a6c8e0b1d3f5a7c9e1b3d5f7a9c1e3b5d7f9a1c3e5b7d9f1a';
 
-function stats(overrides: Partial<RewardStats> = {}): RewardStats {
-  return {
-    currentBalance: 125.5,
-    totalRewards: 300,
-    totalWithdrawn: 174.5,
-    rewardBreakdown: { directRewards: 20, downlineRewards: 280, calculatedTotal: 300 },
-    lockedBalance: 0,
-    pendingWithdrawals: 0,
-    forfeited: 0,
-    compliance: {
-      locked: false,
-      reasons: [],
-      lockedSince: null,
-      forfeitsAt: null,
-      daysLeft: null,
-      checkedAt: null,
-    },
-    earningsOverTime: [],
-    ...overrides,
-  };
-}
-
-function withdrawal(n: number, overrides: Partial<Withdrawal> = {}): Withdrawal {
-  return {
-    _id: `w${n}`,
-    amount: 50,
-    walletAddress: ADDRESS,
-    asset: 'USDT',
-    status: 'PENDING',
-    requestedAt: '2025-03-04T10:00:00.000Z',
-    processedAt: null,
-    transactionHash: null,
-    reason: null,
-    ...overrides,
-  };
-}
-
-function withdrawals(list: Withdrawal[], explorerUrl = 'https://testnet.bscscan.com/') {
-  const answer: WithdrawalsResponse = {
-    withdrawals: list,
-    pagination: {
-      currentPage: 1,
-      totalPages: 1,
-      totalRecords: list.length,
-      limit: 50,
-      hasNextPage: false,
-      hasPrevPage: false,
-    },
-    explorerUrl,
-  };
-  return okResponse(answer);
-}
-
-function reward(n: number, overrides: Partial<RewardItem> = {}): RewardItem {
-  return {
-    _id: `r${n}`,
-    type: 'DOWNLINE',
-    rewardAmount: 0.3,
-    percent: 3,
-    masterAmount: 10,
-    level: 2,
-    cycle: 7,
-    createdAt: '2025-03-04T10:00:00.000Z',
-    downlineUser: { name: `Grace Hopper${n}`, email: `grace${n}@example.com`, userId: `CT10${n}` },
-    bucket: 'AVAILABLE',
-    ...overrides,
-  };
-}
-
-function rewardsPage(
-  list: RewardItem[],
-  pagination: Partial<MemberRewardsResponse['pagination']> = {},
-) {
-  const answer: MemberRewardsResponse = {
-    rewards: list,
-    pagination: {
-      currentPage: 1,
-      totalPages: 1,
-      totalRecords: list.length,
-      limit: 10,
-      hasNext: false,
-      hasPrev: false,
-      ...pagination,
-    },
-  };
-  return okResponse(answer);
-}
-
 function renderPage(routes: Parameters<typeof mockApi>[0]) {
-  localStorage.setItem('token', 'tok');
-  const api = mockApi({
-    [STATS]: () => okResponse(stats()),
-    [WITHDRAWALS]: () => withdrawals([]),
-    [REWARDS]: () => rewardsPage([]),
-    ...routes,
-  });
-  const queryClient = createTestQueryClient();
-  queryClient.setQueryData(profileQueryKey, makeUser());
-  const rendered = renderRoutes([{ path: '/rewards', element: <RewardsPage /> }], {
-    at: '/rewards',
-    queryClient,
-  });
-  return { ...rendered, api };
+  return renderRewardsRoute(<RewardsPage />, routes);
 }
 
 const query = (request: { url: URL }) => Object.fromEntries(request.url.searchParams);
 
 describe('rewards page: balance', () => {
-  it('shows the balance and breakdown; Request Withdrawal opens the placeholder dialog', async () => {
+  it('shows the balance and breakdown; Request Withdrawal opens the dialog', async () => {
     const { user } = renderPage({});
     expect(screen.getByRole('heading', { level: 1, name: 'Rewards & Earnings' })).toBeVisible();
     const request = screen.getByRole('button', { name: 'Request Withdrawal' });
@@ -141,9 +43,7 @@ describe('rewards page: balance', () => {
     expect(request).toBeEnabled();
     await user.click(request);
     const dialog = await screen.findByRole('dialog', { name: 'Request Withdrawal' });
-    expect(dialog).toHaveTextContent(
-      'Withdrawal requests open with the next release. Your balance stays available.',
-    );
+    expect(within(dialog).getByLabelText('Amount (USDT)')).toHaveAttribute('max', '125.5');
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(request).toHaveFocus();

@@ -69,7 +69,11 @@ export function RewardsPage() {
         </Card>
       ) : null}
 
-      <BalanceCard balance={stats.data?.currentBalance} loading={loading} />
+      <BalanceCard
+        balance={stats.data?.currentBalance}
+        minimumWithdrawal={stats.data?.minimumWithdrawal}
+        loading={loading}
+      />
       <EarningsBreakdown stats={stats.data} loading={loading} />
 
       <Tabs defaultValue="withdrawals">

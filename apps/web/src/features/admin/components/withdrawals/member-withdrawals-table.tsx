@@ -1,0 +1,65 @@
+import type { AdminWithdrawal } from '@ctn/contracts/withdrawals';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableEmpty,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+} from '@/components/ui/table';
+import { formatDateTime, formatUsd } from '@/lib/format';
+import { shortenDetailWallet } from '../../lib/format';
+import { ReviewLink } from './review-link';
+import { WithdrawalStatus } from './withdrawal-status';
+
+const COLUMNS = ['Amount', 'Asset', 'Wallet', 'Status', 'Requested', 'Processed', 'Actions'];
+
+/**
+ * One member's withdrawals (the user detail's Withdrawals tab, the review page's history): wallets
+ * 10 + 6 (admin section 9), the reason in red, each row opening its review.
+ */
+export function MemberWithdrawalsTable({
+  label,
+  withdrawals,
+  empty = 'No withdrawals found',
+}: {
+  label: string;
+  withdrawals: AdminWithdrawal[];
+  empty?: string;
+}) {
+  return (
+    <Table label={label}>
+      <TableHead>
+        <tr>
+          {COLUMNS.map((column) => (
+            <TableHeaderCell key={column}>{column}</TableHeaderCell>
+          ))}
+        </tr>
+      </TableHead>
+      <TableBody>
+        {withdrawals.length === 0 ? (
+          <TableEmpty colSpan={COLUMNS.length}>{empty}</TableEmpty>
+        ) : (
+          withdrawals.map((w) => (
+            <TableRow key={w._id}>
+              <TableCell className="tabular-nums">{formatUsd(w.amount)}</TableCell>
+              <TableCell>{w.asset}</TableCell>
+              <TableCell className="font-mono text-xs" title={w.walletAddress}>
+                {shortenDetailWallet(w.walletAddress)}
+              </TableCell>
+              <TableCell>
+                <WithdrawalStatus status={w.status} reason={w.reason} />
+              </TableCell>
+              <TableCell className="text-fg-muted">{formatDateTime(w.requestedAt)}</TableCell>
+              <TableCell className="text-fg-muted">{formatDateTime(w.processedAt)}</TableCell>
+              <TableCell>
+                <ReviewLink withdrawal={w} />
+              </TableCell>
+            </TableRow>
+          ))
+        )}
+      </TableBody>
+    </Table>
+  );
+}

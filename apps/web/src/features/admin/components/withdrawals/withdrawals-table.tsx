@@ -1,0 +1,83 @@
+import type { AdminWithdrawal } from '@ctn/contracts/withdrawals';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+} from '@/components/ui/table';
+import { formatDateTime, formatUsdt, shortenAddress } from '@/lib/format';
+import { shortenListHash } from '../../lib/format';
+import { RewardPerson } from '../rewards/reward-person';
+import { AddressLink, TxLink } from './explorer-links';
+import { ReviewLink } from './review-link';
+import { WithdrawalStatusBadge } from './withdrawal-status';
+
+const COLUMNS = [
+  'Member',
+  'Amount',
+  'Wallet',
+  'Status',
+  'Transaction',
+  'Requested',
+  'Processed',
+  'Actions',
+];
+
+/** The requests of /admin/withdrawals: wallets 6 + 4 and hashes 10 + 8 (admin section 9). */
+export function WithdrawalsTable({
+  withdrawals,
+  explorerUrl,
+}: {
+  withdrawals: AdminWithdrawal[];
+  explorerUrl: string;
+}) {
+  return (
+    <Table label="Withdrawals">
+      <TableHead>
+        <tr>
+          {COLUMNS.map((column) => (
+            <TableHeaderCell key={column}>{column}</TableHeaderCell>
+          ))}
+        </tr>
+      </TableHead>
+      <TableBody>
+        {withdrawals.map((w) => (
+          <TableRow key={w._id}>
+            <TableCell>
+              <RewardPerson person={w.user} />
+            </TableCell>
+            <TableCell className="font-semibold tabular-nums">{formatUsdt(w.amount)}</TableCell>
+            <TableCell>
+              <AddressLink
+                explorerUrl={explorerUrl}
+                address={w.walletAddress}
+                text={shortenAddress(w.walletAddress)}
+              />
+            </TableCell>
+            <TableCell>
+              <WithdrawalStatusBadge status={w.status} />
+            </TableCell>
+            <TableCell>
+              {w.transactionHash ? (
+                <TxLink
+                  explorerUrl={explorerUrl}
+                  hash={w.transactionHash}
+                  text={shortenListHash(w.transactionHash)}
+                />
+              ) : (
+                <span className="text-fg-subtle">—</span>
+              )}
+            </TableCell>
+            <TableCell className="text-fg-muted">{formatDateTime(w.requestedAt)}</TableCell>
+            <TableCell className="text-fg-muted">{formatDateTime(w.processedAt)}</TableCell>
+            <TableCell>
+              <ReviewLink withdrawal={w} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

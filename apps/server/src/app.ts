@@ -10,6 +10,7 @@ import {
 } from './integrations/mail/transport';
 import { DEMO_EXCHANGE_ACCOUNTS } from './integrations/exchange/demo-accounts';
 import { connectPeers, type Peers } from './integrations/peers';
+import { HotWallet, PayoutChain } from './integrations/chain/payout-wallet';
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limiter';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -44,6 +45,10 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { SettingsService } from './modules/settings/settings.service';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
 import { WithdrawalsService } from './modules/withdrawals/withdrawals.service';
+import { otpRoutes } from './modules/withdrawals/otp.routes';
+import { OtpService } from './modules/withdrawals/otp.service';
+import { WithdrawalReviewService } from './modules/withdrawals/withdrawal-review.service';
+import { PayoutsService } from './modules/withdrawals/payouts.service';
 import { ReferralsService } from './modules/referrals/referrals.service';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -66,6 +71,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Tests: a fault injected inside a cycle run, after the credit and before it completes. */
   cycleFaults?: { afterCredit?: (cycleId: string) => Promise<void> };
+  /** Tests: a fault after a payout's intent is stored and before it is broadcast. */
+  payoutFaults?: { afterIntent?: (withdrawalId: string) => Promise<void> };
 }
 
 export interface Services {
@@ -79,6 +86,10 @@ export interface Services {
   rewards: RewardsService;
   cycles: CyclesService;
   compliance: ComplianceService;
+  otp: OtpService;
+  withdrawals: WithdrawalsService;
+  withdrawalReview: WithdrawalReviewService;
+  payouts: PayoutsService;
   peers: Peers;
 }
 
@@ -149,7 +160,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     settings,
     rewards,
   });
-  const admin = new AdminService(database.db, subscriptions, audit, rewards);
+  const otp = new OtpService({
+    db: database.db,
+    mail,
+    secret: config.jwtSecret,
+    findMember: (id) => auth.findById(id),
+  });
+  const withdrawals = new WithdrawalsService(database.db, otp, settings, peers.explorerUrl);
+  const withdrawalReview = new WithdrawalReviewService(database.db, audit, peers.explorerUrl);
+  // Payouts need a real chain (CHAIN_RPC_URL): the simulated one cannot execute transactions.
+  const payoutChain = config.chain.rpcUrl
+    ? new PayoutChain({ rpcUrl: config.chain.rpcUrl, usdtContract: config.chain.usdtContract })
+    : null;
+  const payouts = new PayoutsService({
+    db: database.db,
+    review: withdrawalReview,
+    chain: payoutChain,
+    wallet: config.chain.payoutPrivateKey ? new HotWallet(config.chain.payoutPrivateKey) : null,
+    log: app.log,
+    ...(options.payoutFaults?.afterIntent ? { afterIntent: options.payoutFaults.afterIntent } : {}),
+  });
+  withdrawalReview.usePayouts(payouts);
+  const admin = new AdminService(database.db, subscriptions, audit, rewards, withdrawalReview);
   const exchangeLink = new ExchangeLinkService(database.db, peers.exchange, app.log);
   const compliance = new ComplianceService({
     db: database.db,
@@ -170,6 +202,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rewards,
     cycles,
     compliance,
+    otp,
+    withdrawals,
+    withdrawalReview,
+    payouts,
     peers,
   });
   const routeTable: RouteEntry[] = [];
@@ -199,9 +235,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(settingsRoutes(settings), { prefix: '/api/admin/settings' });
   await app.register(rewardsRoutes(rewards), { prefix: '/api/rewards' });
   await app.register(cyclesRoutes(cycles), { prefix: '/api/rewards/admin/cycles' });
-  await app.register(withdrawalsRoutes(new WithdrawalsService(database.db, peers.explorerUrl)), {
+  await app.register(withdrawalsRoutes(withdrawals, withdrawalReview), {
     prefix: '/api/withdrawals',
   });
+  await app.register(otpRoutes(otp), { prefix: '/api/otp/withdrawal' });
   if (config.devRoutes && transport.kind === 'dev-mailbox') {
     await app.register(devMailboxRoutes(mail), { prefix: '/dev' });
   }

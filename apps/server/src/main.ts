@@ -50,6 +50,10 @@ async function main(): Promise<void> {
     every('compliance', 86_400_000, () => app.services.compliance.runDaily(), app.log, {
       firstAfterMs: 300_000,
     }),
+    // Hot-wallet payouts left SENDING (a crash, a lost connection): re-sent with the same bytes.
+    every('payout-recovery', 60_000, () => app.services.payouts.recover(), app.log, {
+      firstAfterMs: 5_000,
+    }),
   ];
   app.services.mail.kick();
   printBanner(config, report, app.server.address());

@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = [
   'REWARD_CYCLE_RUN',
   'REWARD_CYCLE_DISCARDED',
   'SETTINGS_UPDATED',
+  'WITHDRAWAL_REVIEWED',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

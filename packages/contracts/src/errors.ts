@@ -93,6 +93,31 @@ export const ERROR_CATALOGUE = {
     status: 503,
     text: 'BingX could not be reached. Nothing was saved; please try again in a minute.',
   },
+  OTP_REQUIRED: { status: 400, text: 'Please enter the OTP code' },
+  OTP_INVALID: { status: 400, text: 'Invalid OTP code' },
+  OTP_EXPIRED: { status: 400, text: 'The code has expired. Request a new one.' },
+  OTP_TOO_MANY_ATTEMPTS: {
+    status: 400,
+    text: 'Too many wrong codes. Request a new one.',
+  },
+  OTP_RESEND_TOO_SOON: {
+    status: 429,
+    text: 'A code was sent a moment ago. Please wait before asking for another.',
+  },
+  WITHDRAWAL_BELOW_MINIMUM: { status: 400, text: 'The amount is below the minimum withdrawal.' },
+  INVALID_WALLET_ADDRESS: { status: 400, text: 'Please enter a valid wallet address' },
+  PAYOUT_IN_PROGRESS: {
+    status: 409,
+    text: 'A hot-wallet payout of this request is being confirmed; it cannot be decided by hand.',
+  },
+  TRANSACTION_ALREADY_USED: {
+    status: 409,
+    text: 'This transaction hash already approved another withdrawal.',
+  },
+  PAYOUT_UNAVAILABLE: {
+    status: 503,
+    text: 'The hot wallet could not send the payout. Nothing was approved; try again.',
+  },
   CHAIN_UNAVAILABLE: {
     status: 503,
     text: 'The payment network could not be reached. Please try again in a minute.',

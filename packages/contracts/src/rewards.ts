@@ -116,6 +116,8 @@ export const rewardStatsSchema = z.object({
   pendingWithdrawals: z.number(),
   forfeited: z.number(),
   compliance: complianceStateSchema,
+  /** Beyond the spec: the smallest withdrawal a member may request (an admin setting). */
+  minimumWithdrawal: z.number(),
   /** Beyond the spec: credits per day over the last 90 days (days without credits omitted). */
   earningsOverTime: z.array(earningsPointSchema),
 });

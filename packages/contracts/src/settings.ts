@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REFERRAL_LEVELS } from './constants';
+import { MIN_WITHDRAWAL_USDT, REFERRAL_LEVELS } from './constants';
 
 /**
  * Beyond the spec: platform settings an administrator saves and that take effect
@@ -39,6 +39,12 @@ export const rewardSettingsSchema = z.object({
     .array(percent)
     .length(REFERRAL_LEVELS, `Give exactly ${REFERRAL_LEVELS} levels`)
     .refine((p) => sumOf(p) <= 100, 'The downline percents add up to more than 100'),
+  /** The smallest withdrawal a member may request, in USDT. */
+  minimumWithdrawal: z
+    .number({ error: 'The minimum must be a number' })
+    .min(0.01, 'The minimum must be at least 0.01 USDT')
+    .max(100_000, 'The minimum cannot exceed 100,000 USDT')
+    .refine(twoDecimals, 'The minimum has at most two decimals'),
   /** Compliance: days without copy-trading volume before earnings lock. */
   copyingStoppedDays: z
     .number({ error: 'Days must be a number' })
@@ -52,5 +58,6 @@ export const DEFAULT_REWARD_SETTINGS: RewardSettings = {
   subscriptionFee: 10,
   directPercents: DEFAULT_DIRECT_PERCENTS,
   downlinePercents: DEFAULT_DOWNLINE_PERCENTS,
+  minimumWithdrawal: MIN_WITHDRAWAL_USDT,
   copyingStoppedDays: DEFAULT_COPYING_STOPPED_DAYS,
 };

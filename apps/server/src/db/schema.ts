@@ -421,7 +421,11 @@ export const rewards = pgTable(
   ],
 );
 
-/** Withdrawal requests; created and reviewed with the withdrawals issue. */
+/**
+ * Withdrawal requests. At most one PENDING request per member, and a wallet address on at most
+ * one PENDING request: partial unique indexes, so concurrent requests cannot slip past a check.
+ * The held amount moves available -> pending with the insert (WITHDRAWAL_HOLD ledger entry).
+ */
 export const withdrawals = pgTable(
   'withdrawals',
   {
@@ -438,16 +442,62 @@ export const withdrawals = pgTable(
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp('processed_at', { withTimezone: true }),
     processedBy: uuid('processed_by').references(() => users.id),
+    /** Hot-wallet payout: NONE, SENDING (signed and stored, maybe broadcast), SENT, FAILED. */
+    payoutState: text('payout_state').notNull().default('NONE'),
+    payoutNonce: bigint('payout_nonce', { mode: 'bigint' }),
+    /** The signed transaction, stored before broadcasting: a retry re-sends the same bytes. */
+    payoutRawTx: text('payout_raw_tx'),
+    payoutError: text('payout_error'),
+    /** The administrator who pressed "Approve and send": recovery finishes the payout as them. */
+    payoutStartedBy: uuid('payout_started_by').references(() => users.id),
   },
   (t) => [
     index('withdrawals_user_idx').on(t.userId, t.requestedAt),
     index('withdrawals_requested_idx').on(t.requestedAt),
+    uniqueIndex('withdrawals_one_pending_per_member')
+      .on(t.userId)
+      .where(sql`${t.status} = 'PENDING'`),
+    uniqueIndex('withdrawals_one_pending_per_address')
+      .on(sql`lower(${t.walletAddress})`)
+      .where(sql`${t.status} = 'PENDING'`),
+    uniqueIndex('withdrawals_payout_nonce_unique').on(t.payoutNonce),
+    // One transfer on chain proves one payout: a hash cannot approve two requests.
+    uniqueIndex('withdrawals_approved_hash_unique')
+      .on(sql`lower(${t.transactionHash})`)
+      .where(sql`${t.status} = 'APPROVED'`),
     check(
       'withdrawals_status_check',
       sql`${t.status} in ('PENDING', 'APPROVED', 'REJECTED', 'BLOCKED_COMPLIANCE')`,
     ),
+    check(
+      'withdrawals_payout_state_check',
+      sql`${t.payoutState} in ('NONE', 'SENDING', 'SENT', 'FAILED')`,
+    ),
     check('withdrawals_amount_check', sql`${t.amountMicro} > 0`),
   ],
+);
+
+/**
+ * Withdrawal one-time codes: only an HMAC of the code is stored. Valid 10 minutes, at most 5
+ * wrong tries, single use (`used_at`), bound to the withdrawal it confirmed.
+ */
+export const withdrawalOtps = pgTable(
+  'withdrawal_otps',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    withdrawalId: uuid('withdrawal_id').references(() => withdrawals.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('withdrawal_otps_user_idx').on(t.userId, t.createdAt)],
 );
 
 export const schema = {
@@ -465,6 +515,7 @@ export const schema = {
   rewardCycleEntries,
   rewards,
   withdrawals,
+  withdrawalOtps,
   rewardCycleNumberSeq,
   userNumberSeq,
   depositIndexSeq,

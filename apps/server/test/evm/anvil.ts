@@ -24,9 +24,22 @@ import { foundry } from 'viem/chains';
  */
 
 const require = createRequire(import.meta.url);
-const ANVIL = require.resolve('@foundry-rs/anvil-linux-amd64/bin/anvil');
+
+/** The anvil binary of the npm package, or null where it is not installed (another platform). */
+function anvilBinary(): string | null {
+  try {
+    return require.resolve('@foundry-rs/anvil-linux-amd64/bin/anvil');
+  } catch {
+    return null;
+  }
+}
+
+/** Whether anvil can run here: tests that need it skip cleanly otherwise. */
+export const anvilAvailable = (): boolean => anvilBinary() !== null;
 /** anvil's first default account (public test key). */
 const PAYER_KEY: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+/** anvil's second default account (public test key), funded with the native coin only. */
+export const SECOND_KEY: Hex = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
 export const ERC20_ABI = parseAbi([
   'function transfer(address to, uint256 value) returns (bool)',
   'function balanceOf(address owner) view returns (uint256)',
@@ -87,9 +100,11 @@ export interface LocalChain {
 }
 
 export async function startAnvil(): Promise<LocalChain> {
+  const binary = anvilBinary();
+  if (!binary) throw new Error('anvil is not installed (@foundry-rs/anvil-linux-amd64)');
   const port = await freePort();
   const child: ChildProcess = spawn(
-    ANVIL,
+    binary,
     ['--host', '127.0.0.1', '--port', String(port), '--silent'],
     { stdio: 'ignore' },
   );

@@ -13,6 +13,7 @@ import { pageOf } from '../../lib/pagination';
 import type { Actor, AuditService } from '../audit/audit.service';
 import type { RewardsService } from '../rewards/rewards.service';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
+import type { WithdrawalReviewService } from '../withdrawals/withdrawal-review.service';
 import * as q from './admin.queries';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -26,6 +27,7 @@ export class AdminService {
     private readonly subscriptions: SubscriptionsService,
     private readonly audit: AuditService,
     private readonly rewards: RewardsService,
+    private readonly withdrawals: WithdrawalReviewService,
   ) {}
 
   async listUsers(query: AdminUsersQuery): Promise<AdminUsersResponse> {
@@ -86,7 +88,7 @@ export class AdminService {
   async userDetail(id: string, query: AdminUserDetailQuery): Promise<AdminUserDetail> {
     const member = await this.member(id);
     const { user, referrer } = member;
-    const [network, subscription, money, rewards] = await Promise.all([
+    const [network, subscription, money, rewards, withdrawals] = await Promise.all([
       q.networkCounts(this.db, user.id),
       this.subscriptions.subscription(user.id),
       q.moneyOf(this.db, [user.id]),
@@ -96,6 +98,17 @@ export class AdminService {
             query.rewardsPage,
             query.rewardsLimit,
             query.rewardType,
+          )
+        : null,
+      query.includeWithdrawals
+        ? this.withdrawals.list(
+            {
+              page: query.withdrawalsPage,
+              limit: query.withdrawalsLimit,
+              sort: '-createdAt',
+              ...(query.withdrawalStatus ? { status: query.withdrawalStatus } : {}),
+            },
+            user.id,
           )
         : null,
     ]);
@@ -150,29 +163,25 @@ export class AdminService {
           hasPrev: query.rewardsPage > 1,
         },
       },
-      // Withdrawal requests arrive with the withdrawals issue; the shape is final.
-      withdrawals: {
-        data: [],
-        statistics: {
-          total: 0,
-          pending: 0,
-          approved: 0,
-          rejected: 0,
-          blocked: 0,
-          totalApprovedAmount: 0,
-          totalPendingAmount: 0,
-          totalRequestedAmount: 0,
-        },
-        pagination: {
-          currentPage: query.withdrawalsPage,
-          totalPages: 0,
-          totalRecords: 0,
-          hasNextPage: false,
-          hasPrevPage: query.withdrawalsPage > 1,
-          limit: query.withdrawalsLimit,
-          resultsCount: 0,
-        },
-      },
+      withdrawals: withdrawals
+        ? {
+            data: withdrawals.withdrawals,
+            statistics: withdrawals.statistics,
+            pagination: withdrawals.pagination,
+          }
+        : {
+            data: [],
+            statistics: await this.withdrawals.statistics({ userId: user.id }),
+            pagination: {
+              currentPage: query.withdrawalsPage,
+              totalPages: 0,
+              totalRecords: 0,
+              hasNextPage: false,
+              hasPrevPage: false,
+              limit: query.withdrawalsLimit,
+              resultsCount: 0,
+            },
+          },
     };
   }
 
@@ -221,10 +230,11 @@ export class AdminService {
   }
 
   async overallStats(): Promise<OverallStats> {
-    const [counters, recent, distributed] = await Promise.all([
+    const [counters, recent, distributed, payouts] = await Promise.all([
       q.memberCounters(this.db),
       q.recentMembers(this.db, 5),
       q.rewardsDistributed(this.db),
+      this.withdrawals.dashboard(5),
     ]);
     const now = new Date();
     return {
@@ -233,10 +243,15 @@ export class AdminService {
         completedOnboarding: counters['onboardingCompleted'] ?? 0,
         newUsersToday: counters['newUsersToday'] ?? 0,
       },
-      // Withdrawal requests arrive with the withdrawals issue.
-      withdrawals: { pendingCount: 0, totalAmount: 0 },
+      withdrawals: { pendingCount: payouts.pendingCount, totalAmount: payouts.totalAmount },
       rewards: { totalDistributed: toUsdt(distributed) },
-      recentWithdrawals: [],
+      recentWithdrawals: payouts.recent.map((w) => ({
+        _id: w._id,
+        user: { name: `${w.user.firstName} ${w.user.lastName}` },
+        amount: w.amount,
+        createdAt: w.requestedAt,
+        status: w.status,
+      })),
       recentJoinedUsers: recent.map((m) => ({
         _id: m.id,
         name: `${m.firstName} ${m.lastName}`,

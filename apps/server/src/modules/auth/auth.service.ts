@@ -381,6 +381,10 @@ export class AuthService {
     return q.findUserByEmail(this.deps.db, normaliseEmail(email));
   }
 
+  findById(id: string): Promise<q.UserRow | undefined> {
+    return q.findUserById(this.deps.db, id);
+  }
+
   findByReferralCode(code: string): Promise<q.UserRow | undefined> {
     return q.findUserByReferralCode(this.deps.db, normaliseReferralCode(code));
   }

@@ -67,7 +67,7 @@ export function cyclesRoutes(cycles: CyclesService): FastifyPluginAsyncZod {
         summary:
           'Run a draft (or a failed or interrupted run); running again credits nothing twice',
         params: cycleIdParamsSchema,
-        body: z.object({}).optional(),
+        body: z.object({}).nullish(),
         response: { 200: envelopeSchema(cycleDetailSchema) },
       },
       handler: async (request) => ok(await cycles.run(request.params.id, actorOf(request))),

@@ -69,7 +69,10 @@ export class RewardsService {
     const money = await q.memberMoney(this.db, publicNumber);
     if (!money) throw new AppError(viewer.isAdmin ? 'USER_NOT_FOUND' : 'FORBIDDEN');
     if (!viewer.isAdmin && money.id !== viewer.id) throw new AppError('FORBIDDEN');
-    const days = await q.earningsByDay(this.db, money.id, CHART_DAYS);
+    const [days, policy] = await Promise.all([
+      q.earningsByDay(this.db, money.id, CHART_DAYS),
+      this.settings.rewardPolicy(),
+    ]);
     const direct = toUsdt(money.directMicro);
     const downline = toUsdt(money.downlineMicro);
     return {
@@ -85,6 +88,7 @@ export class RewardsService {
       pendingWithdrawals: toUsdt(money.pendingMicro),
       forfeited: toUsdt(money.forfeitedMicro),
       compliance: complianceOf(money, new Date()),
+      minimumWithdrawal: toUsdt(policy.minimumWithdrawalMicro),
       earningsOverTime: days.map((d) => ({
         date: d.date,
         direct: toUsdt(d.directMicro),

@@ -20,6 +20,7 @@ export interface RewardPolicy {
   directBp: number[];
   downlineBp: number[];
   copyingStoppedDays: number;
+  minimumWithdrawalMicro: bigint;
 }
 
 export function rewardPolicyOf(settings: RewardSettings): RewardPolicy {
@@ -28,6 +29,7 @@ export function rewardPolicyOf(settings: RewardSettings): RewardPolicy {
     directBp: settings.directPercents.map(toBasisPoints),
     downlineBp: settings.downlinePercents.map(toBasisPoints),
     copyingStoppedDays: settings.copyingStoppedDays,
+    minimumWithdrawalMicro: BigInt(Math.round(settings.minimumWithdrawal * MICRO_USDT_PER_USDT)),
   };
 }
 

@@ -1,9 +1,12 @@
 import type { WithdrawalStatus } from '@ctn/contracts/constants';
-import { sql } from 'drizzle-orm';
+import type { AdminWithdrawalsQuery } from '@ctn/contracts/withdrawals';
+import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
+import { containsPattern } from '../../lib/pagination';
 
 export interface WithdrawalRow {
   id: string;
+  userId: string;
   amountMicro: string;
   walletAddress: string;
   status: WithdrawalStatus;
@@ -11,29 +14,236 @@ export interface WithdrawalRow {
   transactionHash: string | null;
   requestedAt: Date | string;
   processedAt: Date | string | null;
+  payoutState: 'NONE' | 'SENDING' | 'SENT' | 'FAILED';
+  firstName: string;
+  lastName: string;
+  email: string;
+  userNumber: string;
 }
 
-export async function listOwn(
+const COLUMNS = sql`w.id, w.user_id as "userId", w.amount_micro::text as "amountMicro",
+  w.wallet_address as "walletAddress", w.status, w.reason, w.transaction_hash as "transactionHash",
+  w.requested_at as "requestedAt", w.processed_at as "processedAt",
+  w.payout_state as "payoutState", u.first_name as "firstName", u.last_name as "lastName",
+  u.email, u.user_id as "userNumber"`;
+
+function filterOf(filter: { userId?: string; status?: WithdrawalStatus; search?: string }): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (filter.userId) parts.push(sql`w.user_id = ${filter.userId}`);
+  if (filter.status) parts.push(sql`w.status = ${filter.status}`);
+  if (filter.search) {
+    const p = containsPattern(filter.search);
+    parts.push(sql`(u.email ilike ${p} or u.user_id ilike ${p} or w.wallet_address ilike ${p}
+                    or (u.first_name || ' ' || u.last_name) ilike ${p})`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+const ORDER: Record<AdminWithdrawalsQuery['sort'], SQL> = {
+  '-createdAt': sql`w.requested_at desc, w.id desc`,
+  createdAt: sql`w.requested_at asc, w.id asc`,
+  '-amount': sql`w.amount_micro desc, w.requested_at desc`,
+  amount: sql`w.amount_micro asc, w.requested_at desc`,
+};
+
+export async function listWithdrawals(
   db: Db,
-  userId: string,
-  status: WithdrawalStatus | undefined,
+  filter: { userId?: string; status?: WithdrawalStatus; search?: string },
+  sort: AdminWithdrawalsQuery['sort'],
   limit: number,
   offset: number,
 ): Promise<{ rows: WithdrawalRow[]; total: number }> {
-  const filter = status ? sql`and status = ${status}` : sql``;
+  const where = filterOf(filter);
   const [rows, [count]] = await Promise.all([
     rowsOf<WithdrawalRow>(
       db,
-      sql`select id, amount_micro::text as "amountMicro", wallet_address as "walletAddress", status,
-                 reason, transaction_hash as "transactionHash", requested_at as "requestedAt",
-                 processed_at as "processedAt"
-            from withdrawals where user_id = ${userId} ${filter}
-           order by requested_at desc, id desc limit ${limit} offset ${offset}`,
+      sql`select ${COLUMNS} from withdrawals w join users u on u.id = w.user_id
+           where ${where} order by ${ORDER[sort]} limit ${limit} offset ${offset}`,
     ),
     rowsOf<{ n: number }>(
       db,
-      sql`select count(*)::int as n from withdrawals where user_id = ${userId} ${filter}`,
+      sql`select count(*)::int as n from withdrawals w join users u on u.id = w.user_id
+           where ${where}`,
     ),
   ]);
   return { rows, total: count?.n ?? 0 };
+}
+
+export interface WithdrawalCounts {
+  total: number;
+  pending: number;
+  approved: number;
+  rejected: number;
+  blocked: number;
+  approvedMicro: string;
+  pendingMicro: string;
+  requestedMicro: string;
+}
+
+export async function withdrawalCounts(
+  db: Db,
+  filter: { userId?: string; search?: string },
+): Promise<WithdrawalCounts> {
+  const [row] = await rowsOf<WithdrawalCounts>(
+    db,
+    sql`select count(*)::int as total,
+               (count(*) filter (where w.status = 'PENDING'))::int as pending,
+               (count(*) filter (where w.status = 'APPROVED'))::int as approved,
+               (count(*) filter (where w.status = 'REJECTED'))::int as rejected,
+               (count(*) filter (where w.status = 'BLOCKED_COMPLIANCE'))::int as blocked,
+               coalesce(sum(w.amount_micro) filter (where w.status = 'APPROVED'), 0)::text as "approvedMicro",
+               coalesce(sum(w.amount_micro) filter (where w.status = 'PENDING'), 0)::text as "pendingMicro",
+               coalesce(sum(w.amount_micro), 0)::text as "requestedMicro"
+          from withdrawals w join users u on u.id = w.user_id where ${filterOf(filter)}`,
+  );
+  if (!row) throw new Error('withdrawal counts returned nothing');
+  return row;
+}
+
+export async function findWithdrawal(db: Db, id: string): Promise<WithdrawalRow | undefined> {
+  const [row] = await rowsOf<WithdrawalRow>(
+    db,
+    sql`select ${COLUMNS} from withdrawals w join users u on u.id = w.user_id where w.id = ${id}`,
+  );
+  return row;
+}
+
+/** The request, locked until the transaction ends: reviews of one request happen one at a time. */
+export async function lockWithdrawal(tx: Db, id: string) {
+  const [row] = await rowsOf<{
+    id: string;
+    userId: string;
+    amountMicro: string;
+    status: WithdrawalStatus;
+    walletAddress: string;
+    transactionHash: string | null;
+    reason: string | null;
+    payoutState: string;
+  }>(
+    tx,
+    sql`select id, user_id as "userId", amount_micro::text as "amountMicro", status,
+               wallet_address as "walletAddress", transaction_hash as "transactionHash", reason,
+               payout_state as "payoutState"
+          from withdrawals where id = ${id} for update`,
+  );
+  return row;
+}
+
+export async function insertWithdrawal(
+  tx: Db,
+  w: { id: string; userId: string; amountMicro: bigint; walletAddress: string },
+): Promise<void> {
+  await tx.execute(sql`
+    insert into withdrawals (id, user_id, amount_micro, wallet_address)
+    values (${w.id}, ${w.userId}, ${String(w.amountMicro)}::bigint, ${w.walletAddress})`);
+}
+
+export async function settle(
+  tx: Db,
+  id: string,
+  change: {
+    status: WithdrawalStatus;
+    reason: string | null;
+    transactionHash: string | null;
+    processedBy: string | null;
+  },
+): Promise<void> {
+  await tx.execute(sql`
+    update withdrawals set status = ${change.status}, reason = ${change.reason},
+           transaction_hash = coalesce(${change.transactionHash}, transaction_hash),
+           processed_by = ${change.processedBy}, processed_at = now()
+     where id = ${id} and status = 'PENDING'`);
+}
+
+/** Whether the member may withdraw now: ACTIVE and not compliance-locked. */
+export async function memberStanding(
+  db: Db,
+  userId: string,
+): Promise<{ status: string; lockedSince: Date | string | null } | undefined> {
+  const [row] = await rowsOf<{ status: string; lockedSince: Date | string | null }>(
+    db,
+    sql`select status, earnings_locked_since as "lockedSince" from users where id = ${userId}`,
+  );
+  return row;
+}
+
+export async function memberOfNumber(db: Db, publicNumber: string): Promise<string | undefined> {
+  const [row] = await rowsOf<{ id: string }>(
+    db,
+    sql`select id from users where user_id = ${publicNumber}`,
+  );
+  return row?.id;
+}
+
+export interface ReviewMember {
+  status: string;
+  lockedSince: Date | string | null;
+  lockReasons: string[];
+  availableMicro: string;
+  lockedMicro: string;
+  pendingMicro: string;
+  earnedMicro: string;
+  withdrawnMicro: string;
+}
+
+export async function reviewMember(db: Db, userId: string): Promise<ReviewMember | undefined> {
+  const [row] = await rowsOf<ReviewMember>(
+    db,
+    sql`select u.status, u.earnings_locked_since as "lockedSince",
+               u.earnings_lock_reasons as "lockReasons",
+               coalesce(b.available_micro, 0)::text as "availableMicro",
+               coalesce(b.locked_micro, 0)::text as "lockedMicro",
+               coalesce(b.pending_micro, 0)::text as "pendingMicro",
+               coalesce(b.total_earned_micro, 0)::text as "earnedMicro",
+               coalesce(b.total_withdrawn_micro, 0)::text as "withdrawnMicro"
+          from users u left join balances b on b.user_id = u.id where u.id = ${userId}`,
+  );
+  return row;
+}
+
+export async function recentEntries(db: Db, userId: string, limit: number) {
+  return rowsOf<{
+    kind: string;
+    available: string;
+    locked: string;
+    pending: string;
+    withdrawn: string;
+    memo: string | null;
+    createdAt: Date | string;
+  }>(
+    db,
+    sql`select kind, available_delta::text as available, locked_delta::text as locked,
+               pending_delta::text as pending, withdrawn_delta::text as withdrawn, memo,
+               created_at as "createdAt"
+          from ledger_entries where user_id = ${userId}
+         order by created_at desc, id desc limit ${limit}`,
+  );
+}
+
+/** Pending count and amount, and the newest requests (the admin dashboard). */
+export async function dashboardFigures(db: Db, recent: number) {
+  const [counts] = await rowsOf<{ pending: number; amount: string }>(
+    db,
+    sql`select (count(*) filter (where status = 'PENDING'))::int as pending,
+               coalesce(sum(amount_micro) filter (where status in ('PENDING', 'APPROVED')), 0)::text
+                 as amount
+          from withdrawals`,
+  );
+  const rows = await rowsOf<WithdrawalRow>(
+    db,
+    sql`select ${COLUMNS} from withdrawals w join users u on u.id = w.user_id
+         order by w.requested_at desc, w.id desc limit ${recent}`,
+  );
+  return { pending: counts?.pending ?? 0, amountMicro: counts?.amount ?? '0', rows };
+}
+
+/** Uses a checked code for this request; false when another request used it first. */
+export async function consumeCode(tx: Db, otpId: string, withdrawalId: string): Promise<boolean> {
+  const rows = await rowsOf<{ id: string }>(
+    tx,
+    sql`update withdrawal_otps set used_at = now(), withdrawal_id = ${withdrawalId}
+         where id = ${otpId} and used_at is null and voided_at is null and expires_at > now()
+        returning id`,
+  );
+  return rows.length > 0;
 }

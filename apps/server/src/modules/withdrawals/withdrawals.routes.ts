@@ -1,24 +1,141 @@
 import { envelopeSchema } from '@ctn/contracts/envelope';
-import { withdrawalsQuerySchema, withdrawalsResponseSchema } from '@ctn/contracts/withdrawals';
+import {
+  adminWithdrawalSchema,
+  adminWithdrawalsQuerySchema,
+  adminWithdrawalsResponseSchema,
+  chainCheckSchema,
+  checkTransactionSchema,
+  createWithdrawalSchema,
+  reviewWithdrawalSchema,
+  withdrawalIdParamsSchema,
+  withdrawalReviewSchema,
+  withdrawalSchema,
+  withdrawalsQuerySchema,
+  withdrawalsResponseSchema,
+} from '@ctn/contracts/withdrawals';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ok } from '../../lib/envelope';
-import { sessionOf } from '../../plugins/auth';
+import { actorOf, sessionOf } from '../../plugins/auth';
+import type { WithdrawalReviewService } from './withdrawal-review.service';
 import type { WithdrawalsService } from './withdrawals.service';
 
-/** The member's withdrawal calls of member section 7, under /api/withdrawals. */
-export function withdrawalsRoutes(withdrawals: WithdrawalsService): FastifyPluginAsyncZod {
+const security = [{ bearerAuth: [] }];
+const member = ['Withdrawals'];
+const admin = ['Admin: withdrawals'];
+
+/** The withdrawal calls of member and admin section 7, under /api/withdrawals. */
+export function withdrawalsRoutes(
+  withdrawals: WithdrawalsService,
+  review: WithdrawalReviewService,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/', {
       config: { auth: 'user' },
       schema: {
-        tags: ['Withdrawals'],
-        security: [{ bearerAuth: [] }],
+        tags: member,
+        security,
         summary: "The caller's withdrawal requests, newest first",
         querystring: withdrawalsQuerySchema,
         response: { 200: envelopeSchema(withdrawalsResponseSchema) },
       },
       handler: async (request) =>
         ok(await withdrawals.listOwn(sessionOf(request).id, request.query)),
+    });
+
+    app.post('/', {
+      config: { auth: 'user' },
+      schema: {
+        tags: member,
+        security,
+        summary: 'Request a withdrawal with the mailed code: the amount is held at once',
+        description:
+          'Refusals: INVALID_WALLET_ADDRESS (EIP-55 checksum enforced on mixed case), VALIDATION_ERROR (amount), WITHDRAWAL_BELOW_MINIMUM (an admin setting, 10 USDT by default), ACCOUNT_NOT_ACTIVE (locked, disabled or compliance-locked), OTP_* (the code), TOO_MANY_PENDING_WITHDRAWALS (one pending request at a time), WALLET_ADDRESS_IN_USE (pending for another member), INSUFFICIENT_BALANCE.',
+        body: createWithdrawalSchema,
+        response: { 200: envelopeSchema(withdrawalSchema) },
+      },
+      handler: async (request) => ok(await withdrawals.create(sessionOf(request).id, request.body)),
+    });
+
+    app.get('/:id', {
+      config: { auth: 'user' },
+      schema: {
+        tags: member,
+        security,
+        summary: "One of the caller's requests (anyone else's answers WITHDRAWAL_NOT_FOUND)",
+        params: withdrawalIdParamsSchema,
+        response: { 200: envelopeSchema(withdrawalSchema) },
+      },
+      handler: async (request) =>
+        ok(await withdrawals.getOwn(sessionOf(request).id, request.params.id)),
+    });
+
+    app.get('/admin/all', {
+      config: { auth: 'admin' },
+      schema: {
+        tags: admin,
+        security,
+        summary: 'Every request, searchable by member or address, with statistics',
+        querystring: adminWithdrawalsQuerySchema,
+        response: { 200: envelopeSchema(adminWithdrawalsResponseSchema) },
+      },
+      handler: async (request) => ok(await review.list(request.query)),
+    });
+
+    app.get('/admin/user/:userId', {
+      config: { auth: 'admin' },
+      schema: {
+        tags: admin,
+        security,
+        summary: "One member's requests (`userId` is the public number, CT...)",
+        params: z.object({ userId: z.string().max(32) }),
+        querystring: adminWithdrawalsQuerySchema,
+        response: { 200: envelopeSchema(adminWithdrawalsResponseSchema) },
+      },
+      handler: async (request) =>
+        ok(await review.listOfMember(request.params.userId, request.query)),
+    });
+
+    app.get('/admin/:id', {
+      config: { auth: 'admin' },
+      schema: {
+        tags: admin,
+        security,
+        summary: 'A request with its member, balances, ledger, past requests and chain check',
+        params: withdrawalIdParamsSchema,
+        response: { 200: envelopeSchema(withdrawalReviewSchema) },
+      },
+      handler: async (request) => ok(await review.review(request.params.id)),
+    });
+
+    app.post('/admin/:id/check-transaction', {
+      config: { auth: 'admin' },
+      schema: {
+        tags: admin,
+        security,
+        summary: 'Is this hash a USDT transfer of the amount to the address? (before approving)',
+        params: withdrawalIdParamsSchema,
+        body: checkTransactionSchema,
+        response: { 200: envelopeSchema(chainCheckSchema) },
+      },
+      handler: async (request) =>
+        ok(await review.checkTransaction(request.params.id, request.body.transactionHash)),
+    });
+
+    app.put('/:id', {
+      config: { auth: 'admin' },
+      schema: {
+        tags: admin,
+        security,
+        summary: 'Approve (with a hash, or `send` from the hot wallet), reject or block a request',
+        description:
+          'A processed request never changes (WITHDRAWAL_ALREADY_PROCESSED). REJECTED needs a reason. Approval fails with INSUFFICIENT_BALANCE_FOR_APPROVAL if the held amount is missing. Every decision is in the audit log.',
+        params: withdrawalIdParamsSchema,
+        body: reviewWithdrawalSchema,
+        response: { 200: envelopeSchema(adminWithdrawalSchema) },
+      },
+      handler: async (request) =>
+        ok(await review.decide(request.params.id, request.body, actorOf(request))),
     });
   };
 }

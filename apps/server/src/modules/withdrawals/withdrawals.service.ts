@@ -1,35 +1,90 @@
-import type { WithdrawalsQuery, WithdrawalsResponse } from '@ctn/contracts/withdrawals';
+import type {
+  CreateWithdrawalRequest,
+  Withdrawal,
+  WithdrawalsQuery,
+  WithdrawalsResponse,
+} from '@ctn/contracts/withdrawals';
+import { isWalletAddress } from '@ctn/contracts/validation';
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
-import { toUsdt } from '../../lib/money';
+import { AppError } from '../../lib/app-error';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { pageOf } from '../../lib/pagination';
+import { LedgerOverdraftError, postEntry } from '../ledger/ledger.service';
+import type { SettingsService } from '../settings/settings.service';
+import type { OtpService } from './otp.service';
+import { memberView } from './withdrawal-view';
 import * as q from './withdrawals.queries';
 
-const iso = (value: Date | string) =>
-  (value instanceof Date ? value : new Date(value)).toISOString();
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Withdrawal requests. This slice reads a member's history; requests and review follow. */
+/** USDT with at most 6 decimals -> micro-USDT; null for anything else (NaN, 1e-7, ...). */
+export function amountToMicro(amount: number): bigint | null {
+  if (!Number.isFinite(amount) || amount <= 0) return null;
+  const micro = Math.round(amount * 1_000_000);
+  return Math.abs(micro - amount * 1_000_000) < 1e-6 && micro > 0 ? BigInt(micro) : null;
+}
+
+/**
+ * A member's withdrawal requests (DESIGN.md section 4 "Withdrawals"): after the mailed code, the
+ * amount moves from available to pending with the request, in one transaction whose every
+ * guard is in the database (the balance CHECK, one pending request per member and per address).
+ */
 export class WithdrawalsService {
   constructor(
     private readonly db: Db,
+    private readonly otp: OtpService,
+    private readonly settings: SettingsService,
     private readonly explorerUrl: string,
   ) {}
 
+  async create(userId: string, request: CreateWithdrawalRequest): Promise<Withdrawal> {
+    const { micro, address } = await this.validate(userId, request);
+    const code = await this.otp.check(userId, request.otp);
+    return this.hold(userId, micro, address, code.id);
+  }
+
+  /**
+   * The guarded hold, once the code was checked: the request, the code's use and the ledger
+   * entry commit together or not at all. (Concurrency tests call it with prepared codes.)
+   */
+  async hold(userId: string, micro: bigint, address: string, otpId: string): Promise<Withdrawal> {
+    const id = randomUUID();
+    try {
+      await this.db.transaction(async (tx) => {
+        await q.insertWithdrawal(tx, { id, userId, amountMicro: micro, walletAddress: address });
+        if (!(await q.consumeCode(tx, otpId, id))) throw new AppError('OTP_INVALID');
+        await postEntry(tx, {
+          userId,
+          kind: 'WITHDRAWAL_HOLD',
+          sourceKey: `withdrawal:${id}`,
+          delta: { available: -micro, pending: micro },
+          memo: `Withdrawal to ${address}`,
+        });
+      });
+    } catch (err) {
+      if (err instanceof LedgerOverdraftError) throw new AppError('INSUFFICIENT_BALANCE');
+      if (isUniqueViolation(err, 'withdrawals_one_pending_per_member'))
+        throw new AppError('TOO_MANY_PENDING_WITHDRAWALS');
+      if (isUniqueViolation(err, 'withdrawals_one_pending_per_address'))
+        throw new AppError('WALLET_ADDRESS_IN_USE');
+      throw err;
+    }
+    return this.getOwn(userId, id);
+  }
+
   async listOwn(userId: string, query: WithdrawalsQuery): Promise<WithdrawalsResponse> {
     const { offset } = pageOf(query.page, query.limit, 0);
-    const { rows, total } = await q.listOwn(this.db, userId, query.status, query.limit, offset);
+    const { rows, total } = await q.listWithdrawals(
+      this.db,
+      { userId, ...(query.status ? { status: query.status } : {}) },
+      '-createdAt',
+      query.limit,
+      offset,
+    );
     const p = pageOf(query.page, query.limit, total);
     return {
-      withdrawals: rows.map((row) => ({
-        _id: row.id,
-        amount: toUsdt(row.amountMicro),
-        walletAddress: row.walletAddress,
-        asset: 'USDT',
-        status: row.status,
-        requestedAt: iso(row.requestedAt),
-        processedAt: row.processedAt ? iso(row.processedAt) : null,
-        transactionHash: row.transactionHash,
-        reason: row.reason,
-      })),
+      withdrawals: rows.map(memberView),
       pagination: {
         currentPage: query.page,
         totalPages: p.totalPages,
@@ -40,5 +95,31 @@ export class WithdrawalsService {
       },
       explorerUrl: this.explorerUrl,
     };
+  }
+
+  /** GET /withdrawals/{id}: the caller's own request; anyone else's does not exist for them. */
+  async getOwn(userId: string, id: string): Promise<Withdrawal> {
+    const row = UUID.test(id) ? await q.findWithdrawal(this.db, id) : undefined;
+    if (!row || row.userId !== userId) throw new AppError('WITHDRAWAL_NOT_FOUND');
+    return memberView(row);
+  }
+
+  private async validate(userId: string, request: CreateWithdrawalRequest) {
+    const address = request.walletAddress.trim();
+    if (!isWalletAddress(address)) throw new AppError('INVALID_WALLET_ADDRESS');
+    const micro = amountToMicro(request.amount);
+    if (micro === null) throw new AppError('VALIDATION_ERROR', null, 'Invalid withdrawal amount');
+    const policy = await this.settings.rewardPolicy();
+    if (micro < policy.minimumWithdrawalMicro)
+      throw new AppError(
+        'WITHDRAWAL_BELOW_MINIMUM',
+        { minimum: Number(policy.minimumWithdrawalMicro) / 1e6 },
+        `The minimum withdrawal is ${Number(policy.minimumWithdrawalMicro) / 1e6} USDT.`,
+      );
+    const standing = await q.memberStanding(this.db, userId);
+    if (!standing || standing.status !== 'ACTIVE' || standing.lockedSince !== null)
+      throw new AppError('ACCOUNT_NOT_ACTIVE');
+    const normalised = address.startsWith('0x') ? address : `0x${address}`;
+    return { micro, address: normalised };
   }
 }

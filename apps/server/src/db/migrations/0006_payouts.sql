@@ -1,0 +1,3 @@
+ALTER TABLE "withdrawals" ADD COLUMN "payout_started_by" uuid;--> statement-breakpoint
+ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_payout_started_by_users_id_fk" FOREIGN KEY ("payout_started_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "withdrawals_approved_hash_unique" ON "withdrawals" USING btree (lower("transaction_hash")) WHERE "withdrawals"."status" = 'APPROVED';

@@ -1,0 +1,309 @@
+import type { ChainCheck } from '@ctn/contracts/withdrawals';
+import {
+  BaseError,
+  createPublicClient,
+  decodeEventLog,
+  encodeFunctionData,
+  formatUnits,
+  getAddress,
+  http,
+  keccak256,
+  parseAbi,
+  recoverTransactionAddress,
+  RpcRequestError,
+  TransactionNotFoundError,
+  TransactionReceiptNotFoundError,
+  type Hex,
+  type PublicClient,
+  type TransactionSerialized,
+} from 'viem';
+import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import { TRANSFER_EVENT } from './chain-reader';
+
+/**
+ * Payouts over any EVM JSON-RPC (DESIGN.md section 4 "Withdrawals"): the chain side that needs no
+ * key (receipts, nonces, broadcasting stored bytes, checking a pasted hash) and the hot wallet
+ * that signs USDT transfers offline. Signing and broadcasting are separate on purpose: the
+ * caller stores the signed bytes before they leave the process, so a retry re-sends the same
+ * transaction (same nonce) and can never pay twice.
+ */
+
+const ERC20 = parseAbi(['function transfer(address to, uint256 value) returns (bool)']);
+/** BEP20 USDT has 18 decimals: one micro-USDT is 10^12 base units. */
+const UNITS_PER_MICRO = 10n ** 12n;
+/** Headroom over the node's estimates: a stored transaction is re-sent as is, never re-priced. */
+const GAS_MARGIN_PERCENT = 125n;
+const GAS_PRICE_MARGIN_PERCENT = 120n;
+
+export interface PayoutReceipt {
+  success: boolean;
+  blockNumber: bigint;
+}
+
+/**
+ * What the node said to a broadcast. ACCEPTED: in its pool or mined. REJECTED: the node answered
+ * with an error (it may still know the transaction: the caller checks). UNKNOWN: no answer
+ * (connection lost, timeout): the transaction may or may not have left.
+ */
+export type BroadcastOutcome =
+  | { kind: 'ACCEPTED' }
+  | { kind: 'REJECTED'; message: string }
+  | { kind: 'UNKNOWN'; message: string };
+
+export interface PreparedTransfer {
+  to: `0x${string}`;
+  data: Hex;
+  gas: bigint;
+  gasPrice: bigint;
+  chainId: number;
+}
+
+export interface SignedTransfer {
+  hash: Hex;
+  rawTx: Hex;
+  nonce: bigint;
+}
+
+export interface PayoutChainOptions {
+  rpcUrl: string;
+  usdtContract: string;
+  /** Per request; a payout's outcome is decided by chain state, never by a slow answer. */
+  timeoutMs?: number;
+}
+
+/** The keyless side: everything recovery needs, so it works on any instance with an RPC URL. */
+export class PayoutChain {
+  private readonly client: PublicClient;
+  readonly usdt: `0x${string}`;
+  private chainId: number | null = null;
+
+  constructor(options: PayoutChainOptions) {
+    // cacheTime 0: nonces and receipts must be read fresh every time.
+    this.client = createPublicClient({
+      transport: http(options.rpcUrl, { retryCount: 1, timeout: options.timeoutMs ?? 10_000 }),
+      cacheTime: 0,
+    });
+    this.usdt = getAddress(options.usdtContract);
+  }
+
+  /** The receipt of a mined transaction; null while it is unknown or still in a pool. */
+  async receipt(hash: string): Promise<PayoutReceipt | null> {
+    try {
+      const r = await this.client.getTransactionReceipt({ hash: hash as Hex });
+      return { success: r.status === 'success', blockNumber: r.blockNumber };
+    } catch (err) {
+      if (err instanceof TransactionReceiptNotFoundError) return null;
+      throw err;
+    }
+  }
+
+  /** Whether the node knows the transaction at all (pending in its pool or mined). */
+  async isKnown(hash: string): Promise<boolean> {
+    try {
+      await this.client.getTransaction({ hash: hash as Hex });
+      return true;
+    } catch (err) {
+      if (err instanceof TransactionNotFoundError) return false;
+      throw err;
+    }
+  }
+
+  /**
+   * The account's transaction count at a block tag: `pending` includes the node's pool (the next
+   * free nonce), `latest` counts mined ones, `finalized` can no longer change.
+   */
+  async nonceAt(address: string, blockTag: 'pending' | 'latest' | 'finalized'): Promise<bigint> {
+    return BigInt(
+      await this.client.getTransactionCount({ address: getAddress(address), blockTag }),
+    );
+  }
+
+  /**
+   * Gas, gas price and chain id of a USDT transfer from `from`, read before any lock is taken.
+   * Throws when the node says the transfer would fail (the wallet holds too little USDT) or
+   * the wallet cannot pay the gas: nothing is signed then.
+   */
+  async prepareTransfer(from: string, to: string, amountMicro: bigint): Promise<PreparedTransfer> {
+    const data = encodeFunctionData({
+      abi: ERC20,
+      functionName: 'transfer',
+      args: [getAddress(to), amountMicro * UNITS_PER_MICRO],
+    });
+    const account = getAddress(from);
+    const [estimate, price, chainId, balance] = await Promise.all([
+      this.client.estimateGas({ account, to: this.usdt, data }).catch((err: unknown) => {
+        if (!nodeAnswered(err)) throw err;
+        throw new PayoutWalletError(
+          `The node refuses the transfer (${errorText(err)}): does the hot wallet ${account} hold enough USDT?`,
+        );
+      }),
+      this.client.getGasPrice(),
+      this.chainIdOnce(),
+      this.client.getBalance({ address: account }),
+    ]);
+    const gas = (estimate * GAS_MARGIN_PERCENT) / 100n;
+    const gasPrice = (price * GAS_PRICE_MARGIN_PERCENT) / 100n;
+    if (balance < gas * gasPrice)
+      throw new PayoutWalletError(
+        `The hot wallet ${account} holds ${formatUnits(balance, 18)} of the native coin; the gas needs ${formatUnits(gas * gasPrice, 18)}.`,
+      );
+    return { to: this.usdt, data, gas, gasPrice, chainId };
+  }
+
+  /** Sends signed bytes; classifies the answer (see BroadcastOutcome). */
+  async broadcast(rawTx: string): Promise<BroadcastOutcome> {
+    try {
+      await this.client.sendRawTransaction({ serializedTransaction: rawTx as Hex });
+      return { kind: 'ACCEPTED' };
+    } catch (err) {
+      const message = errorText(err);
+      return nodeAnswered(err) ? { kind: 'REJECTED', message } : { kind: 'UNKNOWN', message };
+    }
+  }
+
+  /**
+   * Is `hash` a USDT transfer of `amountMicro` to `to`? Reads the receipt and looks for a
+   * `Transfer` log of the configured contract only (any other token emitting the same event is
+   * not USDT).
+   */
+  async checkTransfer(hash: string, to: string, amountMicro: bigint): Promise<ChainCheck> {
+    const expectedTo = getAddress(to);
+    const expectedValue = amountMicro * UNITS_PER_MICRO;
+    const expected = (found?: string) =>
+      `${formatToken(expectedValue)} USDT to ${short(expectedTo, found ?? expectedTo)}`;
+    let receipt;
+    try {
+      receipt = await this.client.getTransactionReceipt({ hash: hash as Hex });
+    } catch (err) {
+      if (err instanceof TransactionReceiptNotFoundError)
+        return {
+          state: 'NOT_FOUND',
+          detail: 'No mined transaction with this hash on the chain (yet).',
+        };
+      return { state: 'UNAVAILABLE', detail: `The chain could not be read: ${errorText(err)}` };
+    }
+    if (receipt.status !== 'success')
+      return {
+        state: 'MISMATCH',
+        detail: `The transaction failed on chain: nothing was transferred (expected ${expected()}).`,
+      };
+    const transfers: { token: string; to: string; value: bigint }[] = [];
+    for (const log of receipt.logs) {
+      try {
+        const event = decodeEventLog({ abi: [TRANSFER_EVENT], data: log.data, topics: log.topics });
+        transfers.push({
+          token: getAddress(log.address),
+          to: getAddress(event.args.to),
+          value: event.args.value,
+        });
+      } catch {
+        // Not a Transfer event (another log of the same transaction).
+      }
+    }
+    const usdt = transfers.filter((t) => t.token === this.usdt);
+    const exact = usdt.find((t) => t.to === expectedTo && t.value === expectedValue);
+    if (exact)
+      return {
+        state: 'VERIFIED',
+        detail: `Transfer of ${formatToken(exact.value)} USDT to ${short(exact.to, exact.to)}.`,
+      };
+    const found = usdt.find((t) => t.to === expectedTo) ?? usdt[0];
+    if (found)
+      return {
+        state: 'MISMATCH',
+        detail: `Transfer of ${formatToken(found.value)} USDT to ${short(found.to, expectedTo)} (expected ${expected(found.to)}).`,
+      };
+    const other = transfers[0];
+    if (other)
+      return {
+        state: 'MISMATCH',
+        detail: `A transfer of another token (${short(other.token, this.usdt)}), not USDT (expected ${expected()}).`,
+      };
+    return {
+      state: 'MISMATCH',
+      detail: `The transaction holds no USDT transfer (expected ${expected()}).`,
+    };
+  }
+
+  private async chainIdOnce(): Promise<number> {
+    this.chainId ??= await this.client.getChainId();
+    return this.chainId;
+  }
+}
+
+/** The hot wallet: holds the key (never logged, never stored elsewhere) and signs offline. */
+export class HotWallet {
+  private readonly account: PrivateKeyAccount;
+
+  constructor(privateKey: string) {
+    this.account = privateKeyToAccount(privateKey as Hex);
+  }
+
+  get address(): `0x${string}` {
+    return this.account.address;
+  }
+
+  /**
+   * Signs a prepared transfer with an explicit nonce, gas, gas price and chain id (EIP-155
+   * legacy: every EVM node accepts it). The hash is known before anything is sent.
+   */
+  async sign(prepared: PreparedTransfer, nonce: bigint): Promise<SignedTransfer> {
+    const rawTx = await this.account.signTransaction({
+      type: 'legacy',
+      to: prepared.to,
+      data: prepared.data,
+      value: 0n,
+      nonce: Number(nonce),
+      gas: prepared.gas,
+      gasPrice: prepared.gasPrice,
+      chainId: prepared.chainId,
+    });
+    return { hash: keccak256(rawTx), rawTx, nonce };
+  }
+}
+
+/** The account that signed stored bytes (recovery on an instance without the key). */
+export function senderOf(rawTx: string): Promise<`0x${string}`> {
+  return recoverTransactionAddress({ serializedTransaction: rawTx as TransactionSerialized });
+}
+
+/** The hot wallet cannot make this transfer now (funds, gas); nothing was signed. */
+export class PayoutWalletError extends Error {
+  override name = 'PayoutWalletError';
+}
+
+/**
+ * Whether the node itself answered with a JSON-RPC error: only that proves it received the
+ * request and refused it. A transport failure (timeout, connection lost) proves nothing.
+ */
+function nodeAnswered(err: unknown): boolean {
+  return err instanceof BaseError && err.walk((e) => e instanceof RpcRequestError) !== null;
+}
+
+/**
+ * A short, single-line reason from a viem error: the node's own words when it answered (viem's
+ * summary of a JSON-RPC error is generic), else viem's first line without the request dump.
+ */
+export function errorText(err: unknown): string {
+  if (err instanceof BaseError) {
+    const answer = err.walk((e) => e instanceof RpcRequestError);
+    return answer instanceof RpcRequestError ? answer.details : err.shortMessage;
+  }
+  if (err instanceof Error) return err.message.split('\n')[0] ?? err.message;
+  return String(err);
+}
+
+/** 18-decimal token units as USDT with at least two decimals: 12.5 -> "12.50". */
+export function formatToken(value: bigint): string {
+  const [whole, fraction = ''] = formatUnits(value, 18).split('.');
+  return `${whole}.${fraction.padEnd(2, '0')}`;
+}
+
+/**
+ * 0x1234…abcd; in full when the short forms of two different addresses would look alike, so a
+ * mismatch is never shown as two equal addresses.
+ */
+function short(address: string, comparedWith: string): string {
+  const cut = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
+  return address !== comparedWith && cut(address) === cut(comparedWith) ? address : cut(address);
+}

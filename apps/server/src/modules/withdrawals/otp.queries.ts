@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/client';
+
+export interface OtpRow {
+  id: string;
+  codeHash: string;
+  expiresAt: Date;
+  attempts: number;
+  verifiedAt: Date | null;
+  createdAt: Date;
+}
+
+const dateOf = (v: Date | string | null) => (v === null ? null : new Date(v));
+
+function otpOf(r: Record<string, unknown>): OtpRow {
+  return {
+    id: String(r['id']),
+    codeHash: String(r['codeHash']),
+    expiresAt: new Date(r['expiresAt'] as string),
+    attempts: Number(r['attempts']),
+    verifiedAt: dateOf(r['verifiedAt'] as string | null),
+    createdAt: new Date(r['createdAt'] as string),
+  };
+}
+
+const OPEN = sql`used_at is null and voided_at is null`;
+const FIELDS = sql`id, code_hash as "codeHash", expires_at as "expiresAt", attempts,
+  verified_at as "verifiedAt", created_at as "createdAt"`;
+
+/** The member's newest code that is neither used nor void (it may have expired). */
+export async function newestOpenCode(db: Db, userId: string): Promise<OtpRow | undefined> {
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`select ${FIELDS} from withdrawal_otps where user_id = ${userId} and ${OPEN}
+         order by created_at desc limit 1`,
+  );
+  return rows[0] ? otpOf(rows[0]) : undefined;
+}
+
+/** The member's open code with this hash, if any. */
+export async function openCodeWithHash(
+  db: Db,
+  userId: string,
+  codeHash: string,
+): Promise<OtpRow | undefined> {
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`select ${FIELDS} from withdrawal_otps
+         where user_id = ${userId} and code_hash = ${codeHash} and ${OPEN}
+         order by created_at desc limit 1`,
+  );
+  return rows[0] ? otpOf(rows[0]) : undefined;
+}
+
+export async function latestCode(db: Db, userId: string): Promise<OtpRow | undefined> {
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`select ${FIELDS} from withdrawal_otps where user_id = ${userId}
+         order by created_at desc limit 1`,
+  );
+  return rows[0] ? otpOf(rows[0]) : undefined;
+}
+
+export async function countSince(db: Db, userId: string, since: Date): Promise<number> {
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from withdrawal_otps
+         where user_id = ${userId} and created_at > ${since.toISOString()}::timestamptz`,
+  );
+  return row?.n ?? 0;
+}
+
+/** A new code replaces every open one. */
+export async function replaceCodes(
+  tx: Db,
+  userId: string,
+  codeHash: string,
+  expiresAt: Date,
+): Promise<void> {
+  await tx.execute(sql`
+    update withdrawal_otps set voided_at = now()
+     where user_id = ${userId} and used_at is null and voided_at is null`);
+  await tx.execute(sql`
+    insert into withdrawal_otps (user_id, code_hash, expires_at)
+    values (${userId}, ${codeHash}, ${expiresAt.toISOString()}::timestamptz)`);
+}
+
+/** One more wrong try; the code is void at `max`. Returns the tries after this one. */
+export async function countWrongTry(db: Db, id: string, max: number): Promise<number> {
+  const [row] = await rowsOf<{ attempts: number }>(
+    db,
+    sql`update withdrawal_otps
+           set attempts = attempts + 1,
+               voided_at = case when attempts + 1 >= ${max} then now() else voided_at end
+         where id = ${id} and voided_at is null and used_at is null
+        returning attempts`,
+  );
+  return row?.attempts ?? max;
+}
+
+export async function markVerified(db: Db, id: string): Promise<void> {
+  await db.execute(
+    sql`update withdrawal_otps set verified_at = coalesce(verified_at, now()) where id = ${id}`,
+  );
+}

@@ -1,0 +1,108 @@
+import { createHmac, randomInt } from 'node:crypto';
+import { OTP_MAX_ATTEMPTS, OTP_TTL_MINUTES } from '@ctn/contracts/constants';
+import {
+  OTP_RESEND_COOLDOWN_SECONDS,
+  type OtpRequestResponse,
+  type OtpStatus,
+} from '@ctn/contracts/withdrawals';
+import { isOtp } from '@ctn/contracts/validation';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { MailService } from '../mail/mail.service';
+import { withdrawalCodeMail } from './otp-mails';
+import * as q from './otp.queries';
+
+/** At most this many codes per member and hour, whatever the cooldown. */
+const CODES_PER_HOUR = 10;
+const MINUTE_MS = 60_000;
+
+export interface OtpDeps {
+  db: Db;
+  mail: MailService;
+  /** Codes are stored as an HMAC with this secret: a leaked table does not give them away. */
+  secret: string;
+  findMember(userId: string): Promise<{ email: string; firstName: string } | undefined>;
+}
+
+/**
+ * Withdrawal one-time codes (DESIGN.md section 4 "Withdrawals"): 6 random digits, mailed, valid
+ * 10 minutes, at most 5 wrong tries, single use. A new code voids the open ones.
+ */
+export class OtpService {
+  constructor(private readonly deps: OtpDeps) {}
+
+  async request(userId: string, now = new Date()): Promise<OtpRequestResponse> {
+    const { db } = this.deps;
+    const member = await this.deps.findMember(userId);
+    if (!member) throw new AppError('USER_NOT_FOUND');
+    const latest = await q.latestCode(db, userId);
+    const resendAt = (from: Date) => new Date(from.getTime() + OTP_RESEND_COOLDOWN_SECONDS * 1000);
+    if (latest && resendAt(latest.createdAt) > now)
+      throw new AppError('OTP_RESEND_TOO_SOON', {
+        resendAvailableAt: resendAt(latest.createdAt).toISOString(),
+      });
+    if (
+      (await q.countSince(db, userId, new Date(now.getTime() - 60 * MINUTE_MS))) >= CODES_PER_HOUR
+    )
+      throw new AppError('TOO_MANY_REQUESTS');
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const expiresAt = new Date(now.getTime() + OTP_TTL_MINUTES * MINUTE_MS);
+    await db.transaction(async (tx) => {
+      await q.replaceCodes(tx, userId, this.hash(userId, code), expiresAt);
+      await this.deps.mail.enqueue(tx, withdrawalCodeMail(member, code));
+    });
+    this.deps.mail.kick();
+    return { expiresAt: expiresAt.toISOString(), resendAvailableAt: resendAt(now).toISOString() };
+  }
+
+  /** POST /otp/withdrawal/verify: the code is right (it stays usable for the request). */
+  async verify(userId: string, otp: string, now = new Date()): Promise<{ expiresAt: string }> {
+    const code = await this.check(userId, otp, now);
+    await q.markVerified(this.deps.db, code.id);
+    return { expiresAt: code.expiresAt.toISOString() };
+  }
+
+  /**
+   * Finds the open code that `otp` is, or counts a wrong try against the newest one. Committed
+   * on its own, so a wrong try counts even when what follows fails.
+   */
+  async check(userId: string, otp: string, now = new Date()) {
+    const given = otp.trim();
+    if (given === '') throw new AppError('OTP_REQUIRED');
+    // Looked up by its HMAC: the comparison reveals nothing about the code through timing.
+    const match = isOtp(given)
+      ? await q.openCodeWithHash(this.deps.db, userId, this.hash(userId, given))
+      : undefined;
+    if (match) {
+      if (match.expiresAt <= now) throw new AppError('OTP_EXPIRED');
+      return match;
+    }
+    const newest = await q.newestOpenCode(this.deps.db, userId);
+    if (!newest) throw new AppError('OTP_INVALID');
+    if (newest.expiresAt <= now) throw new AppError('OTP_EXPIRED');
+    const tries = await q.countWrongTry(this.deps.db, newest.id, OTP_MAX_ATTEMPTS);
+    throw new AppError(tries >= OTP_MAX_ATTEMPTS ? 'OTP_TOO_MANY_ATTEMPTS' : 'OTP_INVALID', {
+      attemptsLeft: Math.max(0, OTP_MAX_ATTEMPTS - tries),
+    });
+  }
+
+  async status(userId: string, now = new Date()): Promise<OtpStatus> {
+    const latest = await q.latestCode(this.deps.db, userId);
+    const open = await q.newestOpenCode(this.deps.db, userId);
+    const active = open !== undefined && open.expiresAt > now;
+    return {
+      active,
+      verified: active && open.verifiedAt !== null,
+      expiresAt: active ? open.expiresAt.toISOString() : null,
+      attemptsLeft: active ? OTP_MAX_ATTEMPTS - open.attempts : 0,
+      resendAvailableAt: latest
+        ? new Date(latest.createdAt.getTime() + OTP_RESEND_COOLDOWN_SECONDS * 1000).toISOString()
+        : null,
+    };
+  }
+
+  /** The stored form of a member's code (tests make codes with it). */
+  hash(userId: string, code: string): string {
+    return createHmac('sha256', this.deps.secret).update(`${userId}:${code}`).digest('hex');
+  }
+}

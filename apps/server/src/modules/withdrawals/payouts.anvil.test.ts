@@ -1,0 +1,362 @@
+import type { AdminWithdrawal, ChainCheck, WithdrawalReview } from '@ctn/contracts/withdrawals';
+import { sql } from 'drizzle-orm';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client';
+import { EvmChainReader } from '../../integrations/chain/chain-reader';
+import { BingxClient } from '../../integrations/exchange/bingx-client';
+import type { Peers } from '../../integrations/peers';
+import { HotWallet, PayoutChain } from '../../integrations/chain/payout-wallet';
+import {
+  anvilAvailable,
+  ERC20_ABI,
+  SECOND_KEY,
+  startAnvil,
+  type LocalChain,
+} from '../../../test/evm/anvil';
+import {
+  call,
+  createTestApp,
+  signedInAdmin,
+  signedInMember,
+  type TestApp,
+} from '../../../test/test-app';
+import { postEntry } from '../ledger/ledger.service';
+import { PayoutsService } from './payouts.service';
+
+const USDT = 10n ** 18n;
+const MICRO = 10n ** 12n;
+const HOT = privateKeyToAccount(SECOND_KEY).address;
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+describe.skipIf(!anvilAvailable())('hot-wallet payouts on a real EVM node (anvil)', () => {
+  let anvil: LocalChain;
+  let t: TestApp;
+  let admin: { token: string };
+  let adminId: string;
+  /** The fault injected after a payout's intent is stored (null: none). */
+  let fault: (() => Promise<void>) | null = null;
+
+  beforeAll(async () => {
+    anvil = await startAnvil();
+    const peers: Peers = {
+      chain: new EvmChainReader({
+        rpcUrl: anvil.rpcUrl,
+        usdtContract: anvil.usdt,
+        confirmations: 3,
+      }),
+      exchange: new BingxClient({
+        baseUrl: 'http://127.0.0.1:9',
+        apiKey: 'k',
+        apiSecret: 's',
+        maxRetries: 0,
+      }),
+      usdtContract: anvil.usdt,
+      explorerUrl: 'https://testnet.bscscan.com',
+      simulatedChain: null,
+      bingxSimulator: null,
+      close: async () => undefined,
+    };
+    t = await createTestApp(
+      { CHAIN_RPC_URL: anvil.rpcUrl, USDT_CONTRACT: anvil.usdt, PAYOUT_PRIVATE_KEY: SECOND_KEY },
+      { peers, payoutFaults: { afterIntent: async () => fault?.() } },
+    );
+    const signedIn = await signedInAdmin(t);
+    admin = signedIn;
+    adminId = signedIn.user._id;
+    // The hot wallet: anvil's second account (gas money), given USDT by the token's deployer.
+    await anvil.pay(HOT, 1_000n * USDT);
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await anvil?.stop();
+  });
+
+  /** A member with a PENDING request of `micro` to a fresh address of their own. */
+  async function pendingRequest(micro: bigint) {
+    const member = await signedInMember(t);
+    const userId = member.user._id;
+    await postEntry(t.database.db, {
+      userId,
+      kind: 'REWARD_DIRECT',
+      sourceKey: `test:${userId}`,
+      delta: { available: micro, earned: micro },
+    });
+    await t.database.db.execute(sql`
+      insert into withdrawal_otps (user_id, code_hash, expires_at)
+      values (${userId}, ${t.app.services.otp.hash(userId, '123456')}, now() + interval '10 minutes')`);
+    const address = privateKeyToAccount(generatePrivateKey()).address;
+    const created = await t.app.services.withdrawals.create(userId, {
+      amount: Number(micro) / 1e6,
+      walletAddress: address,
+      asset: 'USDT',
+      otp: '123456',
+    });
+    return { userId, address, id: created._id };
+  }
+
+  const tokenBalance = (address: `0x${string}`) =>
+    anvil.publicClient.readContract({
+      address: anvil.usdt,
+      abi: ERC20_ABI,
+      functionName: 'balanceOf',
+      args: [address],
+    });
+  const hotNonce = () => anvil.publicClient.getTransactionCount({ address: HOT });
+  const send = (id: string) =>
+    call<AdminWithdrawal>(t.app, 'PUT', `/api/withdrawals/${id}`, {
+      token: admin.token,
+      body: { status: 'APPROVED', send: true },
+    });
+  const check = async (id: string, transactionHash: string) =>
+    (
+      await call<ChainCheck>(t.app, 'POST', `/api/withdrawals/admin/${id}/check-transaction`, {
+        token: admin.token,
+        body: { transactionHash },
+      })
+    ).body.data!;
+  const stored = async (id: string) =>
+    (
+      await rowsOf<{
+        status: string;
+        payoutState: string;
+        hash: string | null;
+        rawTx: string | null;
+        nonce: string | null;
+        error: string | null;
+      }>(
+        t.database.db,
+        sql`select status, payout_state as "payoutState", transaction_hash as hash,
+                   payout_raw_tx as "rawTx", payout_nonce::text as nonce, payout_error as error
+              from withdrawals where id = ${id}`,
+      )
+    )[0]!;
+  const balances = async (userId: string) => (await t.app.services.ledger.balanceOf(userId))!;
+
+  it('approve and send pays the address exactly the amount, once, and approves with the hash', async () => {
+    const { userId, address, id } = await pendingRequest(12_500_000n);
+    const review = await call<WithdrawalReview>(t.app, 'GET', `/api/withdrawals/admin/${id}`, {
+      token: admin.token,
+    });
+    expect(review.body.data!.canSend).toBe(true);
+    const nonceBefore = await hotNonce();
+
+    const sent = await send(id);
+    expect(sent.status).toBe(200);
+    const hash = sent.body.data!.transactionHash!;
+    expect(sent.body.data).toMatchObject({ status: 'APPROVED', payout: 'SENT' });
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(await tokenBalance(address)).toBe(12_500_000n * MICRO);
+    expect(await hotNonce()).toBe(nonceBefore + 1);
+    const receipt = await anvil.publicClient.getTransactionReceipt({ hash: hash as `0x${string}` });
+    expect(receipt.from.toLowerCase()).toBe(HOT.toLowerCase());
+    expect(await balances(userId)).toMatchObject({
+      availableMicro: 0n,
+      pendingMicro: 0n,
+      totalWithdrawnMicro: 12_500_000n,
+    });
+    expect((await t.app.services.ledger.verify()).mismatches).toEqual([]);
+
+    // A second click: already processed, nothing signed or sent.
+    const again = await send(id);
+    expect(again.status).toBe(409);
+    expect(again.body.errorCode).toBe('WITHDRAWAL_ALREADY_PROCESSED');
+    expect(await hotNonce()).toBe(nonceBefore + 1);
+    expect(await tokenBalance(address)).toBe(12_500_000n * MICRO);
+
+    // The check of a pasted hash: this payout, a transfer of another amount, nothing.
+    expect(await check(id, hash)).toEqual({
+      state: 'VERIFIED',
+      detail: expect.stringContaining('Transfer of 12.50 USDT to'),
+    });
+    const other = await anvil.pay(address, 3n * USDT);
+    const mismatch = await check(id, other);
+    expect(mismatch.state).toBe('MISMATCH');
+    expect(mismatch.detail).toMatch(
+      /^Transfer of 3\.00 USDT to 0x.{4}….{4} \(expected 12\.50 USDT/,
+    );
+    expect((await check(id, `0x${'ab'.repeat(32)}`)).state).toBe('NOT_FOUND');
+    // The review shows the check of the stored hash.
+    const reviewed = await call<WithdrawalReview>(t.app, 'GET', `/api/withdrawals/admin/${id}`, {
+      token: admin.token,
+    });
+    expect(reviewed.body.data!.chainCheck?.state).toBe('VERIFIED');
+  });
+
+  it('a crash between intent and broadcast: nothing is paid; recovery sends the stored bytes once', async () => {
+    const { userId, address, id } = await pendingRequest(20_000_000n);
+    const nonceBefore = await hotNonce();
+    fault = async () => {
+      throw new Error('injected crash after the intent');
+    };
+    const crashed = await send(id);
+    fault = null;
+    expect(crashed.status).toBe(500);
+
+    const intent = await stored(id);
+    expect(intent).toMatchObject({
+      status: 'PENDING',
+      payoutState: 'SENDING',
+      nonce: String(nonceBefore),
+    });
+    expect(intent.rawTx).toMatch(/^0x[0-9a-f]+$/);
+    expect(intent.hash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(await tokenBalance(address)).toBe(0n);
+    expect(await hotNonce()).toBe(nonceBefore);
+    expect((await balances(userId)).pendingMicro).toBe(20_000_000n);
+
+    expect(await t.app.services.payouts.recover()).toEqual({ settled: 1, failed: 0, waiting: 0 });
+    expect(await tokenBalance(address)).toBe(20_000_000n * MICRO);
+    expect(await hotNonce()).toBe(nonceBefore + 1);
+    expect(await stored(id)).toMatchObject({
+      status: 'APPROVED',
+      payoutState: 'SENT',
+      hash: intent.hash,
+    });
+    expect(await balances(userId)).toMatchObject({
+      pendingMicro: 0n,
+      totalWithdrawnMicro: 20_000_000n,
+    });
+    const audit = await rowsOf<{ actor: string }>(
+      t.database.db,
+      sql`select actor_email as actor from audit_log
+           where action = 'WITHDRAWAL_REVIEWED' and target_id = ${id}`,
+    );
+    expect(audit).toEqual([{ actor: 'admin@example.com' }]);
+
+    // Again: nothing left to do, nothing sent.
+    expect(await t.app.services.payouts.recover()).toEqual({ settled: 0, failed: 0, waiting: 0 });
+    expect(await hotNonce()).toBe(nonceBefore + 1);
+    expect(await tokenBalance(address)).toBe(20_000_000n * MICRO);
+    expect((await t.app.services.ledger.verify()).mismatches).toEqual([]);
+  });
+
+  it('a click on a request being sent finishes the stored bytes instead of signing again', async () => {
+    const { address, id } = await pendingRequest(10_000_000n);
+    const nonceBefore = await hotNonce();
+    fault = async () => {
+      throw new Error('injected crash after the intent');
+    };
+    await send(id);
+    fault = null;
+    const intent = await stored(id);
+
+    const resumed = await send(id);
+    expect(resumed.status).toBe(200);
+    expect(resumed.body.data).toMatchObject({ status: 'APPROVED', transactionHash: intent.hash });
+    expect(await hotNonce()).toBe(nonceBefore + 1);
+    expect(await tokenBalance(address)).toBe(10_000_000n * MICRO);
+  });
+
+  it('concurrent payouts take distinct nonces; concurrent clicks and recoveries pay once', async () => {
+    const nonceBefore = await hotNonce();
+    const [a, b] = [await pendingRequest(10_000_000n), await pendingRequest(15_000_000n)];
+    const both = await Promise.all([send(a.id), send(b.id)]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    expect(await tokenBalance(a.address)).toBe(10_000_000n * MICRO);
+    expect(await tokenBalance(b.address)).toBe(15_000_000n * MICRO);
+    expect(await hotNonce()).toBe(nonceBefore + 2);
+
+    const c = await pendingRequest(13_000_000n);
+    const twice = await Promise.all([send(c.id), send(c.id)]);
+    expect(twice.some((r) => r.status === 200)).toBe(true);
+    for (const r of twice)
+      if (r.status !== 200) expect(r.body.errorCode).toBe('WITHDRAWAL_ALREADY_PROCESSED');
+    expect(await tokenBalance(c.address)).toBe(13_000_000n * MICRO);
+    expect(await hotNonce()).toBe(nonceBefore + 3);
+
+    const d = await pendingRequest(14_000_000n);
+    fault = async () => {
+      throw new Error('injected crash after the intent');
+    };
+    await send(d.id);
+    fault = null;
+    const reports = await Promise.all([
+      t.app.services.payouts.recover(),
+      t.app.services.payouts.recover(),
+    ]);
+    expect(reports.reduce((n, r) => n + r.settled, 0)).toBe(1);
+    expect(await tokenBalance(d.address)).toBe(14_000_000n * MICRO);
+    expect(await hotNonce()).toBe(nonceBefore + 4);
+    expect((await stored(d.id)).status).toBe('APPROVED');
+    expect((await t.app.services.ledger.verify()).mismatches).toEqual([]);
+  });
+
+  it('a slow chain: the click is told it is being confirmed; recovery approves once it is mined', async () => {
+    const { address, id } = await pendingRequest(16_000_000n);
+    const nonceBefore = await hotNonce();
+    const quick = new PayoutsService({
+      db: t.database.db,
+      review: t.app.services.withdrawalReview,
+      chain: new PayoutChain({ rpcUrl: anvil.rpcUrl, usdtContract: anvil.usdt }),
+      wallet: new HotWallet(SECOND_KEY),
+      log: quiet,
+      receiptTimeoutMs: 300,
+      pollMs: 50,
+    });
+    const actor = { id: adminId, email: 'admin@example.com', ip: null };
+    await anvil.testClient.setAutomine(false);
+    try {
+      await expect(quick.sendAndApprove(id, actor)).rejects.toMatchObject({
+        code: 'PAYOUT_UNAVAILABLE',
+        message: expect.stringContaining('being confirmed'),
+      });
+      expect(await stored(id)).toMatchObject({ status: 'PENDING', payoutState: 'SENDING' });
+      // Still in the pool: the same bytes again are "known", nothing new is signed.
+      expect(await quick.recover()).toEqual({ settled: 0, failed: 0, waiting: 1 });
+    } finally {
+      await anvil.testClient.setAutomine(true);
+    }
+    await anvil.mine(1);
+    expect(await quick.recover()).toEqual({ settled: 1, failed: 0, waiting: 0 });
+    expect(await stored(id)).toMatchObject({ status: 'APPROVED', payoutState: 'SENT' });
+    expect(await tokenBalance(address)).toBe(16_000_000n * MICRO);
+    expect(await hotNonce()).toBe(nonceBefore + 1);
+  });
+
+  it('recovery never pushes the bytes of a request decided by hand meanwhile', async () => {
+    const { address, id } = await pendingRequest(17_000_000n);
+    const nonceBefore = await hotNonce();
+    fault = async () => {
+      throw new Error('injected crash after the intent');
+    };
+    await send(id);
+    fault = null;
+    // As if an administrator had rejected it while it was being sent.
+    await t.database.db.execute(sql`update withdrawals set status = 'REJECTED' where id = ${id}`);
+    expect(await t.app.services.payouts.recover()).toEqual({ settled: 0, failed: 1, waiting: 0 });
+    expect(await stored(id)).toMatchObject({ payoutState: 'FAILED', nonce: null });
+    expect(await tokenBalance(address)).toBe(0n);
+    expect(await hotNonce()).toBe(nonceBefore);
+  });
+
+  it('bytes the node refuses (no gas money): FAILED, still PENDING, the nonce taken again by the retry', async () => {
+    const { address, id } = await pendingRequest(11_000_000n);
+    const nonceBefore = await hotNonce();
+    const gasMoney = await anvil.publicClient.getBalance({ address: HOT });
+    fault = () => anvil.testClient.setBalance({ address: HOT, value: 0n });
+    const refused = await send(id);
+    fault = null;
+    await anvil.testClient.setBalance({ address: HOT, value: gasMoney });
+    expect(refused.status).toBe(503);
+    expect(refused.body.errorCode).toBe('PAYOUT_UNAVAILABLE');
+    expect(await stored(id)).toMatchObject({
+      status: 'PENDING',
+      payoutState: 'FAILED',
+      nonce: null,
+    });
+    expect((await stored(id)).error).toMatch(/Refused by the node/);
+    expect(await tokenBalance(address)).toBe(0n);
+    expect(await hotNonce()).toBe(nonceBefore);
+
+    const retried = await send(id);
+    expect(retried.status).toBe(200);
+    expect(await stored(id)).toMatchObject({
+      status: 'APPROVED',
+      payoutState: 'SENT',
+      nonce: String(nonceBefore),
+    });
+    expect(await tokenBalance(address)).toBe(11_000_000n * MICRO);
+    expect((await t.app.services.ledger.verify()).mismatches).toEqual([]);
+  });
+});

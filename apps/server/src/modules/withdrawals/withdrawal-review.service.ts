@@ -1,0 +1,255 @@
+import type { WithdrawalStatus } from '@ctn/contracts/constants';
+import type {
+  AdminWithdrawal,
+  AdminWithdrawalsQuery,
+  AdminWithdrawalsResponse,
+  ChainCheck,
+  ReviewWithdrawalRequest,
+  WithdrawalReview,
+  WithdrawalStatistics,
+} from '@ctn/contracts/withdrawals';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { toUsdt } from '../../lib/money';
+import { pageOf } from '../../lib/pagination';
+import type { Actor, AuditService } from '../audit/audit.service';
+import { LedgerOverdraftError, postEntry } from '../ledger/ledger.service';
+import { adminView } from './withdrawal-view';
+import * as q from './withdrawals.queries';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
+
+/** The chain side of payouts: checking a transfer, and sending one from the hot wallet. */
+export interface PayoutPort {
+  /** Whether "Approve and send" is available (a hot wallet is configured). */
+  readonly canSend: boolean;
+  /** Is `hash` a USDT transfer of `amountMicro` to `to`? */
+  check(hash: string, to: string, amountMicro: bigint): Promise<ChainCheck>;
+  /** Sends a PENDING request's USDT and approves it (once, whatever happens in between). */
+  sendAndApprove(withdrawalId: string, actor: Actor): Promise<void>;
+}
+
+export interface Decision {
+  status: Exclude<WithdrawalStatus, 'PENDING'>;
+  reason: string | null;
+  transactionHash: string | null;
+}
+
+/** The administrators' review of withdrawal requests (admin sections 2, 3, 4 and 7). */
+export class WithdrawalReviewService {
+  private payouts: PayoutPort | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly audit: AuditService,
+    private readonly explorerUrl: string,
+  ) {}
+
+  /** The chain side arrives after construction (it settles requests through this service). */
+  usePayouts(payouts: PayoutPort): void {
+    this.payouts = payouts;
+  }
+
+  async list(query: AdminWithdrawalsQuery, userId?: string): Promise<AdminWithdrawalsResponse> {
+    const filter = {
+      ...(userId ? { userId } : {}),
+      ...(query.search ? { search: query.search } : {}),
+    };
+    const { offset } = pageOf(query.page, query.limit, 0);
+    const [{ rows, total }, counts] = await Promise.all([
+      q.listWithdrawals(
+        this.db,
+        { ...filter, ...(query.status ? { status: query.status } : {}) },
+        query.sort,
+        query.limit,
+        offset,
+      ),
+      this.statistics(filter),
+    ]);
+    const p = pageOf(query.page, query.limit, total);
+    return {
+      withdrawals: rows.map(adminView),
+      pagination: {
+        currentPage: query.page,
+        totalPages: p.totalPages,
+        totalRecords: total,
+        hasNextPage: p.hasNext,
+        hasPrevPage: p.hasPrev,
+        limit: query.limit,
+        resultsCount: rows.length,
+      },
+      statistics: counts,
+      explorerUrl: this.explorerUrl,
+    };
+  }
+
+  /** GET /withdrawals/admin/user/{userId}: one member's requests (`userId` = public number). */
+  async listOfMember(publicNumber: string, query: AdminWithdrawalsQuery) {
+    const id = await q.memberOfNumber(this.db, publicNumber);
+    if (!id) throw new AppError('USER_NOT_FOUND');
+    return this.list(query, id);
+  }
+
+  async statistics(filter: { userId?: string; search?: string }): Promise<WithdrawalStatistics> {
+    const c = await q.withdrawalCounts(this.db, filter);
+    return {
+      total: c.total,
+      pending: c.pending,
+      approved: c.approved,
+      rejected: c.rejected,
+      blocked: c.blocked,
+      totalApprovedAmount: toUsdt(c.approvedMicro),
+      totalPendingAmount: toUsdt(c.pendingMicro),
+      totalRequestedAmount: toUsdt(c.requestedMicro),
+    };
+  }
+
+  async review(id: string): Promise<WithdrawalReview> {
+    const row = await this.find(id);
+    const [member, entries, past] = await Promise.all([
+      q.reviewMember(this.db, row.userId),
+      q.recentEntries(this.db, row.userId, 50),
+      q.listWithdrawals(this.db, { userId: row.userId }, '-createdAt', 20, 0),
+    ]);
+    if (!member) throw new AppError('USER_NOT_FOUND');
+    return {
+      withdrawal: adminView(row),
+      member: {
+        status: member.status,
+        availableBalance: toUsdt(member.availableMicro),
+        lockedBalance: toUsdt(member.lockedMicro),
+        pendingBalance: toUsdt(member.pendingMicro),
+        totalEarned: toUsdt(member.earnedMicro),
+        totalWithdrawn: toUsdt(member.withdrawnMicro),
+        compliance: {
+          locked: member.lockedSince !== null,
+          reasons: member.lockedSince ? member.lockReasons : [],
+          lockedSince: member.lockedSince ? iso(member.lockedSince) : null,
+        },
+      },
+      ledger: entries.map((e) => ({
+        kind: e.kind,
+        available: toUsdt(e.available),
+        locked: toUsdt(e.locked),
+        pending: toUsdt(e.pending),
+        withdrawn: toUsdt(e.withdrawn),
+        memo: e.memo,
+        createdAt: iso(e.createdAt),
+      })),
+      pastWithdrawals: past.rows.filter((w) => w.id !== row.id).map(adminView),
+      chainCheck: row.transactionHash
+        ? await this.check(row.transactionHash, row.walletAddress, BigInt(row.amountMicro))
+        : null,
+      canSend: this.payouts?.canSend ?? false,
+      explorerUrl: this.explorerUrl,
+    };
+  }
+
+  /** POST /withdrawals/admin/{id}/check-transaction: a hash checked before approving with it. */
+  async checkTransaction(id: string, hash: string): Promise<ChainCheck> {
+    const row = await this.find(id);
+    return this.check(hash, row.walletAddress, BigInt(row.amountMicro));
+  }
+
+  /** PUT /withdrawals/{id}: approve (with a hash, or sent from the hot wallet), reject, block. */
+  async decide(
+    id: string,
+    request: ReviewWithdrawalRequest,
+    actor: Actor,
+  ): Promise<AdminWithdrawal> {
+    if (!UUID.test(id)) throw new AppError('WITHDRAWAL_NOT_FOUND');
+    if (request.status === 'APPROVED' && request.send) {
+      if (!this.payouts?.canSend) throw new AppError('PAYOUT_UNAVAILABLE');
+      await this.payouts.sendAndApprove(id, actor);
+      return adminView(await this.find(id));
+    }
+    await this.db.transaction((tx) =>
+      this.settle(
+        tx,
+        id,
+        {
+          status: request.status,
+          reason: request.reason?.trim() || null,
+          transactionHash: request.transactionHash?.toLowerCase() ?? null,
+        },
+        actor,
+      ),
+    );
+    return adminView(await this.find(id));
+  }
+
+  /**
+   * Settles a PENDING request inside the caller's transaction: approval moves pending to
+   * withdrawn, rejection and blocking return it to available; audited. A processed request
+   * never changes (WITHDRAWAL_ALREADY_PROCESSED).
+   */
+  async settle(tx: Db, id: string, decision: Decision, actor: Actor): Promise<void> {
+    const current = await q.lockWithdrawal(tx, id);
+    if (!current) throw new AppError('WITHDRAWAL_NOT_FOUND');
+    if (current.status !== 'PENDING') throw new AppError('WITHDRAWAL_ALREADY_PROCESSED');
+    // A signed payout may still be mined: only its own hash may settle the request.
+    if (
+      current.payoutState === 'SENDING' &&
+      (decision.status !== 'APPROVED' ||
+        decision.transactionHash?.toLowerCase() !== current.transactionHash?.toLowerCase())
+    )
+      throw new AppError('PAYOUT_IN_PROGRESS');
+    const micro = BigInt(current.amountMicro);
+    const approved = decision.status === 'APPROVED';
+    try {
+      await postEntry(tx, {
+        userId: current.userId,
+        kind: approved ? 'WITHDRAWAL_PAID' : 'WITHDRAWAL_RETURNED',
+        sourceKey: `withdrawal:${id}`,
+        delta: approved
+          ? { pending: -micro, withdrawn: micro }
+          : { pending: -micro, available: micro },
+        memo: decision.reason ?? (approved ? 'Withdrawal paid' : 'Withdrawal returned'),
+      });
+    } catch (err) {
+      if (err instanceof LedgerOverdraftError)
+        throw new AppError('INSUFFICIENT_BALANCE_FOR_APPROVAL');
+      throw err;
+    }
+    try {
+      await q.settle(tx, id, { ...decision, processedBy: actor.id });
+    } catch (err) {
+      if (isUniqueViolation(err, 'withdrawals_approved_hash_unique'))
+        throw new AppError('TRANSACTION_ALREADY_USED');
+      throw err;
+    }
+    await this.audit.record(tx, actor, {
+      action: 'WITHDRAWAL_REVIEWED',
+      target: { type: 'withdrawal', id },
+      before: { status: current.status, transactionHash: current.transactionHash },
+      after: {
+        status: decision.status,
+        reason: decision.reason,
+        transactionHash: decision.transactionHash ?? current.transactionHash,
+      },
+    });
+  }
+
+  /** Pending count, approved + pending amount and the newest requests (admin dashboard). */
+  async dashboard(recent: number) {
+    const { pending, amountMicro, rows } = await q.dashboardFigures(this.db, recent);
+    return { pendingCount: pending, totalAmount: toUsdt(amountMicro), recent: rows.map(adminView) };
+  }
+
+  private async find(id: string) {
+    const row = UUID.test(id) ? await q.findWithdrawal(this.db, id) : undefined;
+    if (!row) throw new AppError('WITHDRAWAL_NOT_FOUND');
+    return row;
+  }
+
+  private check(hash: string, to: string, micro: bigint): Promise<ChainCheck> {
+    if (!this.payouts)
+      return Promise.resolve({
+        state: 'NOT_CONFIGURED',
+        detail: 'No chain is configured to check transactions.',
+      });
+    return this.payouts.check(hash, to, micro);
+  }
+}

@@ -1,0 +1,45 @@
+import type { AdminWithdrawal, Withdrawal } from '@ctn/contracts/withdrawals';
+import { toUsdt } from '../../lib/money';
+import type { WithdrawalRow } from './withdrawals.queries';
+
+const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
+
+/** A request as its member reads it (member section 3). */
+export function memberView(row: WithdrawalRow): Withdrawal {
+  return {
+    _id: row.id,
+    amount: toUsdt(row.amountMicro),
+    walletAddress: row.walletAddress,
+    asset: 'USDT',
+    status: row.status,
+    requestedAt: iso(row.requestedAt),
+    processedAt: row.processedAt ? iso(row.processedAt) : null,
+    // A hot-wallet payout records its hash when signed; the member sees it once it is paid.
+    transactionHash: row.status === 'APPROVED' ? row.transactionHash : null,
+    reason: row.reason,
+  };
+}
+
+/** A request as administrators read it (admin section 3). */
+export function adminView(row: WithdrawalRow): AdminWithdrawal {
+  return {
+    _id: row.id,
+    user: {
+      _id: row.userId,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      email: row.email,
+      userId: row.userNumber,
+    },
+    amount: toUsdt(row.amountMicro),
+    asset: 'USDT',
+    walletAddress: row.walletAddress,
+    transactionHash: row.transactionHash,
+    status: row.status,
+    reason: row.reason,
+    requestedAt: iso(row.requestedAt),
+    processedAt: row.processedAt ? iso(row.processedAt) : null,
+    createdAt: iso(row.requestedAt),
+    payout: row.payoutState,
+  };
+}

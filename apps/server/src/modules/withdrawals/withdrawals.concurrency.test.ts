@@ -1,0 +1,131 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { createTestApp, signedInMember, type TestApp } from '../../../test/test-app';
+import { postEntry } from '../ledger/ledger.service';
+
+/**
+ * 1,000 withdrawal requests at once on few balances: four members and one hot member, each
+ * attempt with its own valid code, in rounds separated by reviews that free the pending slot.
+ * On PostgreSQL (DATABASE_URL) they really run concurrently on a pool; on PGlite they interleave.
+ * Whatever the order: no balance below zero, accepted <= what was there, every code used at most
+ * once, and the ledger agrees with the balances.
+ */
+
+const ROUNDS = 5;
+const ATTEMPTS_PER_ROUND = 200;
+const START_MICRO = { hot: 150_000_000n, other: 40_000_000n };
+
+let t: TestApp;
+const members: { id: string; startMicro: bigint }[] = [];
+const system = { id: '', email: 'admin@example.com', ip: null };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.services.auth.ensureAdmin(system.email, 'Admin@Password1');
+  system.id = (await t.app.services.auth.findByEmail(system.email))!.id;
+  for (let i = 0; i < 5; i++) {
+    const m = await signedInMember(t);
+    const startMicro = i === 0 ? START_MICRO.hot : START_MICRO.other;
+    await postEntry(t.database.db, {
+      userId: m.user._id,
+      kind: 'REWARD_DIRECT',
+      sourceKey: `seed:${m.user._id}`,
+      delta: { available: startMicro, earned: startMicro },
+    });
+    members.push({ id: m.user._id, startMicro });
+  }
+}, 60_000);
+afterAll(() => t.close());
+
+/** Prepared codes, as if each attempt had its own verified mail. */
+async function codes(userId: string, count: number, round: number): Promise<string[]> {
+  const list = Array.from({ length: count }, (_, i) => String(round * 1000 + i).padStart(6, '0'));
+  const hashes = list.map((c) => t.app.services.otp.hash(userId, c));
+  await t.database.db.execute(sql`
+    insert into withdrawal_otps (user_id, code_hash, expires_at)
+    select ${userId}, h, now() + interval '10 minutes'
+      from unnest(${`{${hashes.join(',')}}`}::text[]) as h`);
+  return list;
+}
+
+describe('concurrent withdrawal requests', () => {
+  it('never overdraw, never reuse a code, and keep the books right', async () => {
+    const outcomes = new Map<string, number>();
+    for (let round = 0; round < ROUNDS; round++) {
+      // 60% of the attempts on the hot member, the rest spread over the others.
+      const plan: { userId: string; code: string; amount: number }[] = [];
+      const hotCount = ATTEMPTS_PER_ROUND * 0.6;
+      const perOther = (ATTEMPTS_PER_ROUND - hotCount) / 4;
+      for (const [i, m] of members.entries()) {
+        const n = i === 0 ? hotCount : perOther;
+        for (const code of await codes(m.id, n, round))
+          plan.push({ userId: m.id, code, amount: 10 + ((plan.length * 7) % 50) });
+      }
+      const results = await Promise.allSettled(
+        plan.map((p, i) =>
+          t.app.services.withdrawals.create(p.userId, {
+            amount: p.amount,
+            walletAddress: `0x${String(round * 10_000 + i).padStart(40, '0')}`,
+            asset: 'USDT',
+            otp: p.code,
+          }),
+        ),
+      );
+      for (const r of results) {
+        const key =
+          r.status === 'fulfilled'
+            ? 'ACCEPTED'
+            : r.reason instanceof AppError
+              ? r.reason.code
+              : String(r.reason);
+        outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
+      }
+      // Only the refusals the rules allow, never a crash.
+      for (const key of outcomes.keys())
+        expect(['ACCEPTED', 'TOO_MANY_PENDING_WITHDRAWALS', 'INSUFFICIENT_BALANCE']).toContain(key);
+      // Review: approve the even rounds' requests, reject the odd ones' (back to available).
+      const pending = await rowsOf<{ id: string }>(
+        t.database.db,
+        sql`select id from withdrawals where status = 'PENDING'`,
+      );
+      expect(pending.length).toBeLessThanOrEqual(members.length);
+      for (const w of pending)
+        await t.app.services.withdrawalReview.decide(
+          w.id,
+          round % 2 === 0 ? { status: 'APPROVED' } : { status: 'REJECTED', reason: 'round' },
+          system,
+        );
+    }
+
+    expect(outcomes.get('ACCEPTED')).toBeGreaterThanOrEqual(members.length);
+    for (const m of members) {
+      const b = (await t.app.services.ledger.balanceOf(m.id))!;
+      expect(b.availableMicro).toBeGreaterThanOrEqual(0n);
+      expect(b.pendingMicro).toBe(0n);
+      // Nothing created or lost: what is left plus what was paid out is what was there.
+      expect(b.availableMicro + b.totalWithdrawnMicro).toBe(m.startMicro);
+      const [accepted] = await rowsOf<{ micro: string }>(
+        t.database.db,
+        sql`select coalesce(sum(amount_micro), 0)::text as micro from withdrawals
+             where user_id = ${m.id} and status = 'APPROVED'`,
+      );
+      expect(BigInt(accepted!.micro)).toBe(b.totalWithdrawnMicro);
+      expect(BigInt(accepted!.micro)).toBeLessThanOrEqual(m.startMicro);
+    }
+    const [codesUsed] = await rowsOf<{ used: number; requests: number; unbound: number }>(
+      t.database.db,
+      sql`select (select count(*)::int from withdrawal_otps where used_at is not null) as used,
+                 (select count(*)::int from withdrawals) as requests,
+                 (select count(*)::int from withdrawal_otps
+                   where used_at is not null and withdrawal_id is null) as unbound`,
+    );
+    expect(codesUsed).toEqual({
+      used: codesUsed!.requests,
+      requests: outcomes.get('ACCEPTED'),
+      unbound: 0,
+    });
+    expect((await t.app.services.ledger.verify()).mismatches).toEqual([]);
+  }, 300_000);
+});

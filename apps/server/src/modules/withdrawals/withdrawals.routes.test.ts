@@ -1,0 +1,345 @@
+import type {
+  AdminWithdrawal,
+  AdminWithdrawalsResponse,
+  OtpRequestResponse,
+  OtpStatus,
+  Withdrawal,
+  WithdrawalReview,
+} from '@ctn/contracts/withdrawals';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client';
+import {
+  call,
+  createTestApp,
+  signedInAdmin,
+  signedInMember,
+  type TestApp,
+} from '../../../test/test-app';
+import { postEntry } from '../ledger/ledger.service';
+
+const ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+const OTHER_ADDRESS = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
+
+let t: TestApp;
+let admin: { token: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signedInAdmin(t);
+});
+afterAll(() => t.close());
+
+async function memberWith(usdt: number) {
+  const m = await signedInMember(t);
+  await postEntry(t.database.db, {
+    userId: m.user._id,
+    kind: 'REWARD_DIRECT',
+    sourceKey: `test:${m.user._id}`,
+    delta: { available: BigInt(usdt * 1e6), earned: BigInt(usdt * 1e6) },
+  });
+  return m;
+}
+
+/** Asks for a code and reads it from the dev mailbox, as the member would. */
+async function mailedCode(m: { token: string; email: string }) {
+  const asked = await call<OtpRequestResponse>(t.app, 'POST', '/api/otp/withdrawal/request', {
+    token: m.token,
+  });
+  expect(asked.status).toBe(200);
+  const mails = await t.app.services.mail.listMailbox();
+  const mail = mails.find((x) => x.toAddress === m.email && x.subject.includes('withdrawal code'));
+  const code = mail?.textBody.match(/code for a withdrawal is (\d{6})/)?.[1];
+  if (!code) throw new Error('no code mailed');
+  return { code, answer: asked.body.data! };
+}
+
+/** Lets the next code be asked at once (the resend cooldown is a minute). */
+const skipCooldown = (userId: string) =>
+  t.database.db.execute(sql`
+    update withdrawal_otps set created_at = created_at - interval '2 minutes'
+     where user_id = ${userId}`);
+
+/** An address of this member's own, so requests of other tests never collide on it. */
+const addressOf = (m: { user: { _id: string } }) =>
+  `0x${m.user._id.replaceAll('-', '').slice(0, 32)}00000000`;
+
+const request = (token: string, body: Record<string, unknown>) =>
+  call<Withdrawal>(t.app, 'POST', '/api/withdrawals', { token, body });
+
+const balances = async (userId: string) => (await t.app.services.ledger.balanceOf(userId))!;
+
+describe('withdrawal codes', () => {
+  it('mails 6 digits valid 10 minutes, refuses a quick resend, and verifies the right code', async () => {
+    const m = await memberWith(50);
+    const { code, answer } = await mailedCode(m);
+    const expires = new Date(answer.expiresAt).getTime() - Date.now();
+    expect(expires).toBeGreaterThan(9.9 * 60_000);
+    expect(expires).toBeLessThanOrEqual(10 * 60_000);
+    const again = await call(t.app, 'POST', '/api/otp/withdrawal/request', { token: m.token });
+    expect(again.body.errorCode).toBe('OTP_RESEND_TOO_SOON');
+    const [stored] = await rowsOf<{ code_hash: string }>(
+      t.database.db,
+      sql`select code_hash from withdrawal_otps where user_id = ${m.user._id}`,
+    );
+    expect(stored!.code_hash).not.toContain(code);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const bad = await call(t.app, 'POST', '/api/otp/withdrawal/verify', {
+      token: m.token,
+      body: { otp: wrong },
+    });
+    expect(bad.body.errorCode).toBe('OTP_INVALID');
+    const good = await call(t.app, 'POST', '/api/otp/withdrawal/verify', {
+      token: m.token,
+      body: { otp: code },
+    });
+    expect(good.status).toBe(200);
+    const status = await call<OtpStatus>(t.app, 'GET', '/api/otp/withdrawal/status', {
+      token: m.token,
+    });
+    expect(status.body.data).toMatchObject({ active: true, verified: true, attemptsLeft: 4 });
+  });
+
+  it('voids a code at the fifth wrong try: the sixth guess is refused even when right', async () => {
+    const m = await memberWith(50);
+    const { code } = await mailedCode(m);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const codes: (string | null)[] = [];
+    for (let i = 0; i < 5; i++) {
+      const answer = await call(t.app, 'POST', '/api/otp/withdrawal/verify', {
+        token: m.token,
+        body: { otp: wrong },
+      });
+      codes.push(answer.body.errorCode);
+    }
+    expect(codes).toEqual([
+      'OTP_INVALID',
+      'OTP_INVALID',
+      'OTP_INVALID',
+      'OTP_INVALID',
+      'OTP_TOO_MANY_ATTEMPTS',
+    ]);
+    const sixth = await request(m.token, {
+      amount: 10,
+      walletAddress: ADDRESS,
+      asset: 'USDT',
+      otp: code,
+    });
+    expect(sixth.body.errorCode).toBe('OTP_INVALID');
+    expect((await balances(m.user._id)).availableMicro).toBe(50_000_000n);
+  });
+
+  it('refuses an expired code and a used one', async () => {
+    const m = await memberWith(50);
+    const { code } = await mailedCode(m);
+    await t.database.db.execute(
+      sql`update withdrawal_otps set expires_at = now() - interval '1 second' where user_id = ${m.user._id}`,
+    );
+    const expired = await request(m.token, {
+      amount: 10,
+      walletAddress: ADDRESS,
+      asset: 'USDT',
+      otp: code,
+    });
+    expect(expired.body.errorCode).toBe('OTP_EXPIRED');
+    await skipCooldown(m.user._id);
+    const fresh = await mailedCode(m);
+    const first = await request(m.token, {
+      amount: 10,
+      walletAddress: ADDRESS.toLowerCase(),
+      asset: 'USDT',
+      otp: fresh.code,
+    });
+    expect(first.status).toBe(200);
+    await t.app.services.withdrawalReview.decide(
+      first.body.data!._id,
+      { status: 'REJECTED', reason: 'test' },
+      { id: (await signedInAdmin(t)).user._id, email: 'admin@example.com', ip: null },
+    );
+    const reused = await request(m.token, {
+      amount: 10,
+      walletAddress: ADDRESS,
+      asset: 'USDT',
+      otp: fresh.code,
+    });
+    expect(reused.body.errorCode).toBe('OTP_INVALID');
+  });
+});
+
+describe('withdrawal requests', () => {
+  it('holds the amount at once and lists it for its member only', async () => {
+    const m = await memberWith(40);
+    const { code } = await mailedCode(m);
+    const made = await request(m.token, {
+      amount: 12.5,
+      walletAddress: ADDRESS,
+      asset: 'USDT',
+      otp: code,
+    });
+    expect(made.status).toBe(200);
+    expect(made.body.data).toMatchObject({
+      amount: 12.5,
+      walletAddress: ADDRESS,
+      asset: 'USDT',
+      status: 'PENDING',
+      transactionHash: null,
+      processedAt: null,
+    });
+    expect(await balances(m.user._id)).toMatchObject({
+      availableMicro: 27_500_000n,
+      pendingMicro: 12_500_000n,
+    });
+    const list = await call<{ withdrawals: Withdrawal[] }>(
+      t.app,
+      'GET',
+      '/api/withdrawals?page=1&limit=50',
+      {
+        token: m.token,
+      },
+    );
+    expect(list.body.data!.withdrawals.map((w) => w._id)).toEqual([made.body.data!._id]);
+    const other = await signedInMember(t);
+    const peek = await call(t.app, 'GET', `/api/withdrawals/${made.body.data!._id}`, {
+      token: other.token,
+    });
+    expect(peek.body.errorCode).toBe('WITHDRAWAL_NOT_FOUND');
+  });
+
+  it("refuses with the spec's codes, holding nothing", async () => {
+    const m = await memberWith(30);
+    const { code } = await mailedCode(m);
+    const body = { amount: 10, walletAddress: addressOf(m), asset: 'USDT', otp: code };
+    const flipped = ADDRESS.replace('a', 'A');
+    expect((await request(m.token, { ...body, walletAddress: flipped })).body.errorCode).toBe(
+      'INVALID_WALLET_ADDRESS',
+    );
+    expect((await request(m.token, { ...body, amount: 5 })).body.errorCode).toBe(
+      'WITHDRAWAL_BELOW_MINIMUM',
+    );
+    expect((await request(m.token, { ...body, amount: 31 })).body.errorCode).toBe(
+      'INSUFFICIENT_BALANCE',
+    );
+    expect((await request(m.token, { ...body, amount: -1 })).status).toBe(400);
+    // The same code still works after refusals that were not about the code.
+    const first = await request(m.token, { ...body, walletAddress: OTHER_ADDRESS });
+    expect(first.status).toBe(200);
+    await skipCooldown(m.user._id);
+    const second = await mailedCode(m);
+    expect((await request(m.token, { ...body, otp: second.code })).body.errorCode).toBe(
+      'TOO_MANY_PENDING_WITHDRAWALS',
+    );
+    // An address pending for another member.
+    const n = await memberWith(30);
+    const theirs = await mailedCode(n);
+    expect(
+      (
+        await request(n.token, {
+          ...body,
+          otp: theirs.code,
+          walletAddress: OTHER_ADDRESS.toLowerCase(),
+        })
+      ).body.errorCode,
+    ).toBe('WALLET_ADDRESS_IN_USE');
+    // Locked earnings: no withdrawal.
+    await t.database.db.execute(
+      sql`update users set earnings_locked_since = now() where id = ${n.user._id}`,
+    );
+    expect(
+      (await request(n.token, { ...body, otp: theirs.code, walletAddress: addressOf(n) })).body
+        .errorCode,
+    ).toBe('ACCOUNT_NOT_ACTIVE');
+    expect((await balances(n.user._id)).availableMicro).toBe(30_000_000n);
+    expect((await t.app.services.ledger.verify()).mismatches).toEqual([]);
+  });
+});
+
+describe('admin review', () => {
+  async function pending(amount: number) {
+    const m = await memberWith(100);
+    const { code } = await mailedCode(m);
+    const made = await request(m.token, {
+      amount,
+      walletAddress: addressOf(m),
+      asset: 'USDT',
+      otp: code,
+    });
+    expect(made.status).toBe(200);
+    return { m, id: made.body.data!._id };
+  }
+  const decide = (id: string, body: Record<string, unknown>, token = admin.token) =>
+    call<AdminWithdrawal>(t.app, 'PUT', `/api/withdrawals/${id}`, { token, body });
+
+  it('approves with a hash (pending -> withdrawn) and never changes a processed request', async () => {
+    const { m, id } = await pending(20);
+    const hash = `0x${'ab'.repeat(32)}`;
+    const approved = await decide(id, { status: 'APPROVED', transactionHash: hash });
+    expect(approved.status).toBe(200);
+    expect(approved.body.data).toMatchObject({ status: 'APPROVED', transactionHash: hash });
+    expect(await balances(m.user._id)).toMatchObject({
+      availableMicro: 80_000_000n,
+      pendingMicro: 0n,
+      totalWithdrawnMicro: 20_000_000n,
+    });
+    const again = await decide(id, { status: 'REJECTED', reason: 'late' });
+    expect(again.body.errorCode).toBe('WITHDRAWAL_ALREADY_PROCESSED');
+    const seen = await call<Withdrawal>(t.app, 'GET', `/api/withdrawals/${id}`, { token: m.token });
+    expect(seen.body.data).toMatchObject({ status: 'APPROVED', transactionHash: hash });
+    const [audit] = await rowsOf<{ before: { status: string }; after: { status: string } }>(
+      t.database.db,
+      sql`select before, after from audit_log where action = 'WITHDRAWAL_REVIEWED' and target_id = ${id}`,
+    );
+    expect(audit).toMatchObject({ before: { status: 'PENDING' }, after: { status: 'APPROVED' } });
+  });
+
+  it('rejects with a reason (held amount back to available) and blocks for compliance', async () => {
+    const { m, id } = await pending(30);
+    expect((await decide(id, { status: 'REJECTED' })).status).toBe(400);
+    const rejected = await decide(id, { status: 'REJECTED', reason: 'Address on a blocklist' });
+    expect(rejected.body.data).toMatchObject({
+      status: 'REJECTED',
+      reason: 'Address on a blocklist',
+    });
+    expect((await balances(m.user._id)).availableMicro).toBe(100_000_000n);
+    const other = await pending(10);
+    const blocked = await decide(other.id, { status: 'BLOCKED_COMPLIANCE', reason: 'KYC review' });
+    expect(blocked.body.data!.status).toBe('BLOCKED_COMPLIANCE');
+    expect((await balances(other.m.user._id)).pendingMicro).toBe(0n);
+    expect((await decide(other.id, { status: 'APPROVED' }, other.m.token)).status).toBe(403);
+  });
+
+  it('lists with search and statistics, and shows a review with balances and ledger', async () => {
+    const { m, id } = await pending(15);
+    const list = await call<AdminWithdrawalsResponse>(
+      t.app,
+      'GET',
+      `/api/withdrawals/admin/all?search=${encodeURIComponent(m.email)}`,
+      { token: admin.token },
+    );
+    expect(list.body.data!.withdrawals.map((w) => w._id)).toEqual([id]);
+    expect(list.body.data!.statistics).toMatchObject({
+      total: 1,
+      pending: 1,
+      totalPendingAmount: 15,
+    });
+    expect(list.body.data!.pagination).toMatchObject({ totalRecords: 1, resultsCount: 1 });
+    const review = await call<WithdrawalReview>(t.app, 'GET', `/api/withdrawals/admin/${id}`, {
+      token: admin.token,
+    });
+    expect(review.body.data!.member).toMatchObject({ availableBalance: 85, pendingBalance: 15 });
+    expect(review.body.data!.ledger.map((e) => e.kind)).toEqual([
+      'WITHDRAWAL_HOLD',
+      'REWARD_DIRECT',
+    ]);
+    expect(review.body.data!.chainCheck).toBeNull();
+    const byMember = await call<AdminWithdrawalsResponse>(
+      t.app,
+      'GET',
+      `/api/withdrawals/admin/user/${(m.user as unknown as { userId: string }).userId}`,
+      { token: admin.token },
+    );
+    expect(byMember.body.data!.withdrawals).toHaveLength(1);
+    expect(
+      (await call(t.app, 'GET', '/api/withdrawals/admin/all', { token: m.token })).status,
+    ).toBe(403);
+  });
+});

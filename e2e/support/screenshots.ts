@@ -28,7 +28,9 @@ export function screenshotter(page: Page, testInfo: TestInfo) {
   rmSync(folder, { recursive: true, force: true });
   mkdirSync(folder, { recursive: true });
   let count = 0;
-  return async function capture(name: string): Promise<void> {
+  /** `on`: another page of the same journey (a second user in their own browser). */
+  return async function capture(name: string, on: Page = page): Promise<void> {
+    const page = on;
     count += 1;
     const original = page.viewportSize() ?? { width: 1280, height: 800 };
     const prefix = `${String(count).padStart(2, '0')}-${slug(name)}`;

@@ -28,7 +28,7 @@ export function StatCard({
         {loading ? (
           <Skeleton className="h-7 w-20" />
         ) : (
-          <p className="truncate text-xl font-bold text-fg tabular-nums sm:text-2xl">{value}</p>
+          <p className="text-xl font-bold break-words text-fg tabular-nums sm:text-2xl">{value}</p>
         )}
         {hint && !loading ? <p className="text-xs text-fg-muted tabular-nums">{hint}</p> : null}
       </div>

@@ -17,7 +17,7 @@ export function WithdrawalsStatistics({
 }) {
   const count = (value: number | undefined) => (stats ? value : '—');
   return (
-    <StatGrid label="Withdrawal Statistics" className="xl:grid-cols-6">
+    <StatGrid label="Withdrawal Statistics" className="lg:grid-cols-3">
       <StatCard
         label="Total Amount"
         value={stats ? formatUsd(stats.totalApprovedAmount + stats.totalPendingAmount) : '—'}

@@ -50,8 +50,11 @@ import { OtpService } from './modules/withdrawals/otp.service';
 import { WithdrawalReviewService } from './modules/withdrawals/withdrawal-review.service';
 import { PayoutsService } from './modules/withdrawals/payouts.service';
 import { ReferralsService } from './modules/referrals/referrals.service';
+import { reportsRoutes } from './modules/reports/reports.routes';
+import { ReportsService } from './modules/reports/reports.service';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerMaintenance } from './plugins/maintenance';
 import { registerOpenApi } from './plugins/openapi';
 import { registerStaticWeb } from './plugins/static-web';
 
@@ -124,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     (config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : devMailboxTransport());
   const audit = new AuditService(database.db);
   const mail = new MailService(database.db, transport, config.mail.from, app.log);
+  const settings = new SettingsService(database.db, audit);
   const auth = new AuthService({
     db: database.db,
     mail,
@@ -133,10 +137,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     log: app.log,
     audit,
+    settings,
   });
   const peers = options.peers ?? (await connectPeers(config));
   if (!options.peers) app.addHook('onClose', () => peers.close());
-  const settings = new SettingsService(database.db, audit);
   const ledger = new LedgerService(database.db);
   const rewards = new RewardsService(database.db, settings);
   const cycles = new CyclesService({
@@ -166,7 +170,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secret: config.jwtSecret,
     findMember: (id) => auth.findById(id),
   });
-  const withdrawals = new WithdrawalsService(database.db, otp, settings, peers.explorerUrl);
+  const withdrawals = new WithdrawalsService(database.db, otp, settings, peers.explorerUrl, {
+    mail,
+    publicUrl: config.publicUrl,
+  });
   const withdrawalReview = new WithdrawalReviewService(database.db, audit, peers.explorerUrl);
   // Payouts need a real chain (CHAIN_RPC_URL): the simulated one cannot execute transactions.
   const payoutChain = config.chain.rpcUrl
@@ -220,6 +227,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   await registerOpenApi(app, VERSION, config.publicUrl);
   registerAuth(app, auth);
+  registerMaintenance(app, settings);
 
   await app.register(
     healthRoutes(() => checkHealth(database, VERSION)),
@@ -230,6 +238,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(subscriptionsRoutes(subscriptions), { prefix: '/api/users' });
   await app.register(exchangeLinkRoutes(exchangeLink, auth), { prefix: '/api/users' });
   await app.register(adminRoutes(admin), { prefix: '/api/users' });
+  await app.register(reportsRoutes(new ReportsService(database.db)), { prefix: '/api/users' });
   await app.register(auditRoutes(audit), { prefix: '/api/admin' });
   await app.register(complianceRoutes(compliance), { prefix: '/api/admin' });
   await app.register(settingsRoutes(settings), { prefix: '/api/admin/settings' });

@@ -191,5 +191,16 @@ export const overallStatsSchema = z.object({
       onboardingCompleted: z.boolean(),
     }),
   ),
+  /** The last DASHBOARD_SERIES_DAYS UTC days, oldest first, every day present (zeros included). */
+  series: z.object({
+    signups: z.array(z.object({ date: z.string(), count: z.number() })),
+    /** USDT received from subscription payments. */
+    payments: z.array(z.object({ date: z.string(), amount: z.number() })),
+    /** USDT of APPROVED withdrawals, by the day they were processed. */
+    payouts: z.array(z.object({ date: z.string(), amount: z.number() })),
+  }),
 });
 export type OverallStats = z.infer<typeof overallStatsSchema>;
+export type DailySeries = OverallStats['series'];
+
+export const DASHBOARD_SERIES_DAYS = 30;

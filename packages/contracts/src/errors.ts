@@ -122,6 +122,10 @@ export const ERROR_CATALOGUE = {
     status: 503,
     text: 'The payment network could not be reached. Please try again in a minute.',
   },
+  MAINTENANCE_MODE: {
+    status: 503,
+    text: 'The platform is under maintenance. Please try again later.',
+  },
 } as const satisfies Record<string, { status: number; text: string; adminText?: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -61,3 +61,39 @@ export const DEFAULT_REWARD_SETTINGS: RewardSettings = {
   minimumWithdrawal: MIN_WITHDRAWAL_USDT,
   copyingStoppedDays: DEFAULT_COPYING_STOPPED_DAYS,
 };
+
+/**
+ * Beyond the spec (its toggles are local only): system settings an administrator saves and that
+ * take effect (GET/PUT /api/admin/settings/system). Options as in admin spec section 9.
+ */
+export const SESSION_TIMEOUT_OPTIONS = [15, 30, 60, 120, 240] as const;
+export const MAX_LOGIN_ATTEMPTS_OPTIONS = [3, 5, 10] as const;
+
+export const systemSettingsSchema = z.object({
+  /** Administrator sessions end this many minutes after sign-in (members keep 24 hours). */
+  sessionTimeoutMinutes: z.literal(SESSION_TIMEOUT_OPTIONS, {
+    error: `Session timeout must be one of ${SESSION_TIMEOUT_OPTIONS.join(', ')} minutes`,
+  }),
+  /** Failed sign-ins per account within 15 minutes before further attempts are refused. */
+  maxLoginAttempts: z.literal(MAX_LOGIN_ATTEMPTS_OPTIONS, {
+    error: `Max login attempts must be one of ${MAX_LOGIN_ATTEMPTS_OPTIONS.join(', ')}`,
+  }),
+  /** While on, members cannot sign in or call the API; administrators keep working. */
+  maintenanceMode: z.boolean({ error: 'Maintenance mode must be true or false' }),
+  /** The master switch for the administrators' alert mails below. */
+  emailNotifications: z.boolean({ error: 'Email notifications must be true or false' }),
+  /** Mail every administrator on a new withdrawal request. */
+  withdrawalAlerts: z.boolean({ error: 'Withdrawal alerts must be true or false' }),
+  /** Mail every administrator on a new registration. */
+  userRegistrationAlerts: z.boolean({ error: 'Registration alerts must be true or false' }),
+});
+export type SystemSettings = z.infer<typeof systemSettingsSchema>;
+
+export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
+  sessionTimeoutMinutes: 30,
+  maxLoginAttempts: 5,
+  maintenanceMode: false,
+  emailNotifications: true,
+  withdrawalAlerts: true,
+  userRegistrationAlerts: false,
+};

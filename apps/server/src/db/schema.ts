@@ -386,28 +386,33 @@ export const rewards = pgTable(
   'rewards',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    // No foreign keys on the three columns a cycle writes a million times: every line is built
+    // from rows that have them (users, reward_cycle_entries, referral_paths), members are never
+    // deleted (decision 010) and a cycle with lines never is, while the checks cost a cycle more
+    // than its indexes (docs/performance.md, decision 012).
     /** Who receives it. */
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: uuid('user_id').notNull(),
     /** The payer (DIRECT) or the trading member (DOWNLINE). */
-    sourceUserId: uuid('source_user_id')
-      .notNull()
-      .references(() => users.id),
+    sourceUserId: uuid('source_user_id').notNull(),
     type: text('type').notNull(),
     level: smallint('level').notNull(),
     rewardMicro: bigint('reward_micro', { mode: 'bigint' }).notNull(),
     masterMicro: bigint('master_micro', { mode: 'bigint' }).notNull(),
     /** Percent x 100 (0.6% is 60). */
     percentBp: integer('percent_bp').notNull(),
-    cycleId: uuid('cycle_id').references(() => rewardCycles.id),
+    cycleId: uuid('cycle_id'),
     paymentId: uuid('payment_id').references(() => subscriptionPayments.id),
     bucket: text('bucket').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('rewards_cycle_line_unique').on(t.cycleId, t.sourceUserId, t.level),
-    uniqueIndex('rewards_payment_line_unique').on(t.paymentId, t.level),
+    // Partial: DIRECT lines stay out of the cycle key and DOWNLINE lines out of the payment key.
+    uniqueIndex('rewards_cycle_line_unique')
+      .on(t.cycleId, t.sourceUserId, t.level)
+      .where(sql`${t.cycleId} is not null`),
+    uniqueIndex('rewards_payment_line_unique')
+      .on(t.paymentId, t.level)
+      .where(sql`${t.paymentId} is not null`),
     index('rewards_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('rewards_created_idx').on(t.createdAt, t.id),
     check('rewards_type_check', sql`${t.type} in ('DIRECT', 'DOWNLINE')`),
@@ -500,6 +505,20 @@ export const withdrawalOtps = pgTable(
   (t) => [index('withdrawal_otps_user_idx').on(t.userId, t.createdAt)],
 );
 
+/** Sign-ins of every account, one row per successful sign-in (the LOGIN activity of reports). */
+export const memberLogins = pgTable(
+  'member_logins',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('member_logins_user_idx').on(t.userId, t.createdAt)],
+);
+
 export const schema = {
   users,
   referralPaths,
@@ -516,6 +535,7 @@ export const schema = {
   rewards,
   withdrawals,
   withdrawalOtps,
+  memberLogins,
   rewardCycleNumberSeq,
   userNumberSeq,
   depositIndexSeq,

@@ -243,6 +243,13 @@ export const routes: RouteObject[] = [
                   (m) => m.AdminSettingsPage,
                 ),
               },
+              {
+                path: 'audit-log',
+                lazy: page(
+                  () => import('@/features/admin/pages/admin-audit-log-page'),
+                  (m) => m.AdminAuditLogPage,
+                ),
+              },
             ],
           },
         ],

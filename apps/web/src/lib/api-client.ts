@@ -75,6 +75,30 @@ export function errorMessage(
   return exception;
 }
 
+// --------------------------------------------------------------------------- maintenance
+
+/**
+ * The server's text while it answers MAINTENANCE_MODE (an administrator switched maintenance on),
+ * null otherwise. The member layout shows a full page with it; any successful answer clears it.
+ */
+let maintenanceText: string | null = null;
+const maintenanceListeners = new Set<() => void>();
+
+export function getMaintenanceText(): string | null {
+  return maintenanceText;
+}
+
+export function subscribeMaintenance(listener: () => void): () => void {
+  maintenanceListeners.add(listener);
+  return () => maintenanceListeners.delete(listener);
+}
+
+function setMaintenanceText(text: string | null): void {
+  if (text === maintenanceText) return;
+  maintenanceText = text;
+  for (const listener of maintenanceListeners) listener();
+}
+
 type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions<T> {
@@ -205,8 +229,10 @@ export async function apiRequest<T = unknown>(
     // A rejected token ends the session; a newer token (a sign-in meanwhile) is kept.
     if (token && error.status === 401 && error.code === 'UNAUTHORIZED' && getToken() === token)
       clearToken();
+    if (error.code === 'MAINTENANCE_MODE') setMaintenanceText(envelope?.error ?? error.text);
     throw error;
   }
+  setMaintenanceText(null);
 
   if (schema) {
     const result = schema.safeParse(envelope.data);

@@ -55,6 +55,8 @@ export async function listMembers(db: Db, query: AdminUsersQuery, offset: number
   return { rows, total: count?.n ?? 0 };
 }
 
+export type MemberListRow = Awaited<ReturnType<typeof listMembers>>['rows'][number];
+
 export async function memberCounters(db: Db) {
   const [row] = await rowsOf<Record<string, number>>(
     db,
@@ -183,4 +185,56 @@ export async function rewardsDistributed(db: Db): Promise<bigint> {
     sql`select sum(total_earned_micro)::text as micro from balances`,
   );
   return BigInt(row?.micro ?? 0);
+}
+
+export interface DailyRow {
+  date: string;
+  signups: number;
+  paymentsMicro: string;
+  payoutsMicro: string;
+}
+
+/**
+ * Sign-ups, payments received and payouts approved per UTC day for the `days` days ending today,
+ * oldest first: every day present, zero when nothing happened (generate_series + left joins).
+ */
+export async function dailySeries(db: Db, days: number): Promise<DailyRow[]> {
+  return rowsOf<DailyRow>(
+    db,
+    sql`with day as (
+          select d::date as day
+            from generate_series(
+                   (now() at time zone 'utc')::date - (${days}::int - 1),
+                   (now() at time zone 'utc')::date,
+                   interval '1 day') as d
+        ),
+        since as (select (min(day)::timestamp at time zone 'utc') as at from day),
+        signups as (
+          select (created_at at time zone 'utc')::date as day, count(*)::int as n
+            from users
+           where not is_admin and not is_root and created_at >= (select at from since)
+           group by 1
+        ),
+        payments as (
+          select (credited_at at time zone 'utc')::date as day, sum(amount_micro) as micro
+            from subscription_payments
+           where credited_at >= (select at from since)
+           group by 1
+        ),
+        payouts as (
+          select (processed_at at time zone 'utc')::date as day, sum(amount_micro) as micro
+            from withdrawals
+           where status = 'APPROVED' and processed_at >= (select at from since)
+           group by 1
+        )
+        select to_char(day.day, 'YYYY-MM-DD') as date,
+               coalesce(signups.n, 0) as signups,
+               coalesce(payments.micro, 0)::text as "paymentsMicro",
+               coalesce(payouts.micro, 0)::text as "payoutsMicro"
+          from day
+          left join signups on signups.day = day.day
+          left join payments on payments.day = day.day
+          left join payouts on payouts.day = day.day
+         order by day.day`,
+  );
 }

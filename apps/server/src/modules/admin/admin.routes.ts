@@ -10,6 +10,7 @@ import { USER_STATUSES } from '@ctn/contracts/constants';
 import { envelopeSchema } from '@ctn/contracts/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CSV_EXPORT_DESCRIPTION, csvHeaders, csvStream } from '../../lib/csv';
 import { ok } from '../../lib/envelope';
 import { actorOf } from '../../plugins/auth';
 import type { AdminService } from './admin.service';
@@ -32,6 +33,21 @@ export function adminRoutes(admin: AdminService): FastifyPluginAsyncZod {
         response: { 200: envelopeSchema(adminUsersResponseSchema) },
       },
       handler: async (request) => ok(await admin.listUsers(request.query)),
+    });
+
+    app.get('/admin/export', {
+      config: { auth: 'admin' },
+      schema: {
+        tags,
+        security,
+        summary: 'The members matching the list filters (search, status, sort) as a CSV file',
+        description: CSV_EXPORT_DESCRIPTION,
+        querystring: adminUsersQuerySchema.omit({ page: true, limit: true }),
+      },
+      handler: async (request, reply) => {
+        const csv = await admin.exportUsers(request.query, actorOf(request));
+        return reply.headers(csvHeaders(csv.filename)).send(csvStream(csv));
+      },
     });
 
     app.get('/admin/overall-stats', {

@@ -1,13 +1,17 @@
-import type {
-  AdminUserDetail,
-  AdminUserDetailQuery,
-  AdminUsersQuery,
-  AdminUsersResponse,
-  OverallStats,
+import {
+  DASHBOARD_SERIES_DAYS,
+  type AdminUserDetail,
+  type AdminUserDetailQuery,
+  type AdminUserListItem,
+  type AdminUsersQuery,
+  type AdminUsersResponse,
+  type DailySeries,
+  type OverallStats,
 } from '@ctn/contracts/admin';
 import { USER_STATUSES, type UserStatus } from '@ctn/contracts/constants';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { CSV_PAGE_SIZE, csvExport, type CsvColumn, type CsvExport } from '../../lib/csv';
 import { toUsdt } from '../../lib/money';
 import { pageOf } from '../../lib/pagination';
 import type { Actor, AuditService } from '../audit/audit.service';
@@ -16,7 +20,32 @@ import type { SubscriptionsService } from '../subscriptions/subscriptions.servic
 import type { WithdrawalReviewService } from '../withdrawals/withdrawal-review.service';
 import * as q from './admin.queries';
 
+/** The users list's filters without its page (the export's query). */
+export type AdminUsersExportQuery = Omit<AdminUsersQuery, 'page' | 'limit'>;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The columns of the users export (GET /api/users/admin/export). */
+const USER_COLUMNS: readonly CsvColumn<AdminUserListItem>[] = [
+  { header: 'ID', value: (u) => u._id },
+  { header: 'User ID', value: (u) => u.userId },
+  { header: 'First name', value: (u) => u.firstName },
+  { header: 'Last name', value: (u) => u.lastName },
+  { header: 'Email', value: (u) => u.email },
+  { header: 'Email verified', value: (u) => u.isEmailVerified },
+  { header: 'Status', value: (u) => u.status },
+  { header: 'BingX UID', value: (u) => u.bingXUID },
+  { header: 'Referral code', value: (u) => u.referralCode },
+  { header: 'Referred by code', value: (u) => u.referredByCode },
+  { header: 'Referred by user ID', value: (u) => u.referredBy?.userId },
+  { header: 'Subscription paid', value: (u) => u.subscriptionFee.paid },
+  { header: 'Total rewards (USDT)', value: (u) => u.totalRewards },
+  { header: 'Total withdrawals (USDT)', value: (u) => u.totalWithdrawals },
+  { header: 'Balance (USDT)', value: (u) => u.balance },
+  { header: 'Wallet address', value: (u) => u.walletAddress },
+  { header: 'Joined', value: (u) => u.createdAt },
+  { header: 'Last login', value: (u) => u.lastLogin },
+];
 
 const NO_MONEY: q.MemberMoneyRow = { balanceMicro: 0n, earnedMicro: 0n, withdrawnMicro: 0n };
 
@@ -37,33 +66,8 @@ export class AdminService {
       q.memberCounters(this.db),
     ]);
     const page = pageOf(query.page, query.limit, total);
-    const money = await q.moneyOf(
-      this.db,
-      rows.map((r) => r.user.id),
-    );
-    const now = new Date();
     return {
-      users: rows.map(({ user, referrerCode, referrerUserId }) => ({
-        _id: user.id,
-        userId: user.userId,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        email: user.email,
-        status: user.status as UserStatus,
-        isEmailVerified: user.isEmailVerified,
-        bingXUID: user.bingxUid,
-        referralCode: user.referralCode,
-        referredByCode: referrerCode,
-        referredBy: referrerUserId ? { userId: referrerUserId } : null,
-        subscriptionFee: { paid: user.paidUntil !== null && user.paidUntil > now },
-        totalRewards: toUsdt((money.get(user.id) ?? NO_MONEY).earnedMicro),
-        totalWithdrawals: toUsdt((money.get(user.id) ?? NO_MONEY).withdrawnMicro),
-        balance: toUsdt((money.get(user.id) ?? NO_MONEY).balanceMicro),
-        createdAt: user.createdAt.toISOString(),
-        lastLogin: user.lastLoginAt?.toISOString() ?? null,
-        isAdmin: user.isAdmin,
-        walletAddress: user.walletAddress,
-      })),
+      users: await this.listItems(rows),
       pagination: {
         currentPage: query.page,
         totalPages: page.totalPages,
@@ -83,6 +87,58 @@ export class AdminService {
         subscriptionPaid: counters['subscriptionPaid'] ?? 0,
       },
     };
+  }
+
+  /**
+   * GET /api/users/admin/export: the members matching the list's filters as CSV, read
+   * CSV_PAGE_SIZE at a time; audited (DATA_EXPORTED).
+   */
+  async exportUsers(filters: AdminUsersExportQuery, actor: Actor): Promise<CsvExport> {
+    const read = async (offset: number, limit: number) => {
+      const { rows, total } = await q.listMembers(this.db, { ...filters, page: 1, limit }, offset);
+      return { rows: await this.listItems(rows), total };
+    };
+    const csv = csvExport(
+      'users',
+      USER_COLUMNS,
+      await read(0, CSV_PAGE_SIZE),
+      async (offset, limit) => (await read(offset, limit)).rows,
+    );
+    await this.audit.record(this.db, actor, {
+      action: 'DATA_EXPORTED',
+      after: { list: 'users', filters, rows: csv.rows },
+    });
+    return csv;
+  }
+
+  /** List rows as the admin list shows them, with each member's money. */
+  private async listItems(rows: q.MemberListRow[]): Promise<AdminUserListItem[]> {
+    const money = await q.moneyOf(
+      this.db,
+      rows.map((r) => r.user.id),
+    );
+    const now = new Date();
+    return rows.map(({ user, referrerCode, referrerUserId }) => ({
+      _id: user.id,
+      userId: user.userId,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      status: user.status as UserStatus,
+      isEmailVerified: user.isEmailVerified,
+      bingXUID: user.bingxUid,
+      referralCode: user.referralCode,
+      referredByCode: referrerCode,
+      referredBy: referrerUserId ? { userId: referrerUserId } : null,
+      subscriptionFee: { paid: user.paidUntil !== null && user.paidUntil > now },
+      totalRewards: toUsdt((money.get(user.id) ?? NO_MONEY).earnedMicro),
+      totalWithdrawals: toUsdt((money.get(user.id) ?? NO_MONEY).withdrawnMicro),
+      balance: toUsdt((money.get(user.id) ?? NO_MONEY).balanceMicro),
+      createdAt: user.createdAt.toISOString(),
+      lastLogin: user.lastLoginAt?.toISOString() ?? null,
+      isAdmin: user.isAdmin,
+      walletAddress: user.walletAddress,
+    }));
   }
 
   async userDetail(id: string, query: AdminUserDetailQuery): Promise<AdminUserDetail> {
@@ -230,11 +286,12 @@ export class AdminService {
   }
 
   async overallStats(): Promise<OverallStats> {
-    const [counters, recent, distributed, payouts] = await Promise.all([
+    const [counters, recent, distributed, payouts, days] = await Promise.all([
       q.memberCounters(this.db),
       q.recentMembers(this.db, 5),
       q.rewardsDistributed(this.db),
       this.withdrawals.dashboard(5),
+      q.dailySeries(this.db, DASHBOARD_SERIES_DAYS),
     ]);
     const now = new Date();
     return {
@@ -259,6 +316,7 @@ export class AdminService {
         joinedAt: m.createdAt.toISOString(),
         onboardingCompleted: m.paidUntil !== null && m.paidUntil > now && m.bingxUid !== null,
       })),
+      series: seriesOf(days),
     };
   }
 
@@ -270,4 +328,13 @@ export class AdminService {
     if (row.user.isAdmin || row.user.isRoot) throw new AppError('FORBIDDEN');
     return row;
   }
+}
+
+/** The dashboard charts' three series from one row per day. */
+function seriesOf(days: q.DailyRow[]): DailySeries {
+  return {
+    signups: days.map((d) => ({ date: d.date, count: d.signups })),
+    payments: days.map((d) => ({ date: d.date, amount: toUsdt(d.paymentsMicro) })),
+    payouts: days.map((d) => ({ date: d.date, amount: toUsdt(d.payoutsMicro) })),
+  };
 }

@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
-import { authTokens, referralPaths, users } from '../../db/schema';
+import { authTokens, memberLogins, referralPaths, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type TokenPurpose = 'VERIFY_EMAIL' | 'RESET_PASSWORD';
@@ -178,4 +178,9 @@ export async function recordLogin(db: Db, userId: string): Promise<UserRow> {
     .returning();
   if (!row) throw new Error(`no user ${userId}`);
   return row;
+}
+
+/** One row per successful sign-in: the LOGIN activity of admin reports. */
+export async function recordLoginEvent(db: Db, userId: string, ip: string): Promise<void> {
+  await db.insert(memberLogins).values({ userId, ip });
 }

@@ -10,6 +10,7 @@ import {
   RESET_PASSWORD_TOKEN_TTL_HOURS,
   VERIFY_EMAIL_TOKEN_TTL_HOURS,
 } from '@ctn/contracts/constants';
+import { DEFAULT_SYSTEM_SETTINGS } from '@ctn/contracts/settings';
 import {
   changePasswordError,
   normaliseEmail,
@@ -25,6 +26,8 @@ import type { RateLimiter, RateRule } from '../../lib/rate-limiter';
 import { hashToken, newLinkToken, randomString } from '../../lib/secure-token';
 import type { AuditService } from '../audit/audit.service';
 import type { MailService } from '../mail/mail.service';
+import { registrationAlertMail } from '../settings/admin-alert-mails';
+import type { SettingsService } from '../settings/settings.service';
 import { passwordResetMail, verificationMail } from './auth-mails';
 import * as q from './auth.queries';
 import { hashPassword, verifyPassword } from './passwords';
@@ -35,7 +38,11 @@ const MINUTE = 60_000;
 /** Throttles (DESIGN.md section 4 "Accounts"). Windows end by themselves: nobody is locked out for good. */
 export const RATE_RULES = {
   loginPerIp: { limit: 30, windowMs: 15 * MINUTE },
-  loginFailuresPerAccount: { limit: 10, windowMs: 15 * MINUTE },
+  /** The limit is the saved maxLoginAttempts (admin settings); this is its default. */
+  loginFailuresPerAccount: {
+    limit: DEFAULT_SYSTEM_SETTINGS.maxLoginAttempts,
+    windowMs: 15 * MINUTE,
+  },
   registerPerIp: { limit: 20, windowMs: 60 * MINUTE },
   mailPerIp: { limit: 10, windowMs: 15 * MINUTE },
   mailPerAddress: { limit: 3, windowMs: 15 * MINUTE },
@@ -52,6 +59,8 @@ export interface AuthDeps {
   publicUrl: string;
   log: Logger;
   audit: AuditService;
+  /** Saved system settings: sign-in limit, admin session timeout, maintenance, alert mails. */
+  settings: SettingsService;
 }
 
 export interface NewAccount {
@@ -64,6 +73,8 @@ export interface NewAccount {
   isRoot?: boolean;
   emailVerified?: boolean;
   referralCode?: string;
+  /** A member's own registration: mails the administrators when registration alerts are on. */
+  alertAdmins?: boolean;
 }
 
 export class AuthService {
@@ -89,6 +100,7 @@ export class AuthService {
       email,
       password: input.password,
       referrerId: referrer.id,
+      alertAdmins: true,
     });
     return { requiresVerification: !user.isEmailVerified, user: pendingUserOf(user) };
   }
@@ -121,6 +133,7 @@ export class AuthService {
         });
         if (account.referrerId) await q.insertReferralPaths(tx, row.id, account.referrerId);
         if (!row.isEmailVerified) await this.queueVerificationMail(tx, row);
+        if (account.alertAdmins) await this.queueRegistrationAlerts(tx, row);
         return row;
       });
       this.deps.mail.kick();
@@ -155,14 +168,16 @@ export class AuthService {
     const email = normaliseEmail(emailInput);
     const accountKey = `login:account:${email}`;
     await this.throttle(`login:ip:${ip}`, RATE_RULES.loginPerIp);
-    const already = await this.deps.limiter.peek(accountKey, RATE_RULES.loginFailuresPerAccount);
+    const system = await this.deps.settings.system();
+    const failures = { ...RATE_RULES.loginFailuresPerAccount, limit: system.maxLoginAttempts };
+    const already = await this.deps.limiter.peek(accountKey, failures);
     if (!already.allowed)
       throw new AppError('TOO_MANY_REQUESTS', { retryAfterSeconds: already.retryAfterSeconds });
 
     const user = await q.findUserByEmail(this.deps.db, email);
     const passwordOk = await verifyPassword(user?.passwordHash ?? null, password);
     if (!user || !passwordOk) {
-      await this.deps.limiter.consume(accountKey, RATE_RULES.loginFailuresPerAccount);
+      await this.deps.limiter.consume(accountKey, failures);
       throw new AppError('INVALID_CREDENTIALS');
     }
     if (user.status === 'LOCKED') throw new AppError('ACCOUNT_LOCKED');
@@ -173,9 +188,11 @@ export class AuthService {
         user: pendingUserOf(user),
       });
     }
+    if (system.maintenanceMode && !user.isAdmin) throw new AppError('MAINTENANCE_MODE');
     await this.deps.limiter.reset(accountKey);
     const signedIn = await this.deps.db.transaction(async (tx) => {
       const row = await q.recordLogin(tx, user.id);
+      await q.recordLoginEvent(tx, user.id, ip);
       if (row.isAdmin)
         await this.deps.audit.record(
           tx,
@@ -184,7 +201,10 @@ export class AuthService {
         );
       return row;
     });
-    const token = await this.deps.tokens.sign({ userId: user.id, version: signedIn.tokenVersion });
+    const token = await this.deps.tokens.sign(
+      { userId: user.id, version: signedIn.tokenVersion },
+      await this.sessionTtl(signedIn.isAdmin),
+    );
     return { requiresVerification: false, token, user: toUserView(signedIn) };
   }
 
@@ -243,6 +263,19 @@ export class AuthService {
     throw new AppError(
       holder?.isEmailVerified ? 'EMAIL_ALREADY_VERIFIED' : 'INVALID_OR_EXPIRED_TOKEN',
     );
+  }
+
+  /** Administrators: the saved session timeout; members: the default lifetime (24 h). */
+  private async sessionTtl(isAdmin: boolean): Promise<number | undefined> {
+    if (!isAdmin) return undefined;
+    return (await this.deps.settings.system()).sessionTimeoutMinutes * 60;
+  }
+
+  private async queueRegistrationAlerts(tx: Db, user: q.UserRow): Promise<void> {
+    const admins = await this.deps.settings.alertRecipients(tx, 'registration');
+    const member = { ...user, userNumber: user.userId };
+    for (const admin of admins)
+      await this.deps.mail.enqueue(tx, registrationAlertMail(admin, member, this.deps.publicUrl));
   }
 
   private async queueVerificationMail(tx: Db, user: q.UserRow): Promise<void> {
@@ -323,7 +356,9 @@ export class AuthService {
       userId,
       await hashPassword(input.newPassword),
     );
-    return { token: await this.deps.tokens.sign({ userId, version }) };
+    return {
+      token: await this.deps.tokens.sign({ userId, version }, await this.sessionTtl(user.isAdmin)),
+    };
   }
 
   // ----------------------------------------------------------------------- bootstrapping

@@ -1,3 +1,4 @@
+import { DEFAULT_SYSTEM_SETTINGS } from '@ctn/contracts/settings';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -103,7 +104,7 @@ describe('POST /api/users/login', () => {
 
   it('throttles failures per account, and the right password is refused until the window ends', async () => {
     const member = await signedInMember(t);
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < DEFAULT_SYSTEM_SETTINGS.maxLoginAttempts; i++) {
       expect((await login(member.email, `Wrong@Pass${i}`, `10.0.0.${i}`)).status).toBe(401);
     }
     const blocked = await login(member.email, member.password, '10.0.1.1');

@@ -20,13 +20,14 @@ export class SessionTokens {
     this.key = new TextEncoder().encode(secret);
   }
 
-  sign(claims: SessionClaims): Promise<string> {
+  /** `ttlSeconds` overrides the default lifetime (administrators: the saved session timeout). */
+  sign(claims: SessionClaims, ttlSeconds = this.ttlSeconds): Promise<string> {
     return new SignJWT({ ver: claims.version })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(claims.userId)
       .setIssuer(ISSUER)
       .setIssuedAt()
-      .setExpirationTime(`${this.ttlSeconds}s`)
+      .setExpirationTime(`${ttlSeconds}s`)
       .sign(this.key);
   }
 

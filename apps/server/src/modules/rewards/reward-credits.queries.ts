@@ -45,7 +45,7 @@ export async function creditDirect(
           from lines
          where bucket in ('AVAILABLE', 'LOCKED')
            and ${String(payment.masterMicro)}::bigint * percent_bp / 10000 > 0
-        on conflict do nothing
+        on conflict (payment_id, level) where payment_id is not null do nothing
         returning user_id, reward_micro, bucket
       ), ${postingCtes(entriesFromInserted('REWARD_DIRECT', `payment:${payment.id}`, 'Referral reward', at))}
       select count(*)::int as lines from inserted`,
@@ -96,6 +96,8 @@ export async function creditCycle(
   at: Date | null,
 ): Promise<CycleCreditResult> {
   const when = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
+  // The per-member sums of a million lines fit in memory instead of spilling to disk.
+  await tx.execute(sql`set local work_mem = '32MB'`);
   const [row] = await rowsOf<RawCycleResult>(
     tx,
     sql`
@@ -116,7 +118,7 @@ export async function creditCycle(
              where e.cycle_id = ${cycle.id}
           ) as line
          where bucket in ('AVAILABLE', 'LOCKED') and reward_micro > 0
-        on conflict do nothing
+        on conflict (cycle_id, source_user_id, level) where cycle_id is not null do nothing
         returning user_id, level, percent_bp, reward_micro, bucket
       ), ${postingCtes(entriesFromInserted('REWARD_DOWNLINE', `cycle:${cycle.id}`, `Trading rewards, cycle #${cycle.number}`, when))}
       select

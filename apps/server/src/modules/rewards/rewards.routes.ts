@@ -8,8 +8,9 @@ import {
   rewardStatsSchema,
 } from '@ctn/contracts/rewards';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CSV_EXPORT_DESCRIPTION, csvHeaders, csvStream } from '../../lib/csv';
 import { ok } from '../../lib/envelope';
-import { sessionOf } from '../../plugins/auth';
+import { actorOf, sessionOf } from '../../plugins/auth';
 import type { RewardsService } from './rewards.service';
 
 const security = [{ bearerAuth: [] }];
@@ -57,6 +58,23 @@ export function rewardsRoutes(rewards: RewardsService): FastifyPluginAsyncZod {
         response: { 200: envelopeSchema(adminRewardsResponseSchema) },
       },
       handler: async (request) => ok(await rewards.adminRewards(request.query)),
+    });
+
+    app.get('/admin/export', {
+      config: { auth: 'admin' },
+      schema: {
+        tags: ['Admin: rewards'],
+        summary:
+          'The reward lines matching the list filters (search, type, level, cycle, sort) as a CSV file',
+        description: CSV_EXPORT_DESCRIPTION,
+        security,
+        querystring: adminRewardsQuerySchema.omit({ page: true, limit: true }),
+      },
+      handler: async (request, reply) => {
+        // The audit service comes from the app's services: this plugin is given only `rewards`.
+        const csv = await rewards.exportCsv(request.query, actorOf(request), app.services.audit);
+        return reply.headers(csvHeaders(csv.filename)).send(csvStream(csv));
+      },
     });
   };
 }

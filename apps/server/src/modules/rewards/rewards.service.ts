@@ -14,8 +14,17 @@ import {
 } from '@ctn/contracts/rewards';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import {
+  CSV_MAX_ROWS,
+  CSV_PAGE_SIZE,
+  csvExport,
+  tooManyRows,
+  type CsvColumn,
+  type CsvExport,
+} from '../../lib/csv';
 import { toUsdt } from '../../lib/money';
 import { pageOf } from '../../lib/pagination';
+import type { Actor, AuditService } from '../audit/audit.service';
 import type { SettingsService } from '../settings/settings.service';
 import { creditDirect } from './reward-credits.queries';
 import * as q from './rewards.queries';
@@ -24,6 +33,31 @@ const DAY_MS = 86_400_000;
 const CHART_DAYS = 90;
 /** A search matching more members than this is too broad to be useful; refine it. */
 const SEARCH_MEMBER_LIMIT = 1_000;
+
+/** The rewards list's filters without its page (the export's query). */
+export type AdminRewardsExportQuery = Omit<AdminRewardsQuery, 'page' | 'limit'>;
+
+const personName = (p: AdminRewardItem['rewardUser'] | undefined) =>
+  p ? `${p.firstName} ${p.lastName}` : null;
+
+/** The columns of the rewards export (GET /api/rewards/admin/export). */
+const REWARD_COLUMNS: readonly CsvColumn<AdminRewardItem>[] = [
+  { header: 'ID', value: (r) => r._id },
+  { header: 'Type', value: (r) => r.type },
+  { header: 'Level', value: (r) => r.level },
+  { header: 'Amount (USDT)', value: (r) => r.rewardAmount },
+  { header: 'Percent', value: (r) => r.percent },
+  { header: 'Master amount (USDT)', value: (r) => r.masterAmount },
+  { header: 'Cycle', value: (r) => r.cycle },
+  { header: 'Bucket', value: (r) => r.bucket },
+  { header: 'Member user ID', value: (r) => r.rewardUser.userId },
+  { header: 'Member name', value: (r) => personName(r.rewardUser) },
+  { header: 'Member email', value: (r) => r.rewardUser.email },
+  { header: 'From user ID', value: (r) => r.downlineUser?.userId },
+  { header: 'From name', value: (r) => personName(r.downlineUser) },
+  { header: 'From email', value: (r) => r.downlineUser?.email },
+  { header: 'Date', value: (r) => r.createdAt },
+];
 
 const iso = (value: Date | string) =>
   (value instanceof Date ? value : new Date(value)).toISOString();
@@ -129,6 +163,39 @@ export class RewardsService {
         minRewardAmount: toUsdt(totals.minMicro),
       },
     };
+  }
+
+  /**
+   * GET /api/rewards/admin/export: the reward lines matching the list's filters as CSV, read
+   * CSV_PAGE_SIZE at a time; audited (DATA_EXPORTED) through `audit`.
+   */
+  async exportCsv(
+    filters: AdminRewardsExportQuery,
+    actor: Actor,
+    audit: AuditService,
+  ): Promise<CsvExport> {
+    const filter: q.RewardFilter = {
+      type: filters.type,
+      level: filters.level,
+      cycle: filters.cycle,
+    };
+    if (filters.search)
+      filter.searchIds = await q.searchMemberIds(this.db, filters.search, SEARCH_MEMBER_LIMIT);
+    const { total } = await q.rewardTotals(this.db, filter);
+    if (total > CSV_MAX_ROWS) throw tooManyRows(total);
+    const read = async (offset: number, limit: number) =>
+      (await q.listRewards(this.db, filter, filters.sort, limit, offset)).map(adminItemOf);
+    const csv = csvExport(
+      'rewards',
+      REWARD_COLUMNS,
+      { rows: await read(0, CSV_PAGE_SIZE), total },
+      read,
+    );
+    await audit.record(this.db, actor, {
+      action: 'DATA_EXPORTED',
+      after: { list: 'rewards', filters, rows: csv.rows },
+    });
+    return csv;
   }
 
   /** One member's rewards for the admin user detail: a page, its statistics, the filter. */

@@ -21,3 +21,17 @@ export async function writeSetting(
     on conflict (key) do update set value = excluded.value, updated_by = excluded.updated_by,
                                     updated_at = now()`);
 }
+
+export interface AlertRecipient {
+  email: string;
+  firstName: string;
+}
+
+/** Every active administrator: the recipients of the admin alert mails. */
+export async function activeAdmins(db: Db): Promise<AlertRecipient[]> {
+  return rowsOf<AlertRecipient>(
+    db,
+    sql`select email, first_name as "firstName" from users
+        where is_admin and status = 'ACTIVE' order by created_at`,
+  );
+}

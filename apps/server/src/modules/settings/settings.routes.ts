@@ -1,5 +1,5 @@
 import { envelopeSchema } from '@ctn/contracts/envelope';
-import { rewardSettingsSchema } from '@ctn/contracts/settings';
+import { rewardSettingsSchema, systemSettingsSchema } from '@ctn/contracts/settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope';
 import { actorOf } from '../../plugins/auth';
@@ -34,6 +34,31 @@ export function settingsRoutes(settings: SettingsService): FastifyPluginAsyncZod
         response: { 200: envelopeSchema(rewardSettingsSchema) },
       },
       handler: async (request) => ok(await settings.saveRewards(actorOf(request), request.body)),
+    });
+
+    app.get('/system', {
+      config: { auth: 'admin' },
+      schema: {
+        tags,
+        security,
+        summary: 'Session timeout, sign-in limit, maintenance mode and the admin alert mails',
+        response: { 200: envelopeSchema(systemSettingsSchema) },
+      },
+      handler: async () => ok(await settings.system()),
+    });
+
+    app.put('/system', {
+      config: { auth: 'admin' },
+      schema: {
+        tags,
+        security,
+        summary: 'Save the system settings (validated; audited; in effect within seconds)',
+        description:
+          'sessionTimeoutMinutes: lifetime of administrator sessions signed in from now on (members keep 24 h). maxLoginAttempts: failed sign-ins per account per 15 minutes. maintenanceMode: members cannot sign in or call the API (503 MAINTENANCE_MODE); administrators keep working. emailNotifications (master switch), withdrawalAlerts, userRegistrationAlerts: mails to every administrator.',
+        body: systemSettingsSchema,
+        response: { 200: envelopeSchema(systemSettingsSchema) },
+      },
+      handler: async (request) => ok(await settings.saveSystem(actorOf(request), request.body)),
     });
   };
 }

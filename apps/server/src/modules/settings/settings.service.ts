@@ -1,7 +1,10 @@
 import {
   DEFAULT_REWARD_SETTINGS,
+  DEFAULT_SYSTEM_SETTINGS,
   rewardSettingsSchema,
+  systemSettingsSchema,
   type RewardSettings,
+  type SystemSettings,
 } from '@ctn/contracts/settings';
 import { MICRO_USDT_PER_USDT } from '@ctn/contracts/constants';
 import type { Db } from '../../db/client';
@@ -9,6 +12,16 @@ import type { Actor, AuditService } from '../audit/audit.service';
 import * as q from './settings.queries';
 
 const REWARDS_KEY = 'rewards';
+const SYSTEM_KEY = 'system';
+/** How long one instance trusts its copy of the system settings (checked on every request). */
+export const SYSTEM_CACHE_MS = 5_000;
+
+/** The admin alert mails and the switch of each (both need `emailNotifications` as well). */
+export type AdminAlert = 'withdrawal' | 'registration';
+const ALERT_SWITCH = {
+  withdrawal: 'withdrawalAlerts',
+  registration: 'userRegistrationAlerts',
+} as const satisfies Record<AdminAlert, keyof SystemSettings>;
 
 /** Percent with two decimals -> hundredths of a percent, exactly (0.6 -> 60). */
 export const toBasisPoints = (percent: number) => Math.round(percent * 100);
@@ -38,6 +51,10 @@ export function rewardPolicyOf(settings: RewardSettings): RewardPolicy {
  * toggles). Stored as one validated JSON document per group; defaults until first saved.
  */
 export class SettingsService {
+  private systemCache: { value: SystemSettings; until: number } | null = null;
+  /** Bumped on every save, so a read that started before a save cannot cache the old value. */
+  private systemGeneration = 0;
+
   constructor(
     private readonly db: Db,
     private readonly audit: AuditService,
@@ -66,5 +83,57 @@ export class SettingsService {
       });
       return value;
     });
+  }
+
+  // ------------------------------------------------------------------------------ system
+
+  /**
+   * Sessions, sign-in limit, maintenance and alert mails. Checked on every request, so each
+   * instance keeps it for SYSTEM_CACHE_MS; a save on this instance applies at once, on another
+   * within that time. Pass the caller's transaction when inside one (PGlite has one connection).
+   */
+  async system(db: Db = this.db): Promise<SystemSettings> {
+    const cached = this.systemCache;
+    if (cached && cached.until > Date.now()) return cached.value;
+    const generation = this.systemGeneration;
+    const value = await this.readSystem(db);
+    if (generation === this.systemGeneration)
+      this.systemCache = { value, until: Date.now() + SYSTEM_CACHE_MS };
+    return value;
+  }
+
+  async saveSystem(actor: Actor, next: SystemSettings): Promise<SystemSettings> {
+    const value = systemSettingsSchema.parse(next);
+    try {
+      return await this.db.transaction(async (tx) => {
+        const before = await this.readSystem(tx);
+        await q.writeSetting(tx, SYSTEM_KEY, value, actor.id);
+        await this.audit.record(tx, actor, {
+          action: 'SETTINGS_UPDATED',
+          target: { type: 'settings', id: SYSTEM_KEY },
+          before,
+          after: value,
+        });
+        return value;
+      });
+    } finally {
+      this.systemGeneration += 1;
+      this.systemCache = null;
+    }
+  }
+
+  /**
+   * Who receives an admin alert mail: every active administrator when `emailNotifications` and
+   * the alert's own switch are on, nobody otherwise. Reads in the caller's transaction.
+   */
+  async alertRecipients(tx: Db, alert: AdminAlert): Promise<q.AlertRecipient[]> {
+    const system = await this.system(tx);
+    if (!system.emailNotifications || !system[ALERT_SWITCH[alert]]) return [];
+    return q.activeAdmins(tx);
+  }
+
+  private async readSystem(db: Db): Promise<SystemSettings> {
+    const stored = systemSettingsSchema.safeParse(await q.readSetting(db, SYSTEM_KEY));
+    return stored.success ? stored.data : DEFAULT_SYSTEM_SETTINGS;
   }
 }

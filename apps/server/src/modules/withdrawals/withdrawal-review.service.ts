@@ -10,6 +10,7 @@ import type {
 } from '@ctn/contracts/withdrawals';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { CSV_PAGE_SIZE, csvExport, type CsvColumn, type CsvExport } from '../../lib/csv';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { toUsdt } from '../../lib/money';
 import { pageOf } from '../../lib/pagination';
@@ -17,6 +18,27 @@ import type { Actor, AuditService } from '../audit/audit.service';
 import { LedgerOverdraftError, postEntry } from '../ledger/ledger.service';
 import { adminView } from './withdrawal-view';
 import * as q from './withdrawals.queries';
+
+/** The withdrawals list's filters without its page (the export's query). */
+export type AdminWithdrawalsExportQuery = Omit<AdminWithdrawalsQuery, 'page' | 'limit'>;
+
+/** The columns of the withdrawals export (GET /api/withdrawals/admin/export). */
+const WITHDRAWAL_COLUMNS: readonly CsvColumn<AdminWithdrawal>[] = [
+  { header: 'ID', value: (w) => w._id },
+  { header: 'User ID', value: (w) => w.user.userId },
+  { header: 'First name', value: (w) => w.user.firstName },
+  { header: 'Last name', value: (w) => w.user.lastName },
+  { header: 'Email', value: (w) => w.user.email },
+  { header: 'Amount (USDT)', value: (w) => w.amount },
+  { header: 'Asset', value: (w) => w.asset },
+  { header: 'Wallet address', value: (w) => w.walletAddress },
+  { header: 'Status', value: (w) => w.status },
+  { header: 'Reason', value: (w) => w.reason },
+  { header: 'Transaction hash', value: (w) => w.transactionHash },
+  { header: 'Payout', value: (w) => w.payout },
+  { header: 'Requested', value: (w) => w.requestedAt },
+  { header: 'Processed', value: (w) => w.processedAt },
+];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
@@ -83,6 +105,30 @@ export class WithdrawalReviewService {
       statistics: counts,
       explorerUrl: this.explorerUrl,
     };
+  }
+
+  /**
+   * GET /withdrawals/admin/export: the requests matching the list's filters as CSV, read
+   * CSV_PAGE_SIZE at a time; audited (DATA_EXPORTED).
+   */
+  async exportCsv(filters: AdminWithdrawalsExportQuery, actor: Actor): Promise<CsvExport> {
+    const filter = {
+      ...(filters.search ? { search: filters.search } : {}),
+      ...(filters.status ? { status: filters.status } : {}),
+    };
+    const first = await q.listWithdrawals(this.db, filter, filters.sort, CSV_PAGE_SIZE, 0);
+    const csv = csvExport(
+      'withdrawals',
+      WITHDRAWAL_COLUMNS,
+      { rows: first.rows.map(adminView), total: first.total },
+      async (offset, limit) =>
+        (await q.listWithdrawals(this.db, filter, filters.sort, limit, offset)).rows.map(adminView),
+    );
+    await this.audit.record(this.db, actor, {
+      action: 'DATA_EXPORTED',
+      after: { list: 'withdrawals', filters, rows: csv.rows },
+    });
+    return csv;
   }
 
   /** GET /withdrawals/admin/user/{userId}: one member's requests (`userId` = public number). */

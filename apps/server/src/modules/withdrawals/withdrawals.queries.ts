@@ -42,8 +42,8 @@ function filterOf(filter: { userId?: string; status?: WithdrawalStatus; search?:
 const ORDER: Record<AdminWithdrawalsQuery['sort'], SQL> = {
   '-createdAt': sql`w.requested_at desc, w.id desc`,
   createdAt: sql`w.requested_at asc, w.id asc`,
-  '-amount': sql`w.amount_micro desc, w.requested_at desc`,
-  amount: sql`w.amount_micro asc, w.requested_at desc`,
+  '-amount': sql`w.amount_micro desc, w.requested_at desc, w.id desc`,
+  amount: sql`w.amount_micro asc, w.requested_at desc, w.id desc`,
 };
 
 export async function listWithdrawals(

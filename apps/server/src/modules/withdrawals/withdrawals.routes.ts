@@ -15,6 +15,7 @@ import {
 } from '@ctn/contracts/withdrawals';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CSV_EXPORT_DESCRIPTION, csvHeaders, csvStream } from '../../lib/csv';
 import { ok } from '../../lib/envelope';
 import { actorOf, sessionOf } from '../../plugins/auth';
 import type { WithdrawalReviewService } from './withdrawal-review.service';
@@ -80,6 +81,21 @@ export function withdrawalsRoutes(
         response: { 200: envelopeSchema(adminWithdrawalsResponseSchema) },
       },
       handler: async (request) => ok(await review.list(request.query)),
+    });
+
+    app.get('/admin/export', {
+      config: { auth: 'admin' },
+      schema: {
+        tags: admin,
+        security,
+        summary: 'The requests matching the list filters (search, status, sort) as a CSV file',
+        description: CSV_EXPORT_DESCRIPTION,
+        querystring: adminWithdrawalsQuerySchema.omit({ page: true, limit: true }),
+      },
+      handler: async (request, reply) => {
+        const csv = await review.exportCsv(request.query, actorOf(request));
+        return reply.headers(csvHeaders(csv.filename)).send(csvStream(csv));
+      },
     });
 
     app.get('/admin/user/:userId', {

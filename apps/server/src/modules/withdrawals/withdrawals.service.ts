@@ -9,8 +9,11 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { toUsdt } from '../../lib/money';
 import { pageOf } from '../../lib/pagination';
 import { LedgerOverdraftError, postEntry } from '../ledger/ledger.service';
+import type { MailService } from '../mail/mail.service';
+import { withdrawalAlertMail } from '../settings/admin-alert-mails';
 import type { SettingsService } from '../settings/settings.service';
 import type { OtpService } from './otp.service';
 import { memberView } from './withdrawal-view';
@@ -36,6 +39,8 @@ export class WithdrawalsService {
     private readonly otp: OtpService,
     private readonly settings: SettingsService,
     private readonly explorerUrl: string,
+    /** The administrators' new-withdrawal alert mail (when switched on in the settings). */
+    private readonly alerts: { mail: MailService; publicUrl: string },
   ) {}
 
   async create(userId: string, request: CreateWithdrawalRequest): Promise<Withdrawal> {
@@ -61,6 +66,7 @@ export class WithdrawalsService {
           delta: { available: -micro, pending: micro },
           memo: `Withdrawal to ${address}`,
         });
+        await this.queueAlerts(tx, id);
       });
     } catch (err) {
       if (err instanceof LedgerOverdraftError) throw new AppError('INSUFFICIENT_BALANCE');
@@ -70,7 +76,27 @@ export class WithdrawalsService {
         throw new AppError('WALLET_ADDRESS_IN_USE');
       throw err;
     }
+    this.alerts.mail.kick();
     return this.getOwn(userId, id);
+  }
+
+  /** Mails every administrator about the new request, in its transaction, when alerts are on. */
+  private async queueAlerts(tx: Db, id: string): Promise<void> {
+    const admins = await this.settings.alertRecipients(tx, 'withdrawal');
+    if (admins.length === 0) return;
+    const row = await q.findWithdrawal(tx, id);
+    if (!row) return;
+    const withdrawal = {
+      id,
+      member: row,
+      amount: toUsdt(row.amountMicro),
+      walletAddress: row.walletAddress,
+    };
+    for (const admin of admins)
+      await this.alerts.mail.enqueue(
+        tx,
+        withdrawalAlertMail(admin, withdrawal, this.alerts.publicUrl),
+      );
   }
 
   async listOwn(userId: string, query: WithdrawalsQuery): Promise<WithdrawalsResponse> {

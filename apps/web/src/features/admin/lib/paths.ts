@@ -6,4 +6,5 @@ export const adminPaths = {
   cycles: '/admin/cycles',
   cycle: (id: string) => `/admin/cycles/${encodeURIComponent(id)}`,
   rewardsOfCycle: (cycle: number) => `/admin/rewards?cycle=${cycle}`,
+  auditLog: '/admin/audit-log',
 } as const;

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { failResponse, mockApi, okResponse } from '@/testing/api-mock';
 import { renderRoutes, Stub } from '@/testing/render';
-import { makeOverallStats } from '../testing-fixtures';
+import { makeDailySeries, makeOverallStats } from '../testing-fixtures';
 import { AdminDashboardPage } from './admin-dashboard-page';
 
 function renderPage() {
@@ -68,6 +68,39 @@ describe('admin dashboard page', () => {
     expect(withdrawal).toHaveTextContent('$25.00');
     await user.click(screen.getByRole('link', { name: /Grace Hopper/ }));
     expect(router.state.location.pathname).toBe('/admin/users/u1');
+  });
+
+  it('charts sign-ups, payments and payouts per day from the series', async () => {
+    mockApi({
+      'GET /api/users/admin/overall-stats': () =>
+        okResponse(
+          makeOverallStats({
+            series: makeDailySeries({
+              signups: { '2025-03-02': 3, '2025-03-30': 1 },
+              payments: { '2025-03-30': 22.5 },
+            }),
+          }),
+        ),
+    });
+    renderPage();
+    const charts = await screen.findByRole('region', { name: 'Last 30 days' });
+    const signups = within(charts).getByRole('region', { name: 'Sign-ups per day' });
+    const chart = within(signups).getByRole('img');
+    expect(chart).toHaveAccessibleName(
+      'Sign-ups per day, last 30 days: 4 in total, on 2 days. Best day: 3.',
+    );
+    expect(chart.querySelectorAll('rect')).toHaveLength(2);
+    const rows = within(within(signups).getByRole('table')).getAllByRole('row');
+    expect(rows.slice(1).map((r) => r.textContent)).toEqual(['Mar 2, 20253', 'Mar 30, 20251']);
+    expect(signups).toHaveTextContent('Mar 1, 2025');
+
+    const payments = within(charts).getByRole('region', { name: 'Payments per day' });
+    expect(within(payments).getByRole('img')).toHaveAccessibleName(
+      'Payments per day, last 30 days: $22.50 in total, on 1 day. Best day: $22.50.',
+    );
+    const payouts = within(charts).getByRole('region', { name: 'Payouts per day' });
+    expect(payouts).toHaveTextContent('No payouts in the last 30 days');
+    expect(within(payouts).queryByRole('img')).toBeNull();
   });
 
   it('shows the error and Retry loads again', async () => {

@@ -20,6 +20,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useOverallStats } from '../api/get-overall-stats';
+import { DashboardCharts } from '../components/dashboard/daily-chart';
 import { StatCard } from '../components/stat-card';
 import { statusText } from '../lib/format';
 
@@ -51,7 +52,10 @@ function RecentList({
 const rowLink =
   'flex items-center gap-3 px-4 py-3 transition-colors hover:bg-surface-muted/60 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring sm:px-6';
 
-/** /admin and /admin/dashboard: six statistics, recent withdrawals and recent users. */
+/**
+ * /admin and /admin/dashboard: six statistics, charts of the last 30 days, recent withdrawals and
+ * recent users.
+ */
 export function AdminDashboardPage() {
   const stats = useOverallStats();
   const data = stats.data;
@@ -122,6 +126,8 @@ export function AdminDashboardPage() {
               icon={Gift}
             />
           </section>
+
+          <DashboardCharts series={data.series} />
 
           <div className="grid gap-4 lg:grid-cols-2">
             <RecentList

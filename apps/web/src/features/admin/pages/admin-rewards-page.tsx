@@ -18,6 +18,7 @@ import {
   useAdminRewards,
   type AdminRewardsParams,
 } from '../api/get-admin-rewards';
+import { ExportButton } from '../components/export-button';
 import { RewardDetailDialog } from '../components/rewards/reward-detail-dialog';
 import { RewardsFilters } from '../components/rewards/rewards-filters';
 import { RewardsStatistics } from '../components/rewards/rewards-statistics';
@@ -95,15 +96,21 @@ export function AdminRewardsPage() {
           <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">Rewards</h1>
           <p className="text-fg-muted">Reward Distribution</p>
         </div>
-        <Button
-          variant="outline"
-          onClick={() => void refresh()}
-          disabled={refreshing}
-          aria-label="Refresh"
-        >
-          <RefreshCw className={refreshing ? 'size-4 animate-spin' : 'size-4'} aria-hidden="true" />
-          <span className="hidden sm:inline">Refresh</span>
-        </Button>
+        <div className="flex flex-wrap justify-end gap-2">
+          <ExportButton list="rewards" query={{ search, type, level, cycle, sort: '-createdAt' }} />
+          <Button
+            variant="outline"
+            onClick={() => void refresh()}
+            disabled={refreshing}
+            aria-label="Refresh"
+          >
+            <RefreshCw
+              className={refreshing ? 'size-4 animate-spin' : 'size-4'}
+              aria-hidden="true"
+            />
+            <span className="hidden sm:inline">Refresh</span>
+          </Button>
+        </div>
       </header>
 
       <RewardsStatistics stats={statistics} loading={!statistics && rewards.isFetching} />

@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { DEFAULT_SYSTEM_SETTINGS } from '@ctn/contracts/settings';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getToken } from '@/lib/auth-token';
 import { profileQueryKey } from '@/lib/session';
@@ -9,6 +10,8 @@ import { makeRewardSettings } from '../testing-reward-fixtures';
 import { AdminSettingsPage } from './admin-settings-page';
 
 const SETTINGS = 'GET /api/admin/settings/rewards';
+const SYSTEM = 'GET /api/admin/settings/system';
+const system = () => okResponse(DEFAULT_SYSTEM_SETTINGS);
 
 function renderPage(lastLogin: string | null = '2025-01-06T09:30:00.000Z') {
   localStorage.setItem('token', 'tok');
@@ -34,7 +37,7 @@ async function fill(user: ReturnType<typeof renderPage>['user'], values: string[
 
 describe('admin settings page', () => {
   it('shows the profile and the reward settings', async () => {
-    mockApi({ [SETTINGS]: () => okResponse(makeRewardSettings()) });
+    mockApi({ [SETTINGS]: () => okResponse(makeRewardSettings()), [SYSTEM]: system });
     renderPage(null);
     expect(screen.getByText('Platform Admin')).toBeInTheDocument();
     expect(screen.getByText('ADMINISTRATOR')).toBeInTheDocument();
@@ -42,9 +45,34 @@ describe('admin settings page', () => {
     expect(await screen.findByLabelText('Subscription fee (USDT)')).toHaveValue(10);
   });
 
+  it('saves the system settings with their own Save button', async () => {
+    const api = mockApi({
+      [SETTINGS]: () => okResponse(makeRewardSettings()),
+      [SYSTEM]: system,
+      'PUT /api/admin/settings/system': (request) => okResponse(request.body),
+    });
+    const { user } = renderPage();
+    // The form starts again from the saved state after a save: query it each time.
+    const form = () => screen.getByRole('form', { name: 'System Settings' });
+    const save = () => within(form()).getByRole('button', { name: 'Save' });
+    await screen.findByRole('form', { name: 'System Settings' });
+    expect(save()).toBeDisabled();
+    await user.selectOptions(within(form()).getByLabelText('Session Timeout'), '15 minutes');
+    await user.click(save());
+    await waitFor(() => expect(api.calls('PUT /api/admin/settings/system')).toHaveLength(1));
+    await waitFor(() => expect(save()).toBeDisabled());
+    expect(within(form()).getByLabelText('Session Timeout')).toHaveValue('15');
+    expect(api.calls('PUT /api/admin/settings/system')[0]!.body).toEqual({
+      ...DEFAULT_SYSTEM_SETTINGS,
+      sessionTimeoutMinutes: 15,
+    });
+    expect(api.calls('PUT /api/admin/settings/rewards')).toHaveLength(0);
+  });
+
   it('checks the rules in order, Cancel clears, and a change shows the banner', async () => {
     const api = mockApi({
       [SETTINGS]: () => okResponse(makeRewardSettings()),
+      [SYSTEM]: system,
       'PUT /api/users/change-password': () => okResponse({ token: 'new-token' }),
     });
     const { user } = renderPage();
@@ -86,6 +114,7 @@ describe('admin settings page', () => {
   it('shows the server text of a refused change', async () => {
     mockApi({
       [SETTINGS]: () => okResponse(makeRewardSettings()),
+      [SYSTEM]: system,
       'PUT /api/users/change-password': () => failResponse(400, 'SAME_PASSWORD_ERROR'),
     });
     const { user } = renderPage();

@@ -6,6 +6,7 @@ import { formatDateTime, fullName } from '@/lib/format';
 import { useAuthenticatedUser } from '@/lib/session';
 import { ChangePasswordCard } from '../components/change-password-card';
 import { RewardSettingsCard } from '../components/reward-settings-card';
+import { SystemSettingsCard } from '../components/settings/system-settings-card';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -17,7 +18,8 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * /admin/settings: the admin's profile and the change-password form (admin section 2), and the
+ * /admin/settings: the admin's profile and the change-password form (admin section 2), its
+ * notification and system toggles and selects, saved (the spec's are local only), and the
  * reward settings (beyond the spec).
  */
 export function AdminSettingsPage() {
@@ -27,7 +29,7 @@ export function AdminSettingsPage() {
       <PageTitle title="Admin Settings" />
       <div className="space-y-1">
         <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">Admin Settings</h1>
-        <p className="text-fg-muted">Your profile, security and the reward settings</p>
+        <p className="text-fg-muted">Your profile, security, the system and the reward settings</p>
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
         <Card>
@@ -55,6 +57,7 @@ export function AdminSettingsPage() {
         </Card>
         <ChangePasswordCard />
       </div>
+      <SystemSettingsCard />
       <RewardSettingsCard />
     </div>
   );

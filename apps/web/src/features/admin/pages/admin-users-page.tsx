@@ -22,6 +22,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { adminUsersKeys, useAdminUsers } from '../api/get-admin-users';
 import { EditStatusDialog } from '../components/edit-status-dialog';
+import { ExportButton } from '../components/export-button';
 import { SimplePagination } from '../components/simple-pagination';
 import { StatCard, StatGrid } from '../components/stat-card';
 import { UsersTable } from '../components/users-table';
@@ -54,10 +55,16 @@ export function AdminUsersPage() {
           <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">Users</h1>
           <p className="text-fg-muted">Manage Users</p>
         </div>
-        <Button variant="outline" onClick={refresh} disabled={refreshing} aria-label="Refresh">
-          <RefreshCw className={refreshing ? 'size-4 animate-spin' : 'size-4'} aria-hidden="true" />
-          <span className="hidden sm:inline">Refresh</span>
-        </Button>
+        <div className="flex flex-wrap justify-end gap-2">
+          <ExportButton list="users" query={{ search: appliedSearch, sort: '-createdAt' }} />
+          <Button variant="outline" onClick={refresh} disabled={refreshing} aria-label="Refresh">
+            <RefreshCw
+              className={refreshing ? 'size-4 animate-spin' : 'size-4'}
+              aria-hidden="true"
+            />
+            <span className="hidden sm:inline">Refresh</span>
+          </Button>
+        </div>
       </header>
 
       <StatGrid label="User Statistics">

@@ -13,6 +13,7 @@ import {
   useAdminWithdrawals,
   type AdminWithdrawalsParams,
 } from '../api/get-admin-withdrawals';
+import { ExportButton } from '../components/export-button';
 import { SimplePagination } from '../components/simple-pagination';
 import { TableSkeleton } from '../components/table-skeleton';
 import { WithdrawalsFilters } from '../components/withdrawals/withdrawals-filters';
@@ -65,15 +66,21 @@ export function AdminWithdrawalsPage() {
           <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">Withdrawals</h1>
           <p className="text-fg-muted">Review Requests</p>
         </div>
-        <Button
-          variant="outline"
-          onClick={() => void refresh()}
-          disabled={refreshing}
-          aria-label="Refresh"
-        >
-          <RefreshCw className={refreshing ? 'size-4 animate-spin' : 'size-4'} aria-hidden="true" />
-          <span className="hidden sm:inline">Refresh</span>
-        </Button>
+        <div className="flex flex-wrap justify-end gap-2">
+          <ExportButton list="withdrawals" query={{ search, status, sort: '-createdAt' }} />
+          <Button
+            variant="outline"
+            onClick={() => void refresh()}
+            disabled={refreshing}
+            aria-label="Refresh"
+          >
+            <RefreshCw
+              className={refreshing ? 'size-4 animate-spin' : 'size-4'}
+              aria-hidden="true"
+            />
+            <span className="hidden sm:inline">Refresh</span>
+          </Button>
+        </div>
       </header>
 
       <WithdrawalsStatistics stats={statistics} loading={!statistics && withdrawals.isFetching} />

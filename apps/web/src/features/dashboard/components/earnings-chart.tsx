@@ -1,11 +1,11 @@
 import type { EarningsPoint } from '@ctn/contracts/rewards';
 import { ChartColumnBig } from 'lucide-react';
 import { useMemo } from 'react';
+import { BarChart, type ChartBar } from '@/components/charts/bar-chart';
 import { Card, CardDescription, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatUsd } from '@/lib/format';
 import { dailySeries, EARNINGS_DAYS, formatUtcDay, summarise } from '../lib/earnings-series';
-import { EarningsBars } from './earnings-bars';
 
 /**
  * Earnings over the last 90 days, a bar per day with direct and downline stacked. Drawn by hand
@@ -78,17 +78,30 @@ function Chart({ points }: { points: readonly EarningsPoint[] }) {
     `Best day: ${formatUsd(summary.maxDay)}.`;
   return (
     <figure>
-      <EarningsBars series={series} max={summary.maxDay} label={label} />
-      <div
-        className="mt-1.5 flex justify-between pl-18 text-xs text-fg-subtle tabular-nums"
-        aria-hidden="true"
-      >
-        <span>{formatUtcDay(series[0]!.date)}</span>
-        <span>{formatUtcDay(series.at(-1)!.date)}</span>
-      </div>
+      <BarChart
+        bars={series.map(barOf)}
+        max={summary.maxDay}
+        label={label}
+        formatTick={formatUsd}
+        edgeLabels={[formatUtcDay(series[0]!.date), formatUtcDay(series.at(-1)!.date)]}
+      />
       <DayTable series={series} />
     </figure>
   );
+}
+
+/** A day's bar: direct at the bottom, downline on top. */
+function barOf(point: EarningsPoint): ChartBar {
+  return {
+    key: point.date,
+    title:
+      `${formatUtcDay(point.date)}: ` +
+      `${formatUsd(point.direct)} direct, ${formatUsd(point.downline)} downline`,
+    segments: [
+      { value: point.direct, className: 'fill-primary' },
+      { value: point.downline, className: 'fill-blue-600 dark:fill-blue-400' },
+    ],
+  };
 }
 
 /** The figures behind the bars, for screen readers: the days with a credit. */

@@ -1,24 +1,11 @@
 import type { EarningsPoint } from '@ctn/contracts/rewards';
+import { utcDay } from '@/components/charts/utc-day';
 
 export const EARNINGS_DAYS = 90;
 const DAY_MS = 86_400_000;
 
-/** `yyyy-mm-dd` of an instant, in UTC: the server groups credits by UTC day. */
-export function utcDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** `2025-03-04` -> `Mar 4, 2025`, in UTC so that no time zone shifts the day back. */
-export function formatUtcDay(date: string): string {
-  return dayFormat.format(new Date(`${date}T00:00:00.000Z`));
-}
+// The server groups credits by UTC day.
+export { formatUtcDay, utcDay } from '@/components/charts/utc-day';
 
 /**
  * One point per day, oldest first, for the `days` days that end today (UTC) or on the latest

@@ -1,0 +1,898 @@
+// npm run bench:cycle [-- --members 100000 --runs 2 --warmup 1] [-- --diagnose]
+//
+// Throughput of a DOWNLINE reward cycle on a large generated network, against the PostgreSQL of
+// DATABASE_URL (PGlite is refused). It reuses the newest generated network with at least
+// --members members (see npm run seed:network) or generates one, then:
+// 1. gives the network a realistic eligibility mix where it lacks one (set-based SQL): every
+//    member a linked UID (a cycle's amounts are keyed by UID), paid subscriptions re-dated when
+//    they expired since the network was generated, a few compliance locks;
+// 2. prepares each cycle through CyclesService.prepare with a CSV of every generated member
+//    (uid,amount; deterministic amounts from 1 to 500 USDT), built in memory;
+// 3. runs it through CyclesService.run + settled (one transaction, one crediting statement);
+// 4. times the same INSERT ... SELECT alone into two scratch copies of `rewards`: one with its
+//    defaults, CHECKs and indexes (LIKE ... INCLUDING INDEXES: no foreign keys) and one with its
+//    defaults only; the ratio cycle / raw is the cost of everything the cycle does beyond writing
+//    its reward lines;
+// 5. runs the crediting statement of a completed cycle again (0 lines expected);
+// 6. checks that balances equal the ledger and that each member's REWARD_DOWNLINE entry of a
+//    cycle equals the sum of its reward lines (exit code 1 when not).
+// Each measurement: a warm-up, then --runs measured runs (a fresh cycle each, scratch tables
+// emptied), each after VACUUM ANALYZE and CHECKPOINT. Beside wall time it reports the CPU time of
+// the server's processes (from /proc, when PostgreSQL runs on this machine), which another
+// program's load on the same cores does not inflate.
+// `--diagnose` prepares one draft and, instead of the measured runs, shows EXPLAIN (ANALYZE,
+// BUFFERS, WAL) of the crediting statement and of the raw insert, then times the raw insert with
+// each part of the crediting statement added, all rolled back (the draft is discarded). Its
+// rolled-back inserts into `rewards` leave index bloat: run it after the measured runs.
+//
+// The ledger is append-only, so the cycles stay: run it in a database of its own (ctn_bench on
+// the throwaway cluster of scripts/pg-test-cluster.sh, dropped and created again for comparable
+// figures: each run adds 3M lines to `rewards`); it prints what it added. The scratch tables are
+// dropped at the end.
+import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { cyclePreviewRequestSchema } from '@ctn/contracts/cycles';
+import { sql, type SQL } from 'drizzle-orm';
+import { buildApp } from '../src/app';
+import { ConfigError, loadConfig } from '../src/config';
+import { openDatabase, rowsOf, type Db } from '../src/db/client';
+import { migrate } from '../src/db/migrate';
+import type { Actor } from '../src/modules/audit/audit.service';
+import { balanceMismatches } from '../src/modules/ledger/ledger.queries';
+import { CyclesService } from '../src/modules/rewards/cycles.service';
+import { creditCycle } from '../src/modules/rewards/reward-credits.queries';
+import { RECIPIENT_BUCKET, scheduleArray } from '../src/modules/rewards/reward-eligibility';
+import { generateNetwork, NETWORK_EMAIL_DOMAIN } from '../scripts/network-generator';
+
+const TARGET_RATIO = 1.5;
+const BENCH_ADMIN = 'cycle.bench@example.com';
+const SCRATCH_INDEXED = 'bench_cycle_rewards_indexed';
+const SCRATCH_PLAIN = 'bench_cycle_rewards_plain';
+const SCRATCH_FK = 'bench_cycle_rewards_fk';
+const SCRATCH_PROPOSAL = 'bench_cycle_rewards_proposal';
+const SCRATCH_ALL = [SCRATCH_INDEXED, SCRATCH_PLAIN, SCRATCH_FK, SCRATCH_PROPOSAL].join(', ');
+
+interface Network {
+  id: string;
+  email: string;
+  tag: string;
+}
+
+interface Variant {
+  name: string;
+  run: (tx: Db) => Promise<unknown>;
+  /** Writes into rewards itself: vacuumed after its rollback. */
+  rewards: boolean;
+}
+
+interface Measure {
+  name: string;
+  ms: number[];
+  /** Server CPU seconds x 1000 (all PostgreSQL processes), when the server is on this machine. */
+  cpu: number[];
+  rows: number;
+  add(ms: number, cpu: number | null, rows: number): void;
+}
+
+function measure(name: string): Measure {
+  const m: Measure = {
+    name,
+    ms: [],
+    cpu: [],
+    rows: 0,
+    add(ms, cpu, rows) {
+      m.ms.push(ms);
+      if (cpu !== null) m.cpu.push(cpu);
+      m.rows = rows;
+    },
+  };
+  return m;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      members: { type: 'string', default: '100000' },
+      runs: { type: 'string', default: '2' },
+      warmup: { type: 'string', default: '1' },
+      diagnose: { type: 'boolean', default: false },
+    },
+  });
+  const members = Number(values.members);
+  const runs = Number(values.runs);
+  const warmup = Number(values.warmup);
+  if (!Number.isInteger(members) || members < 1) fail('--members must be a whole number');
+  if (!Number.isInteger(runs) || runs < 1) fail('--runs must be at least 1');
+  if (!Number.isInteger(warmup) || warmup < 0) fail('--warmup must be 0 or more');
+
+  const config = loadConfig();
+  if (config.database.kind !== 'postgres')
+    fail(
+      'bench:cycle needs PostgreSQL: set DATABASE_URL to a postgres:// URL (PGlite is not measured).\n' +
+        'For example: scripts/pg-test-cluster.sh start; psql "$(scripts/pg-test-cluster.sh url)" -c "create database ctn_bench";\n' +
+        '             DATABASE_URL=postgres://postgres@127.0.0.1:54329/ctn_bench npm run bench:cycle',
+    );
+  const dbName = new URL(config.database.url).pathname.slice(1);
+  if (dbName === 'ctn_test')
+    fail(
+      'bench:cycle leaves its cycles behind (the ledger is append-only): point DATABASE_URL at a database of its own (ctn_bench), not the test database.',
+    );
+
+  const database = await openDatabase(config.database);
+  await migrate(database);
+  const app = await buildApp({ config, database });
+  const { db } = database;
+  const started = performance.now();
+  // Timestamps of the run in progress: the service calls afterCredit inside its transaction.
+  let creditDoneAt = 0;
+  const cycles = new CyclesService({
+    db,
+    exchange: app.services.peers.exchange,
+    settings: app.services.settings,
+    audit: app.services.audit,
+    log: app.log,
+    afterCredit: async () => {
+      creditDoneAt = performance.now();
+    },
+  });
+
+  try {
+    let network = await findNetwork(db, members);
+    if (!network) {
+      console.log(`No generated network of ${members} members yet: generating one.`);
+      const made = await generateNetwork(database, app.services.auth, {
+        members,
+        seed: 42,
+        log: (line) => console.log(line),
+      });
+      console.log(`Generated in ${made.seconds.toFixed(1)} s.`);
+      network = await findNetwork(db, members);
+      if (!network) throw new Error('the generated network was not found');
+    }
+    // '%.tag@' also matches the top member's own 'top.tag@': the members are those below it.
+    const memberPattern = `%.${network.tag}@${NETWORK_EMAIL_DOMAIN}`;
+    const below = sql`(email like ${memberPattern} and id <> ${network.id})`;
+
+    await step('eligibility mix', () => ensureEligibilityMix(db, network, below));
+    const actor = await benchAdmin(app.services.auth, db);
+    const csv = await step('CSV built', () => buildCsv(db, below));
+    const before = await counts(db);
+
+    const [version] = await rowsOf<{ v: string }>(db, sql`select version() as v`);
+    const [paths] = await rowsOf<{ all: number; network: number }>(
+      db,
+      sql`select (select count(*)::int from referral_paths) as all,
+                 (select count(*)::int from referral_paths p join users m on m.id = p.descendant
+                   where ${below}) as network`,
+    );
+    const settings = await rowsOf<{ name: string; setting: string }>(
+      db,
+      sql`select name, current_setting(name) as setting from pg_settings
+           where name in ('shared_buffers', 'work_mem', 'maintenance_work_mem', 'fsync',
+                          'synchronous_commit', 'full_page_writes', 'wal_level', 'max_wal_size',
+                          'checkpoint_timeout', 'jit', 'max_parallel_workers_per_gather')
+           order by name`,
+    );
+    const mix = await eligibilityMix(db, below);
+    const [table] = await rowsOf<{ rows: number; heap: string; indexes: string }>(
+      db,
+      sql`select (select count(*)::int from rewards) as rows,
+                 pg_size_pretty(pg_table_size('rewards')) as heap,
+                 pg_size_pretty(pg_indexes_size('rewards')) as indexes`,
+    );
+    console.log(
+      [
+        '',
+        `Reward cycle benchmark: ${warmup} warm-up and ${values.diagnose ? 'no' : runs} measured run(s) of each case`,
+        `  ${version?.v.split(',')[0] ?? '?'}; Node ${process.version}; ${cpus().length} cores; load average ${loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}`,
+        `  settings: ${settings.map((s) => `${s.name}=${s.setting}`).join(', ')}`,
+        `  network: ${fmt(csv.lines)} generated members below ${network.email}; ${fmt(paths?.network ?? 0)} closure rows above them; ${fmt(paths?.all ?? 0)} closure rows in the database`,
+        `  members as uplines: ${mix}`,
+        `  rewards table before: ${fmt(table?.rows ?? 0)} rows, ${table?.heap ?? '?'} heap, ${table?.indexes ?? '?'} indexes`,
+        `  CSV: ${fmt(csv.lines)} lines, ${(csv.text.length / 1e6).toFixed(1)} MB, amounts ${csv.min} to ${csv.max} USDT, total ${fmt(Math.round(csv.total))} USDT`,
+        '',
+      ].join('\n'),
+    );
+
+    const schedule = (await app.services.settings.rewardPolicy()).downlineBp;
+    await createScratch(db);
+    const cycleIds: string[] = [];
+    let periodDay = 0;
+    const prepare = async () => {
+      // Past periods, one week each: the statement's DIRECT figures read that week only.
+      periodDay += 7;
+      const request = cyclePreviewRequestSchema.parse({
+        source: 'CSV',
+        periodStart: isoDay(-400 + periodDay),
+        periodEnd: isoDay(-400 + periodDay + 6),
+        csv: csv.text,
+      });
+      const { ms, cpu, value: draft } = await clocked(db, () => cycles.prepare(request, actor));
+      if (draft.preview.matchedMembers !== csv.lines)
+        throw new Error(
+          `the CSV matched ${draft.preview.matchedMembers} of ${csv.lines} members (${draft.preview.errorCount} errors, ${draft.preview.unknownCount} unknown)`,
+        );
+      return { id: draft._id, ms, cpu };
+    };
+    const runCycle = async (id: string) => {
+      creditDoneAt = 0;
+      const t0 = performance.now();
+      const { ms, cpu } = await clocked(db, async () => {
+        await cycles.run(id, actor);
+        await cycles.settled(id);
+      });
+      const detail = await cycles.detail(id);
+      if (detail.status !== 'COMPLETED')
+        throw new Error(`cycle ${id} ended ${detail.status}: ${detail.error ?? ''}`);
+      cycleIds.push(id);
+      return { ms, cpu, creditMs: creditDoneAt - t0, rows: detail.rewardLines ?? 0 };
+    };
+
+    if (values.diagnose) {
+      await settle(db);
+      const draft = await prepare();
+      await settle(db);
+      await diagnose(db, draft.id, schedule);
+      await cycles.discard(draft.id, actor);
+    } else {
+      const cycleM = measure('cycle (CyclesService.run + settled)');
+      const creditM = measure('  of which until the credit statement ended');
+      const indexedM = measure('raw INSERT ... SELECT, scratch with indexes');
+      const plainM = measure('raw INSERT ... SELECT, scratch without indexes');
+      const prepareM = measure(`prepare (CSV of ${fmt(csv.lines)} lines)`);
+      for (let i = 0; i < warmup + runs; i++) {
+        const measured = i >= warmup;
+        const label = measured ? `run ${i - warmup + 1}` : `warm-up ${i + 1}`;
+        await settle(db);
+        const draft = await prepare();
+        await settle(db);
+        const cycle = await runCycle(draft.id);
+        const raw = await rawRun(db, draft.id, schedule);
+        console.log(
+          `  ${label}: prepare ${s(draft.ms)}; cycle ${fmt(cycle.rows)} rows in ${s(cycle.ms)} (credit statement done at ${s(cycle.creditMs)}); raw indexed ${s(raw.indexed.ms)}; raw plain ${s(raw.plain.ms)}; load average ${loadavg()[0]?.toFixed(2)}`,
+        );
+        if (raw.rows !== cycle.rows)
+          throw new Error(`the raw insert wrote ${raw.rows} rows, the cycle ${cycle.rows}`);
+        if (!measured) continue;
+        prepareM.add(draft.ms, draft.cpu, 0);
+        cycleM.add(cycle.ms, cycle.cpu, cycle.rows);
+        creditM.add(cycle.creditMs, null, cycle.rows);
+        indexedM.add(raw.indexed.ms, raw.indexed.cpu, raw.rows);
+        plainM.add(raw.plain.ms, raw.plain.cpu, raw.rows);
+      }
+
+      // 5. The crediting statement of a completed cycle again: every line exists, nothing moves.
+      const lastId = cycleIds[cycleIds.length - 1] ?? '';
+      const rerunM = measure('credit statement again (completed cycle)');
+      for (let i = 0; i < runs; i++) {
+        await settle(db);
+        const again = await rerunCredit(db, lastId);
+        if (again.lines !== 0 || again.members !== 0)
+          throw new Error(`the second run wrote ${again.lines} lines for ${again.members} members`);
+        rerunM.add(again.ms, again.cpu, again.lines);
+      }
+
+      console.log('');
+      const vs = (m: Measure, pick: (m: Measure) => number[]) =>
+        m === indexedM || m === plainM
+          ? `${ratio(best(pick(cycleM)), best(pick(m)))} / ${ratio(median(pick(cycleM)), median(pick(m)))}`
+          : '';
+      printTable(
+        [
+          'case',
+          'rows',
+          'best',
+          'median',
+          'runs',
+          'rows/s (median)',
+          'server CPU (median)',
+          'cycle / this (best / median)',
+          'same in CPU',
+        ],
+        [cycleM, creditM, indexedM, plainM, rerunM, prepareM].map((m) => [
+          m.name,
+          m.rows ? fmt(m.rows) : '0',
+          s(best(m.ms)),
+          s(median(m.ms)),
+          m.ms.map(s).join(', '),
+          m.rows ? fmt(Math.round(m.rows / (median(m.ms) / 1000))) : '-',
+          m.cpu.length ? s(median(m.cpu)) : '-',
+          vs(m, (x) => x.ms),
+          m.cpu.length && cycleM.cpu.length ? vs(m, (x) => x.cpu) : '',
+        ]),
+      );
+      const r = median(cycleM.ms) / median(indexedM.ms);
+      console.log(
+        r <= TARGET_RATIO
+          ? `\ncycle / raw (with indexes), median: ${r.toFixed(2)}x, within the ${TARGET_RATIO}x target.`
+          : `\ncycle / raw (with indexes), median: ${r.toFixed(2)}x, above the ${TARGET_RATIO}x target: npm run bench:cycle -- --diagnose shows where the time goes.`,
+      );
+    }
+
+    const clean = await verify(db, cycleIds);
+    const after = await counts(db);
+    console.log(
+      `\nleft in the database (the ledger is append-only): ${Object.entries(after)
+        .map(([k, v]) => `${k} +${fmt(v - (before[k as keyof typeof before] ?? 0))}`)
+        .join(', ')}`,
+    );
+    console.log(`total time ${s(performance.now() - started)}`);
+    if (!clean) process.exitCode = 1;
+  } finally {
+    await dropScratch(db).catch(() => undefined);
+    await app.close();
+    await database.close();
+  }
+}
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+async function step<T>(what: string, fn: () => Promise<T>): Promise<T> {
+  const t0 = performance.now();
+  const value = await fn();
+  console.log(`${what} (${s(performance.now() - t0)})`);
+  return value;
+}
+
+async function findNetwork(db: Db, members: number): Promise<Network | undefined> {
+  const tops = await rowsOf<Network>(
+    db,
+    sql`select id, email, substring(email from '^top\\.(.*)@') as tag from users
+         where email like ${`top.%@${NETWORK_EMAIL_DOMAIN}`} order by created_at desc`,
+  );
+  for (const top of tops) {
+    const [row] = await rowsOf<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from users where email like ${`%.${top.tag}@${NETWORK_EMAIL_DOMAIN}`}`,
+    );
+    if ((row?.n ?? 0) >= members) return top;
+  }
+  return undefined;
+}
+
+/**
+ * The generator leaves ~36% of members unlinked, subscriptions that expire 1 to 30 days after it
+ * ran, and no compliance lock. A cycle's amounts come per linked UID, so every member of the CSV
+ * needs one; the rest of the mix stays the generator's (90% ACTIVE, 6% LOCKED, 4% DISABLED; 62%
+ * paid, 13% lapsed, 25% never paid), plus compliance locks on 5% of paying ACTIVE members.
+ * Each step only touches what it has to, so a reused network is left as it is.
+ */
+async function ensureEligibilityMix(db: Db, network: Network, below: SQL) {
+  const members = sql`(${below} or id = ${network.id})`;
+  // UIDs outside the generator's 10-digit range: 12 digits starting with 7, above any given out.
+  const linked = await rowsOf<{ id: string }>(
+    db,
+    sql`with base as (
+          select coalesce(max(substr(bingx_uid, 2)::bigint), 0) as n from users
+           where bingx_uid ~ '^7[0-9]{11}$'
+        ), missing as (
+          select id, row_number() over (order by created_at, id) as rn from users
+           where ${members} and bingx_uid is null
+        )
+        update users u set bingx_uid = '7' || lpad((base.n + m.rn)::text, 11, '0'),
+               updated_at = now()
+          from missing m, base where u.id = m.id
+        returning u.id`,
+  );
+  // The generator paid 62% of members until 1 to 30 days after it ran (the top member joined
+  // 366 days before that): renew those that expired since, for as long as they had then.
+  const renewed = await rowsOf<{ id: string }>(
+    db,
+    sql`with generated as (
+          select created_at + interval '366 days' as at from users where id = ${network.id}
+        )
+        update users u
+           set paid_until = now() + (u.paid_until - g.at),
+               subscription_paid_at = now() + (u.paid_until - g.at) - interval '30 days'
+          from generated g
+         where ${members} and u.paid_until > g.at and u.paid_until <= now()
+        returning u.id`,
+  );
+  const [locks] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from users where ${members} and earnings_locked_since is not null`,
+  );
+  let locked = 0;
+  if ((locks?.n ?? 0) === 0) {
+    const rows = await rowsOf<{ id: string }>(
+      db,
+      sql`update users
+             set earnings_locked_since = now() - interval '1 day' * (abs(hashtext(id::text)) % 25),
+                 earnings_lock_reasons = case when abs(hashtext(id::text)) % 3 = 0
+                                              then array['COPYING_STOPPED'] else array['LOW_BALANCE'] end,
+                 compliance_checked_at = now()
+           where ${below} and status = 'ACTIVE' and paid_until > now()
+             and abs(hashtext(id::text || 'lock')) % 20 = 0
+          returning id`,
+    );
+    locked = rows.length;
+  }
+  console.log(
+    `  ${fmt(linked.length)} members linked, ${fmt(renewed.length)} subscriptions renewed, ${fmt(locked)} compliance locks set`,
+  );
+  if (linked.length + renewed.length + locked > 0) {
+    await db.execute(sql`vacuum users`);
+    await db.execute(sql`vacuum referral_paths`);
+    await db.execute(sql`analyze users, referral_paths`);
+  }
+}
+
+/** Where the generated members' lines go when they are uplines (RECIPIENT_BUCKET). */
+async function eligibilityMix(db: Db, below: SQL): Promise<string> {
+  const rows = await rowsOf<{ bucket: string; n: number }>(
+    db,
+    sql`select ${RECIPIENT_BUCKET} as bucket, count(*)::int as n from users u
+         where ${below} group by 1 order by 1`,
+  );
+  const total = rows.reduce((sum, r) => sum + r.n, 0);
+  return rows.map((r) => `${r.bucket} ${((100 * r.n) / total).toFixed(1)}%`).join(', ');
+}
+
+async function benchAdmin(
+  auth: { ensureAdmin(email: string, password: string): Promise<boolean> },
+  db: Db,
+): Promise<Actor> {
+  await auth.ensureAdmin(BENCH_ADMIN, `Bench-${Date.now()}-Cycle!`);
+  const [row] = await rowsOf<{ id: string; email: string; is_admin: boolean }>(
+    db,
+    sql`select id, email, is_admin from users where email = ${BENCH_ADMIN}`,
+  );
+  if (!row?.is_admin) throw new Error(`${BENCH_ADMIN} is not an administrator`);
+  return { id: row.id, email: row.email, ip: null };
+}
+
+/** FNV-1a of the UID: the same member always gets the same amount. */
+function amountOf(uid: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < uid.length; i++) {
+    h ^= uid.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return 1_000_000 + (h % 499_000_001); // micro-USDT, 1 to 500 USDT
+}
+
+async function buildCsv(db: Db, below: SQL) {
+  const rows = await rowsOf<{ uid: string }>(
+    db,
+    sql`select bingx_uid as uid from users where ${below}
+         and bingx_uid is not null order by created_at, id`,
+  );
+  const lines = ['uid,amount'];
+  let min = Number.POSITIVE_INFINITY;
+  let max = 0;
+  let total = 0;
+  for (const { uid } of rows) {
+    const micro = amountOf(uid);
+    min = Math.min(min, micro);
+    max = Math.max(max, micro);
+    total += micro / 1e6;
+    lines.push(`${uid},${Math.floor(micro / 1e6)}.${String(micro % 1e6).padStart(6, '0')}`);
+  }
+  return { text: lines.join('\n'), lines: rows.length, min: min / 1e6, max: max / 1e6, total };
+}
+
+async function counts(db: Db) {
+  const [row] = await rowsOf<Record<string, number>>(
+    db,
+    sql`select (select count(*)::int from reward_cycles) as cycles,
+               (select count(*)::int from reward_cycle_entries) as entries,
+               (select count(*)::int from rewards) as rewards,
+               (select count(*)::int from ledger_entries) as ledger_entries,
+               (select count(*)::int from balances) as balances,
+               (select count(*)::int from audit_log) as audit_log`,
+  );
+  return {
+    cycles: row?.cycles ?? 0,
+    entries: row?.entries ?? 0,
+    rewards: row?.rewards ?? 0,
+    ledger_entries: row?.ledger_entries ?? 0,
+    balances: row?.balances ?? 0,
+    audit_log: row?.audit_log ?? 0,
+  };
+}
+
+/** Same state before every measurement: no garbage, fresh statistics, no pending checkpoint. */
+async function settle(db: Db): Promise<void> {
+  await db.execute(
+    sql`vacuum analyze users, referral_paths, reward_cycles, reward_cycle_entries, rewards, ledger_entries, balances`,
+  );
+  await db.execute(sql`checkpoint`);
+}
+
+/**
+ * The SELECT of creditCycle (reward-credits.queries.ts), unchanged: every upline within the
+ * schedule of every member of the cycle, its share and its bucket. Keep the two in step.
+ */
+function cycleLines(cycleId: string, schedule: number[]): SQL {
+  return sql`
+    select user_id, source_user_id, 'DOWNLINE', level, reward_micro, master_micro, percent_bp,
+           ${cycleId}::uuid, bucket, now()
+      from (
+        select p.ancestor as user_id, e.user_id as source_user_id, p.depth as level,
+               e.master_micro, s.bp as percent_bp, e.master_micro * s.bp / 10000 as reward_micro,
+               ${RECIPIENT_BUCKET} as bucket
+          from reward_cycle_entries e
+          join referral_paths p on p.descendant = e.user_id
+          join unnest(${scheduleArray(schedule)}) with ordinality as s(bp, level)
+            on s.level = p.depth
+          join users u on u.id = p.ancestor
+         where e.cycle_id = ${cycleId}
+      ) as line
+     where bucket in ('AVAILABLE', 'LOCKED') and reward_micro > 0`;
+}
+
+const REWARD_COLUMNS = sql.raw(
+  'user_id, source_user_id, type, level, reward_micro, master_micro, percent_bp, cycle_id, bucket, created_at',
+);
+
+function rawInsert(table: string, cycleId: string, schedule: number[], extra: SQL = sql``): SQL {
+  return sql`insert into ${sql.raw(table)} (${REWARD_COLUMNS}) ${cycleLines(cycleId, schedule)} ${extra}`;
+}
+
+async function createScratch(db: Db): Promise<void> {
+  await dropScratch(db);
+  await db.execute(
+    sql`create table ${sql.raw(SCRATCH_INDEXED)} (like rewards including defaults including constraints including indexes)`,
+  );
+  await db.execute(sql`create table ${sql.raw(SCRATCH_PLAIN)} (like rewards including defaults)`);
+}
+
+async function dropScratch(db: Db): Promise<void> {
+  await db.execute(sql.raw(`drop table if exists ${SCRATCH_ALL}`));
+}
+
+/** Clock ticks per second of /proc/<pid>/stat (USER_HZ: 100 on Linux). */
+const USER_HZ = 100;
+
+/**
+ * CPU time so far of each PostgreSQL process (backends and the checkpointer, WAL writer and
+ * background writer), from /proc: null when the server is not on this machine. A wall-clock
+ * figure on a busy machine includes the wait for a core; this does not.
+ */
+async function serverTicks(db: Db): Promise<Map<number, number> | null> {
+  const pids = await rowsOf<{ pid: number }>(db, sql`select pid from pg_stat_activity`);
+  const ticks = new Map<number, number>();
+  for (const { pid } of pids) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') return null;
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
+    } catch {
+      if (ticks.size === 0) return null;
+    }
+  }
+  return ticks;
+}
+
+/** Wall time and server CPU time (ms) of `fn`. */
+async function clocked<T>(
+  db: Db,
+  fn: () => Promise<T>,
+): Promise<{ ms: number; cpu: number | null; value: T }> {
+  const before = await serverTicks(db);
+  const t0 = performance.now();
+  const value = await fn();
+  const ms = performance.now() - t0;
+  const after = await serverTicks(db);
+  let cpu: number | null = null;
+  if (before && after) {
+    let ticks = 0;
+    for (const [pid, t] of after) ticks += t - (before.get(pid) ?? 0);
+    cpu = (ticks * 1000) / USER_HZ;
+  }
+  return { ms, cpu, value };
+}
+
+async function timedRows(db: Db, query: SQL) {
+  const { ms, cpu, value } = await clocked(db, () => db.execute(query));
+  return { ms, cpu, rows: (value as unknown as { rowCount: number | null }).rowCount ?? 0 };
+}
+
+/**
+ * The raw insert into each scratch table, emptied (and checkpointed) first. TRUNCATE commits on
+ * its own: with wal_level=minimal an insert in the transaction that truncated would skip WAL.
+ */
+async function rawRun(db: Db, cycleId: string, schedule: number[]) {
+  const into = async (table: string) => {
+    await db.execute(sql`truncate ${sql.raw(table)}`);
+    await db.execute(sql`vacuum analyze ${sql.raw(table)}`);
+    await db.execute(sql`checkpoint`);
+    return timedRows(db, rawInsert(table, cycleId, schedule));
+  };
+  const indexed = await into(SCRATCH_INDEXED);
+  const plain = await into(SCRATCH_PLAIN);
+  if (indexed.rows !== plain.rows) throw new Error('the two raw inserts wrote different rows');
+  return { indexed, plain, rows: indexed.rows };
+}
+
+class Rollback extends Error {}
+
+/** Runs `fn` in a transaction that is always rolled back. */
+async function rolledBack<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  let value: T | undefined;
+  let done = false;
+  try {
+    await db.transaction(async (tx) => {
+      value = await fn(tx);
+      done = true;
+      throw new Rollback();
+    });
+  } catch (err) {
+    if (!(err instanceof Rollback)) throw err;
+  }
+  if (!done) throw new Error('the rolled-back transaction did not finish');
+  return value as T;
+}
+
+async function rerunCredit(db: Db, cycleId: string) {
+  const [cycle] = await rowsOf<{ number: number; schedule: number[] }>(
+    db,
+    sql`select number, schedule from reward_cycles where id = ${cycleId} and status = 'COMPLETED'`,
+  );
+  if (!cycle) throw new Error(`cycle ${cycleId} is not completed`);
+  return rolledBack(db, async (tx) => {
+    const { ms, cpu, value } = await clocked(db, () =>
+      creditCycle(tx, { id: cycleId, number: cycle.number }, cycle.schedule, null),
+    );
+    return { ms, cpu, lines: value.lines, members: value.members };
+  });
+}
+
+/**
+ * Balances equal the sums of the ledger, and each (member, cycle) REWARD_DOWNLINE entry equals
+ * the sum of that member's lines of the cycle, by bucket; each cycle's figures equal its lines.
+ */
+async function verify(db: Db, cycleIds: string[]): Promise<boolean> {
+  const problems: string[] = [];
+  const mismatches = await balanceMismatches(db, 10);
+  for (const m of mismatches)
+    problems.push(`balance ${m.userId} ${m.column}: balance ${m.balance}, ledger ${m.ledger}`);
+  if (cycleIds.length > 0) {
+    const ids = `{${cycleIds.join(',')}}`;
+    const keys = `{${cycleIds.map((id) => `cycle:${id}`).join(',')}}`;
+    const [pairs] = await rowsOf<{
+      pairs: number;
+      ledger_only: number;
+      rewards_only: number;
+      differ: number;
+    }>(
+      db,
+      sql`with r as (
+            select user_id, cycle_id,
+                   coalesce(sum(reward_micro) filter (where bucket = 'AVAILABLE'), 0) as a,
+                   coalesce(sum(reward_micro) filter (where bucket = 'LOCKED'), 0) as l,
+                   sum(reward_micro) as e
+              from rewards where cycle_id = any(${ids}::uuid[]) group by 1, 2
+          ), le as (
+            select user_id, substr(source_key, 7)::uuid as cycle_id, available_delta as a,
+                   locked_delta as l, earned_delta as e
+              from ledger_entries where kind = 'REWARD_DOWNLINE' and source_key = any(${keys}::text[])
+          )
+          select count(*)::int as pairs,
+                 count(*) filter (where r.user_id is null)::int as ledger_only,
+                 count(*) filter (where le.user_id is null)::int as rewards_only,
+                 count(*) filter (where r.a <> le.a or r.l <> le.l or r.e <> le.e)::int as differ
+            from r full join le on le.user_id = r.user_id and le.cycle_id = r.cycle_id`,
+    );
+    if (pairs && pairs.ledger_only + pairs.rewards_only + pairs.differ > 0)
+      problems.push(
+        `(member, cycle) pairs: ${pairs.ledger_only} with an entry but no line, ${pairs.rewards_only} with lines but no entry, ${pairs.differ} whose entry differs from its lines`,
+      );
+    const cycles = await rowsOf<{
+      id: string;
+      lines: number;
+      paid: string;
+      counted: number;
+      sum: string;
+    }>(
+      db,
+      sql`select c.id, c.reward_lines as lines, c.total_paid_micro::text as paid,
+                 count(r.id)::int as counted, coalesce(sum(r.reward_micro), 0)::text as sum
+            from reward_cycles c left join rewards r on r.cycle_id = c.id
+           where c.id = any(${ids}::uuid[]) group by c.id`,
+    );
+    for (const c of cycles)
+      if (c.lines !== c.counted || c.paid !== c.sum)
+        problems.push(
+          `cycle ${c.id}: statement ${c.lines} lines / ${c.paid}, rewards ${c.counted} lines / ${c.sum}`,
+        );
+    console.log(
+      `\nverified ${fmt(pairs?.pairs ?? 0)} (member, cycle) entries of ${cycleIds.length} cycle(s) and every balance`,
+    );
+  }
+  console.log(problems.length === 0 ? 'ledger verify: clean' : 'ledger verify: DIFFERENCES');
+  for (const p of problems) console.log(`  ${p}`);
+  return problems.length === 0;
+}
+
+/**
+ * Where the time goes: EXPLAIN (ANALYZE, BUFFERS, WAL) of the crediting statement and of the raw
+ * insert, then the raw insert with each extra of the cycle statement, all rolled back.
+ */
+async function diagnose(db: Db, cycleId: string, schedule: number[]): Promise<void> {
+  const explain = (query: SQL) =>
+    sql`explain (analyze, buffers, wal, costs off, timing on) ${query}`;
+  const [cycle] = await rowsOf<{ number: number | null }>(
+    db,
+    sql`select coalesce(max(number), 0) + 1 as number from reward_cycles`,
+  );
+  const plan = await rolledBack(db, async (tx) => {
+    let captured: string[] = [];
+    // creditCycle only calls execute: run its statement under EXPLAIN and keep the plan.
+    const explaining = {
+      execute: async (query: SQL) => {
+        const rows = await rowsOf<{ 'QUERY PLAN': string }>(tx, explain(query));
+        captured = rows.map((r) => r['QUERY PLAN']);
+        throw new Rollback();
+      },
+    } as unknown as Db;
+    await creditCycle(
+      explaining,
+      { id: cycleId, number: cycle?.number ?? 1 },
+      schedule,
+      null,
+    ).catch((err: unknown) => {
+      if (!(err instanceof Rollback)) throw err;
+    });
+    return captured;
+  });
+  console.log(
+    '\nEXPLAIN (ANALYZE, BUFFERS, WAL) of the crediting statement (creditCycle), rolled back:',
+  );
+  for (const line of plan) console.log(`  ${line}`);
+
+  await settle(db);
+  const rawPlan = await rolledBack(db, (tx) =>
+    rowsOf<{ 'QUERY PLAN': string }>(tx, explain(rawInsert(SCRATCH_INDEXED, cycleId, schedule))),
+  );
+  console.log(
+    '\nEXPLAIN (ANALYZE, BUFFERS, WAL) of the raw insert into the scratch table with indexes, rolled back:',
+  );
+  for (const r of rawPlan) console.log(`  ${r['QUERY PLAN']}`);
+
+  // The extras one at a time, each in a rolled-back transaction after a checkpoint.
+  await createVariantTables(db);
+  const returning = sql`returning user_id, level, percent_bp, reward_micro, bucket`;
+  const perMember = (table: string) =>
+    sql`with inserted as (${rawInsert(table, cycleId, schedule, sql`on conflict do nothing ${returning}`)})
+        select count(*), sum(t) from (select user_id, sum(reward_micro) as t from inserted group by user_id) x`;
+  const statement = (name: string, query: SQL, rewards = false): Variant => ({
+    name,
+    run: (tx) => tx.execute(query),
+    rewards,
+  });
+  const variants: Variant[] = [
+    statement('raw, scratch without indexes', rawInsert(SCRATCH_PLAIN, cycleId, schedule)),
+    statement(
+      'raw, scratch with indexes (like-for-like)',
+      rawInsert(SCRATCH_INDEXED, cycleId, schedule),
+    ),
+    statement(
+      '  + ON CONFLICT DO NOTHING (every unique index an arbiter)',
+      rawInsert(SCRATCH_INDEXED, cycleId, schedule, sql`on conflict do nothing`),
+    ),
+    statement(
+      '  + ON CONFLICT (cycle_id, source_user_id, level) DO NOTHING',
+      rawInsert(
+        SCRATCH_INDEXED,
+        cycleId,
+        schedule,
+        sql`on conflict (cycle_id, source_user_id, level) do nothing`,
+      ),
+    ),
+    statement(
+      '  + ON CONFLICT + RETURNING into a CTE + per-member sums',
+      perMember(SCRATCH_INDEXED),
+    ),
+    statement('  + the 4 foreign keys of rewards', rawInsert(SCRATCH_FK, cycleId, schedule)),
+    statement(
+      'raw, scratch with time-ordered ids and partial unique indexes',
+      rawInsert(SCRATCH_PROPOSAL, cycleId, schedule),
+    ),
+    statement(
+      'raw into rewards itself (its rows so far, indexes and FKs)',
+      rawInsert('rewards', cycleId, schedule),
+      true,
+    ),
+    statement(
+      '  + ON CONFLICT DO NOTHING',
+      rawInsert('rewards', cycleId, schedule, sql`on conflict do nothing`),
+      true,
+    ),
+    {
+      name: 'creditCycle (the whole statement)',
+      run: (tx) => creditCycle(tx, { id: cycleId, number: cycle?.number ?? 1 }, schedule, null),
+      rewards: true,
+    },
+  ];
+  console.log(
+    "\nThe raw insert with the cycle statement's parts added one at a time (rolled back):",
+  );
+  const rows: string[][] = [];
+  for (const v of variants) {
+    // Empty scratch tables (a rolled-back insert leaves its dead index entries) and a checkpoint.
+    await db.execute(sql.raw(`truncate ${SCRATCH_ALL}`));
+    await db.execute(sql`checkpoint`);
+    const { ms, cpu } = await rolledBack(db, (tx) => clocked(db, () => v.run(tx)));
+    rows.push([v.name, s(ms), cpu === null ? '-' : s(cpu)]);
+    // A rolled-back insert leaves its tuples and index entries behind until a vacuum.
+    if (v.rewards) await db.execute(sql`vacuum rewards`);
+  }
+  printTable(['variant', 'time', 'server CPU'], rows);
+  await db.execute(sql`analyze rewards`);
+}
+
+/**
+ * Two more scratch copies for --diagnose: one with the foreign keys of rewards, and one with the
+ * changes proposed in docs/performance.md (ids in time order, so the primary key and the
+ * (created_at, id) index grow at their right end; unique indexes without the NULL keys of the
+ * other reward type).
+ */
+async function createVariantTables(db: Db): Promise<void> {
+  const fk = sql.raw(SCRATCH_FK);
+  const proposal = sql.raw(SCRATCH_PROPOSAL);
+  await db.execute(
+    sql`create table ${fk} (like rewards including defaults including constraints including indexes)`,
+  );
+  await db.execute(sql`alter table ${fk}
+    add foreign key (user_id) references users (id),
+    add foreign key (source_user_id) references users (id),
+    add foreign key (cycle_id) references reward_cycles (id),
+    add foreign key (payment_id) references subscription_payments (id)`);
+  await db.execute(
+    sql`create table ${proposal} (like rewards including defaults including constraints)`,
+  );
+  // A UUIDv7-like id: 48 bits of milliseconds, then random bits (PostgreSQL 15 has no uuidv7()).
+  await db.execute(sql`alter table ${proposal} alter column id set default
+    (lpad(to_hex(floor(extract(epoch from clock_timestamp()) * 1000)::bigint), 12, '0')
+     || substr(replace(gen_random_uuid()::text, '-', ''), 13))::uuid`);
+  await db.execute(sql`alter table ${proposal} add primary key (id)`);
+  await db.execute(
+    sql`create unique index on ${proposal} (cycle_id, source_user_id, level) where cycle_id is not null`,
+  );
+  await db.execute(
+    sql`create unique index on ${proposal} (payment_id, level) where payment_id is not null`,
+  );
+  await db.execute(sql`create index on ${proposal} (user_id, created_at, id)`);
+  await db.execute(sql`create index on ${proposal} (created_at, id)`);
+}
+
+function best(values: number[]): number {
+  return Math.min(...values);
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+function isoDay(offsetDays: number): string {
+  return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+}
+
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+function printTable(header: string[], rows: string[][]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
+      .join('  ');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) console.log(line(row));
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+});

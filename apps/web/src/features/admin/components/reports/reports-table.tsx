@@ -1,0 +1,81 @@
+import type { UserReport } from '@ctn/contracts/reports';
+import { FileText } from 'lucide-react';
+import { StatusBadge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+} from '@/components/ui/table';
+import { formatDateTime, formatUsd } from '@/lib/format';
+
+const number = 'text-right tabular-nums';
+
+/** Members with their counters; 'View report' opens the full report. */
+export function ReportsTable({
+  reports,
+  onView,
+}: {
+  reports: readonly UserReport[];
+  onView: (report: UserReport) => void;
+}) {
+  return (
+    <Table label="User reports">
+      <TableHead>
+        <tr>
+          <TableHeaderCell>Member</TableHeaderCell>
+          <TableHeaderCell>Status</TableHeaderCell>
+          <TableHeaderCell className="text-right">Balance</TableHeaderCell>
+          <TableHeaderCell className="text-right">Earned</TableHeaderCell>
+          <TableHeaderCell className="text-right">Withdrawn</TableHeaderCell>
+          <TableHeaderCell className="text-right">Referrals</TableHeaderCell>
+          <TableHeaderCell>Last login</TableHeaderCell>
+          <TableHeaderCell className="text-right">Logins 30 d</TableHeaderCell>
+          <TableHeaderCell>
+            <span className="sr-only">Actions</span>
+          </TableHeaderCell>
+        </tr>
+      </TableHead>
+      <TableBody>
+        {reports.map((report) => (
+          <TableRow key={report._id}>
+            <TableCell>
+              <p className="font-medium">{report.name}</p>
+              <p className="text-xs text-fg-muted">{report.email}</p>
+              <p className="font-mono text-xs text-fg-subtle">{report.userId}</p>
+            </TableCell>
+            <TableCell>
+              <StatusBadge status={report.status} label={report.status} />
+            </TableCell>
+            <TableCell className={number}>{formatUsd(report.financial.balance)}</TableCell>
+            <TableCell className={number}>{formatUsd(report.financial.totalEarned)}</TableCell>
+            <TableCell className={number}>{formatUsd(report.financial.totalWithdrawn)}</TableCell>
+            <TableCell className={number}>
+              <span title="Direct / whole network">
+                {report.referrals.direct} / {report.referrals.network}
+              </span>
+            </TableCell>
+            <TableCell className="text-fg-muted">
+              {report.activity.lastLogin ? formatDateTime(report.activity.lastLogin) : 'Never'}
+            </TableCell>
+            <TableCell className={number}>{report.activity.loginsLast30Days}</TableCell>
+            <TableCell>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => onView(report)}
+                aria-label={`View report of ${report.name}`}
+              >
+                <FileText className="size-4" aria-hidden="true" />
+                View report
+              </Button>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -192,6 +192,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const exchangeLink = new ExchangeLinkService(database.db, peers.exchange, app.log);
   const compliance = new ComplianceService({
     db: database.db,
+    audit,
     exchange: peers.exchange,
     settings,
     mail,

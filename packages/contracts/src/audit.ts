@@ -12,6 +12,8 @@ export const AUDIT_ACTIONS = [
   'REWARD_CYCLE_DISCARDED',
   'SETTINGS_UPDATED',
   'WITHDRAWAL_REVIEWED',
+  'COMPLIANCE_RUN',
+  'ADMIN_PASSWORD_CHANGED',
   /** A CSV export of an admin list; `after` is {list, filters, rows}. */
   'DATA_EXPORTED',
 ] as const;

@@ -136,7 +136,7 @@ export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
       },
       handler: async (request) =>
         ok(
-          await auth.changePassword(sessionOf(request).id, request.body),
+          await auth.changePassword(sessionOf(request).id, request.body, request.ip),
           'PASSWORD_CHANGED_SUCCESSFULLY',
         ),
     });

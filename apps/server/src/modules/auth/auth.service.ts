@@ -343,6 +343,7 @@ export class AuthService {
   async changePassword(
     userId: string,
     input: { currentPassword: string; newPassword: string; confirmPassword: string },
+    ip: string | null = null,
   ): Promise<{ token: string }> {
     const problem = changePasswordError(input);
     if (problem) throw validationError([{ field: 'newPassword', message: problem }]);
@@ -351,11 +352,17 @@ export class AuthService {
     if (!(await verifyPassword(user.passwordHash, input.currentPassword)))
       throw new AppError('CURRENT_PASSWORD_INCORRECT');
     if (input.newPassword === input.currentPassword) throw new AppError('SAME_PASSWORD_ERROR');
-    const version = await q.replacePassword(
-      this.deps.db,
-      userId,
-      await hashPassword(input.newPassword),
-    );
+    const hash = await hashPassword(input.newPassword);
+    const version = await this.deps.db.transaction(async (tx) => {
+      const next = await q.replacePassword(tx, userId, hash);
+      if (user.isAdmin)
+        await this.deps.audit.record(
+          tx,
+          { id: user.id, email: user.email, ip },
+          { action: 'ADMIN_PASSWORD_CHANGED', target: { type: 'user', id: user.id } },
+        );
+      return next;
+    });
     return {
       token: await this.deps.tokens.sign({ userId, version }, await this.sessionTtl(user.isAdmin)),
     };

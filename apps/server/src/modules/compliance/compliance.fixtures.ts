@@ -141,6 +141,7 @@ export function spyExchange(t: TestApp, failing: { uids?: string[]; commissions?
 export function complianceService(t: TestApp, exchange: ExchangeGateway) {
   return new ComplianceService({
     db: t.database.db,
+    audit: t.app.services.audit,
     exchange,
     settings: t.app.services.settings,
     mail: t.app.services.mail,

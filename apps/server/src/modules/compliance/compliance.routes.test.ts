@@ -1,5 +1,7 @@
 import type { ComplianceRunResult } from '@ctn/contracts/compliance';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client';
 import {
   call,
   createTestApp,
@@ -45,6 +47,11 @@ describe('POST /api/admin/compliance/run', () => {
       exchangeErrors: 0,
     });
     expect((await stateOf(t, low.id)).reasons).toEqual(['LOW_BALANCE']);
+    const [audited] = await rowsOf<{ after: { locked: number } }>(
+      t.database.db,
+      sql`select after from audit_log where action = 'COMPLIANCE_RUN'`,
+    );
+    expect(audited?.after.locked).toBe(1);
     expect(await complianceMails(t, low.email)).toHaveLength(1);
     // Repeated: nothing new.
     expect((await runNow(admin.token)).body.data).toMatchObject({ checked: 1, locked: 0 });

@@ -4,6 +4,7 @@ import type { LockReason } from '@ctn/contracts/rewards';
 import type { Db } from '../../db/client';
 import type { ExchangeGateway } from '../../integrations/exchange/exchange';
 import type { Logger } from '../../lib/logger';
+import type { Actor, AuditService } from '../audit/audit.service';
 import { postEntry } from '../ledger/ledger.service';
 import type { MailService } from '../mail/mail.service';
 import type { SettingsService } from '../settings/settings.service';
@@ -23,6 +24,7 @@ import * as q from './compliance.queries';
 
 export interface ComplianceDeps {
   db: Db;
+  audit: AuditService;
   exchange: ExchangeGateway;
   settings: SettingsService;
   mail: MailService;
@@ -57,6 +59,13 @@ export class ComplianceService {
       this.running = null;
     });
     return this.running;
+  }
+
+  /** POST /api/admin/compliance/run: a run asked for by an administrator, with what it did. */
+  async runFor(actor: Actor): Promise<ComplianceRunResult> {
+    const counts = await this.runDaily();
+    await this.deps.audit.record(this.deps.db, actor, { action: 'COMPLIANCE_RUN', after: counts });
+    return counts;
   }
 
   private async run(now: Date): Promise<ComplianceRunResult> {

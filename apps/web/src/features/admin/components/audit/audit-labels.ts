@@ -14,6 +14,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   SETTINGS_UPDATED: 'Settings updated',
   WITHDRAWAL_REVIEWED: 'Withdrawal reviewed',
   DATA_EXPORTED: 'Data exported',
+  COMPLIANCE_RUN: 'Compliance check run',
+  ADMIN_PASSWORD_CHANGED: 'Admin password changed',
 };
 
 const ACTION_VARIANTS: Readonly<Record<string, BadgeVariant>> = {
@@ -25,6 +27,8 @@ const ACTION_VARIANTS: Readonly<Record<string, BadgeVariant>> = {
   REWARD_CYCLE_DISCARDED: 'neutral',
   SETTINGS_UPDATED: 'warning',
   WITHDRAWAL_REVIEWED: 'primary',
+  COMPLIANCE_RUN: 'info',
+  ADMIN_PASSWORD_CHANGED: 'warning',
   DATA_EXPORTED: 'info',
 };
 

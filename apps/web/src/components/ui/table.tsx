@@ -19,7 +19,7 @@ export function Table({
       role="region"
       aria-label={label}
       tabIndex={0}
-      className="w-full overflow-x-auto rounded-xl border border-border focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+      className="relative w-full overflow-x-auto rounded-xl border border-border focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
     >
       <table className={cn('w-full min-w-max text-left text-sm', className)} {...props}>
         {children}

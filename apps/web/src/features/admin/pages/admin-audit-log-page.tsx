@@ -1,6 +1,7 @@
+import { RefreshButton } from '@/components/ui/refresh-button';
 import { AUDIT_ACTIONS, type AuditAction, type AuditLogResponse } from '@ctn/contracts/audit';
 import { useQueryClient } from '@tanstack/react-query';
-import { RefreshCw, Search } from 'lucide-react';
+import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '@/components/page-title';
@@ -95,10 +96,7 @@ export function AdminAuditLogPage() {
           <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">Audit Log</h1>
           <p className="text-fg-muted">Admin Activity</p>
         </div>
-        <Button variant="outline" onClick={refresh} disabled={refreshing} aria-label="Refresh">
-          <RefreshCw className={refreshing ? 'size-4 animate-spin' : 'size-4'} aria-hidden="true" />
-          <span className="hidden sm:inline">Refresh</span>
-        </Button>
+        <RefreshButton onClick={refresh} refreshing={refreshing} />
       </header>
 
       <Card className="overflow-hidden">

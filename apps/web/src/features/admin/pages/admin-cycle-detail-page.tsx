@@ -1,9 +1,10 @@
+import { RefreshButton } from '@/components/ui/refresh-button';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, RefreshCw } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageTitle } from '@/components/page-title';
 import { Alert } from '@/components/ui/alert';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button';
 import { cyclesKeys } from '../api/get-cycles';
 import { CycleDetailView } from '../components/cycles/cycle-detail';
 import { adminPaths } from '../lib/paths';
@@ -26,12 +27,7 @@ export function AdminCycleDetailPage() {
           <ArrowLeft className="size-4" aria-hidden="true" />
           Back to cycles
         </Link>
-        {valid ? (
-          <Button variant="outline" onClick={refresh} aria-label="Refresh">
-            <RefreshCw className="size-4" aria-hidden="true" />
-            <span className="hidden sm:inline">Refresh</span>
-          </Button>
-        ) : null}
+        {valid ? <RefreshButton onClick={refresh} /> : null}
       </header>
       <div className="space-y-1">
         <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">Reward Cycle</h1>

@@ -1,5 +1,6 @@
+import { RefreshButton } from '@/components/ui/refresh-button';
 import { useQueryClient } from '@tanstack/react-query';
-import { Plus, RefreshCw } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { PageTitle } from '@/components/page-title';
 import { Alert } from '@/components/ui/alert';
@@ -34,10 +35,7 @@ export function AdminCyclesPage() {
           <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">Reward Cycles</h1>
           <p className="text-fg-muted">DOWNLINE batches</p>
         </div>
-        <Button variant="outline" onClick={refresh} disabled={refreshing} aria-label="Refresh">
-          <RefreshCw className={refreshing ? 'size-4 animate-spin' : 'size-4'} aria-hidden="true" />
-          <span className="hidden sm:inline">Refresh</span>
-        </Button>
+        <RefreshButton onClick={refresh} refreshing={refreshing} />
       </header>
 
       {activeId ? (

@@ -1,14 +1,6 @@
+import { RefreshButton } from '@/components/ui/refresh-button';
 import { isApiError } from '@/lib/api-client';
-import {
-  Banknote,
-  ChevronRight,
-  CircleCheck,
-  Clock,
-  Gift,
-  RefreshCw,
-  UserPlus,
-  Users,
-} from 'lucide-react';
+import { Banknote, ChevronRight, CircleCheck, Clock, Gift, UserPlus, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '@/components/page-title';
@@ -70,15 +62,11 @@ export function AdminDashboardPage() {
           <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">Admin Dashboard</h1>
           <p className="text-fg-muted">Overview &amp; Analytics</p>
         </div>
-        <Button
-          variant="outline"
+        <RefreshButton
           onClick={retry}
+          refreshing={refreshing}
           disabled={refreshing || stats.isPending}
-          aria-label="Refresh"
-        >
-          <RefreshCw className={refreshing ? 'size-4 animate-spin' : 'size-4'} aria-hidden="true" />
-          <span className="hidden sm:inline">Refresh</span>
-        </Button>
+        />
       </header>
 
       {stats.isPending ? (

@@ -1,3 +1,4 @@
+import { RefreshButton } from '@/components/ui/refresh-button';
 import type { RewardType } from '@ctn/contracts/constants';
 import type {
   AdminRewardItem,
@@ -5,7 +6,6 @@ import type {
   AdminRewardsResponse,
 } from '@ctn/contracts/rewards';
 import { useQueryClient } from '@tanstack/react-query';
-import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '@/components/page-title';
@@ -98,18 +98,7 @@ export function AdminRewardsPage() {
         </div>
         <div className="flex flex-wrap justify-end gap-2">
           <ExportButton list="rewards" query={{ search, type, level, cycle, sort: '-createdAt' }} />
-          <Button
-            variant="outline"
-            onClick={() => void refresh()}
-            disabled={refreshing}
-            aria-label="Refresh"
-          >
-            <RefreshCw
-              className={refreshing ? 'size-4 animate-spin' : 'size-4'}
-              aria-hidden="true"
-            />
-            <span className="hidden sm:inline">Refresh</span>
-          </Button>
+          <RefreshButton onClick={() => void refresh()} refreshing={refreshing} />
         </div>
       </header>
 

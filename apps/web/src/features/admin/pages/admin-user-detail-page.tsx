@@ -1,10 +1,11 @@
+import { RefreshButton } from '@/components/ui/refresh-button';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, DollarSign, RefreshCw, Users, Wallet, Banknote } from 'lucide-react';
+import { ArrowLeft, DollarSign, Users, Wallet, Banknote } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '@/components/page-title';
 import { Alert } from '@/components/ui/alert';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorMessage } from '@/lib/api-client';
@@ -53,10 +54,7 @@ export function AdminUserDetailPage() {
       <PageTitle title={user ? fullName(user) : 'User Details'} />
       <header className="flex flex-wrap items-center justify-between gap-3">
         {back}
-        <Button variant="outline" onClick={refresh} disabled={refreshing} aria-label="Refresh">
-          <RefreshCw className={refreshing ? 'size-4 animate-spin' : 'size-4'} aria-hidden="true" />
-          <span className="hidden sm:inline">Refresh</span>
-        </Button>
+        <RefreshButton onClick={refresh} refreshing={refreshing} />
       </header>
       <div className="space-y-1">
         <h1 className="text-2xl font-bold tracking-tight break-words text-fg sm:text-3xl">

@@ -1,7 +1,7 @@
+import { RefreshButton } from '@/components/ui/refresh-button';
 import type { UserStatus } from '@ctn/contracts/constants';
 import type { UserReport } from '@ctn/contracts/reports';
 import { useQueryClient } from '@tanstack/react-query';
-import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { PageTitle } from '@/components/page-title';
 import { Alert } from '@/components/ui/alert';
@@ -49,10 +49,7 @@ export function AdminUserReportsPage() {
           <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">User Reports</h1>
           <p className="text-fg-muted">Financial, referral and activity reports per member</p>
         </div>
-        <Button variant="outline" onClick={refresh} disabled={refreshing} aria-label="Refresh">
-          <RefreshCw className={refreshing ? 'size-4 animate-spin' : 'size-4'} aria-hidden="true" />
-          <span className="hidden sm:inline">Refresh</span>
-        </Button>
+        <RefreshButton onClick={refresh} refreshing={refreshing} />
       </header>
 
       <Card className="overflow-hidden">

@@ -1,3 +1,4 @@
+import { RefreshButton } from '@/components/ui/refresh-button';
 import type { AdminUserListItem } from '@ctn/contracts/admin';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -5,7 +6,6 @@ import {
   CircleDollarSign,
   Lock,
   MailWarning,
-  RefreshCw,
   Search,
   UserCheck,
   UserX,
@@ -57,13 +57,7 @@ export function AdminUsersPage() {
         </div>
         <div className="flex flex-wrap justify-end gap-2">
           <ExportButton list="users" query={{ search: appliedSearch, sort: '-createdAt' }} />
-          <Button variant="outline" onClick={refresh} disabled={refreshing} aria-label="Refresh">
-            <RefreshCw
-              className={refreshing ? 'size-4 animate-spin' : 'size-4'}
-              aria-hidden="true"
-            />
-            <span className="hidden sm:inline">Refresh</span>
-          </Button>
+          <RefreshButton onClick={refresh} refreshing={refreshing} />
         </div>
       </header>
 

@@ -1,5 +1,6 @@
+import { RefreshButton } from '@/components/ui/refresh-button';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, RefreshCw } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '@/components/page-title';
 import { Alert } from '@/components/ui/alert';
@@ -55,10 +56,7 @@ export function AdminWithdrawalDetailPage() {
       <PageTitle title="Withdrawal Review" />
       <header className="flex flex-wrap items-center justify-between gap-3">
         {back}
-        <Button variant="outline" onClick={refresh} disabled={refreshing} aria-label="Refresh">
-          <RefreshCw className={refreshing ? 'size-4 animate-spin' : 'size-4'} aria-hidden="true" />
-          <span className="hidden sm:inline">Refresh</span>
-        </Button>
+        <RefreshButton onClick={refresh} refreshing={refreshing} />
       </header>
       <div className="space-y-1">
         <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">Withdrawal Review</h1>

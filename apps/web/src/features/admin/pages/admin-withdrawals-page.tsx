@@ -1,7 +1,7 @@
+import { RefreshButton } from '@/components/ui/refresh-button';
 import type { WithdrawalStatus } from '@ctn/contracts/constants';
 import type { AdminWithdrawalsResponse, WithdrawalStatistics } from '@ctn/contracts/withdrawals';
 import { useQueryClient } from '@tanstack/react-query';
-import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { PageTitle } from '@/components/page-title';
 import { Alert } from '@/components/ui/alert';
@@ -68,18 +68,7 @@ export function AdminWithdrawalsPage() {
         </div>
         <div className="flex flex-wrap justify-end gap-2">
           <ExportButton list="withdrawals" query={{ search, status, sort: '-createdAt' }} />
-          <Button
-            variant="outline"
-            onClick={() => void refresh()}
-            disabled={refreshing}
-            aria-label="Refresh"
-          >
-            <RefreshCw
-              className={refreshing ? 'size-4 animate-spin' : 'size-4'}
-              aria-hidden="true"
-            />
-            <span className="hidden sm:inline">Refresh</span>
-          </Button>
+          <RefreshButton onClick={() => void refresh()} refreshing={refreshing} />
         </div>
       </header>
 

@@ -1,5 +1,6 @@
+import { RefreshButton } from '@/components/ui/refresh-button';
 import type { RewardStats } from '@ctn/contracts/rewards';
-import { ArrowDownToLine, RefreshCw, TrendingUp, Wallet } from 'lucide-react';
+import { ArrowDownToLine, TrendingUp, Wallet } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { MoneyCard } from './money-card';
@@ -27,16 +28,12 @@ export function BalanceOverview({
         <h2 id="balance-title" className="text-lg font-semibold text-fg">
           Balance Overview
         </h2>
-        <Button
-          variant="outline"
-          size="sm"
+        <RefreshButton
           onClick={onRefresh}
-          disabled={refreshing}
-          aria-label="Refresh balance"
-        >
-          <RefreshCw className={refreshing ? 'size-4 animate-spin' : 'size-4'} aria-hidden="true" />
-          <span className="hidden sm:inline">Refresh</span>
-        </Button>
+          refreshing={refreshing}
+          label="Refresh balance"
+          size="sm"
+        />
       </div>
       {error ? (
         <Card className="flex flex-wrap items-center justify-between gap-3 p-4" role="alert">

@@ -1,5 +1,6 @@
+import { RefreshButton } from '@/components/ui/refresh-button';
 import { useQueryClient } from '@tanstack/react-query';
-import { RefreshCw, Users } from 'lucide-react';
+import { Users } from 'lucide-react';
 import { useState } from 'react';
 import { PageTitle } from '@/components/page-title';
 import { Button } from '@/components/ui/button';
@@ -35,10 +36,7 @@ export function ReferralsPage() {
           </h1>
           <p className="text-fg-muted">Invite &amp; Earn</p>
         </div>
-        <Button variant="outline" onClick={refresh} disabled={refreshing} aria-label="Refresh">
-          <RefreshCw className={refreshing ? 'size-4 animate-spin' : 'size-4'} aria-hidden="true" />
-          <span className="hidden sm:inline">Refresh</span>
-        </Button>
+        <RefreshButton onClick={refresh} refreshing={refreshing} />
       </header>
 
       <ReferralCodeCard code={data?.referralCode ?? user.referralCode} />

@@ -1,5 +1,5 @@
+import { RefreshButton } from '@/components/ui/refresh-button';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
-import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { PageTitle } from '@/components/page-title';
 import { Button } from '@/components/ui/button';
@@ -52,10 +52,7 @@ export function RewardsPage() {
           </h1>
           <p className="text-fg-muted">Your Earnings</p>
         </div>
-        <Button variant="outline" onClick={refresh} disabled={refreshing} aria-label="Refresh">
-          <RefreshCw className={refreshing ? 'size-4 animate-spin' : 'size-4'} aria-hidden="true" />
-          <span className="hidden sm:inline">Refresh</span>
-        </Button>
+        <RefreshButton onClick={refresh} refreshing={refreshing} />
       </header>
 
       {error ? (

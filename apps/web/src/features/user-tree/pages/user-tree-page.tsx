@@ -1,7 +1,8 @@
+import { RefreshButton } from '@/components/ui/refresh-button';
 import { REFERRAL_LEVELS, SEARCH_DEBOUNCE_MS, TREE_DEFAULT_LEVELS } from '@ctn/contracts/constants';
 import type { ReferralTreeNode } from '@ctn/contracts/referrals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ChevronDown, RefreshCw, Search, SearchX, Sprout } from 'lucide-react';
+import { ChevronDown, Search, SearchX, Sprout } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '@/components/page-title';
@@ -53,10 +54,7 @@ export function UserTreePage({ onUserClick }: UserTreePageProps = {}) {
           </h1>
           <p className="text-fg-muted">Referral Network</p>
         </div>
-        <Button variant="outline" onClick={refresh} disabled={refreshing} aria-label="Refresh">
-          <RefreshCw className={refreshing ? 'size-4 animate-spin' : 'size-4'} aria-hidden="true" />
-          <span className="hidden sm:inline">Refresh</span>
-        </Button>
+        <RefreshButton onClick={refresh} refreshing={refreshing} />
       </header>
 
       <TreeStats statistics={data?.statistics} maxLevels={data?.maxLevels ?? maxLevels} />

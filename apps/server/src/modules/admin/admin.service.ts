@@ -19,11 +19,10 @@ import type { RewardsService } from '../rewards/rewards.service';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import type { WithdrawalReviewService } from '../withdrawals/withdrawal-review.service';
 import * as q from './admin.queries';
+import { isUuid } from '../../lib/values';
 
 /** The users list's filters without its page (the export's query). */
 export type AdminUsersExportQuery = Omit<AdminUsersQuery, 'page' | 'limit'>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The columns of the users export (GET /api/users/admin/export). */
 const USER_COLUMNS: readonly CsvColumn<AdminUserListItem>[] = [
@@ -322,7 +321,7 @@ export class AdminService {
 
   /** A member by `_id`; administrators and the root are not members and are never changed here. */
   private async member(id: string) {
-    if (!UUID.test(id)) throw new AppError('USER_NOT_FOUND');
+    if (!isUuid(id)) throw new AppError('USER_NOT_FOUND');
     const row = await q.findMemberWithReferrer(this.db, id);
     if (!row) throw new AppError('USER_NOT_FOUND');
     if (row.user.isAdmin || row.user.isRoot) throw new AppError('FORBIDDEN');

@@ -15,6 +15,7 @@ import { toUsdt } from '../../lib/money';
 import type { Db } from '../../db/client';
 import { AppError, validationError } from '../../lib/app-error';
 import * as q from './referrals.queries';
+import { toIsoOrNull } from '../../lib/values';
 
 export interface ReferralsOptions {
   /** At most this many nodes in one tree answer. */
@@ -102,9 +103,9 @@ export class ReferralsService {
         level: row.level,
         status: row.status,
         subscriptionPaid: row.subscriptionPaid,
-        subscriptionTimestamp: isoOrNull(row.subscriptionPaidAt),
+        subscriptionTimestamp: toIsoOrNull(row.subscriptionPaidAt),
         bingxLinked: row.bingxLinked,
-        joinedAt: isoOrNull(row.joinedAt) ?? '',
+        joinedAt: toIsoOrNull(row.joinedAt) ?? '',
       })),
       pagination: {
         currentPage: page,
@@ -334,9 +335,4 @@ export function historyStatistics(
 
 function sum<T>(items: readonly T[], value: (item: T) => number): number {
   return items.reduce((total, item) => total + value(item), 0);
-}
-
-function isoOrNull(value: Date | string | null): string | null {
-  if (value === null) return null;
-  return (value instanceof Date ? value : new Date(value)).toISOString();
 }

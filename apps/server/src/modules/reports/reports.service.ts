@@ -12,8 +12,7 @@ import { AppError } from '../../lib/app-error';
 import { toUsdt } from '../../lib/money';
 import { pageOf } from '../../lib/pagination';
 import * as q from './reports.queries';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../lib/values';
 
 /**
  * Admin user reports (admin section 2, "/admin/user-reports"): financial, referral and activity
@@ -45,7 +44,7 @@ export class ReportsService {
 
   /** One member's report and their newest activities; USER_NOT_FOUND for anyone but a member. */
   async detail(id: string): Promise<UserReportDetail> {
-    if (!UUID.test(id)) throw new AppError('USER_NOT_FOUND');
+    if (!isUuid(id)) throw new AppError('USER_NOT_FOUND');
     const [row, activities] = await Promise.all([
       q.reportOf(this.db, id),
       q.timeline(this.db, id, TIMELINE_LIMIT),

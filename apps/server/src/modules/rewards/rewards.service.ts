@@ -28,6 +28,7 @@ import type { Actor, AuditService } from '../audit/audit.service';
 import type { SettingsService } from '../settings/settings.service';
 import { creditDirect } from './reward-credits.queries';
 import * as q from './rewards.queries';
+import { toIso } from '../../lib/values';
 
 const DAY_MS = 86_400_000;
 const CHART_DAYS = 90;
@@ -58,9 +59,6 @@ const REWARD_COLUMNS: readonly CsvColumn<AdminRewardItem>[] = [
   { header: 'From email', value: (r) => r.downlineUser?.email },
   { header: 'Date', value: (r) => r.createdAt },
 ];
-
-const iso = (value: Date | string) =>
-  (value instanceof Date ? value : new Date(value)).toISOString();
 
 /** Rewards as members and administrators read them, and the DIRECT credit of a payment. */
 export class RewardsService {
@@ -266,7 +264,7 @@ function memberItemOf(row: q.RewardRow): RewardItem {
     masterAmount: toUsdt(row.masterMicro),
     level: row.level,
     cycle: row.cycle,
-    createdAt: iso(row.createdAt),
+    createdAt: toIso(row.createdAt),
     bucket: row.bucket,
     // The spec leaves downlineUser out of direct rewards ("Direct reward" on the page).
     ...(row.type === 'DOWNLINE'
@@ -304,7 +302,7 @@ function adminItemOf(row: q.RewardRow): AdminRewardItem {
     percent: row.percentBp / 100,
     masterAmount: toUsdt(row.masterMicro),
     cycle: row.cycle,
-    createdAt: iso(row.createdAt),
+    createdAt: toIso(row.createdAt),
     bucket: row.bucket,
   };
 }
@@ -337,6 +335,6 @@ export function complianceOf(money: q.MemberMoney, now: Date): ComplianceState {
     daysLeft: forfeitsAt
       ? Math.max(0, Math.ceil((forfeitsAt.getTime() - now.getTime()) / DAY_MS))
       : null,
-    checkedAt: money.checkedAt ? iso(money.checkedAt) : null,
+    checkedAt: money.checkedAt ? toIso(money.checkedAt) : null,
   };
 }

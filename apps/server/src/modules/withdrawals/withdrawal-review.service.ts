@@ -18,6 +18,7 @@ import type { Actor, AuditService } from '../audit/audit.service';
 import { LedgerOverdraftError, postEntry } from '../ledger/ledger.service';
 import { adminView } from './withdrawal-view';
 import * as q from './withdrawals.queries';
+import { isUuid, toIso } from '../../lib/values';
 
 /** The withdrawals list's filters without its page (the export's query). */
 export type AdminWithdrawalsExportQuery = Omit<AdminWithdrawalsQuery, 'page' | 'limit'>;
@@ -39,9 +40,6 @@ const WITHDRAWAL_COLUMNS: readonly CsvColumn<AdminWithdrawal>[] = [
   { header: 'Requested', value: (w) => w.requestedAt },
   { header: 'Processed', value: (w) => w.processedAt },
 ];
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 
 /** The chain side of payouts: checking a transfer, and sending one from the hot wallet. */
 export interface PayoutPort {
@@ -172,7 +170,7 @@ export class WithdrawalReviewService {
         compliance: {
           locked: member.lockedSince !== null,
           reasons: member.lockedSince ? member.lockReasons : [],
-          lockedSince: member.lockedSince ? iso(member.lockedSince) : null,
+          lockedSince: member.lockedSince ? toIso(member.lockedSince) : null,
         },
       },
       ledger: entries.map((e) => ({
@@ -182,7 +180,7 @@ export class WithdrawalReviewService {
         pending: toUsdt(e.pending),
         withdrawn: toUsdt(e.withdrawn),
         memo: e.memo,
-        createdAt: iso(e.createdAt),
+        createdAt: toIso(e.createdAt),
       })),
       pastWithdrawals: past.rows.filter((w) => w.id !== row.id).map(adminView),
       chainCheck: row.transactionHash
@@ -205,7 +203,7 @@ export class WithdrawalReviewService {
     request: ReviewWithdrawalRequest,
     actor: Actor,
   ): Promise<AdminWithdrawal> {
-    if (!UUID.test(id)) throw new AppError('WITHDRAWAL_NOT_FOUND');
+    if (!isUuid(id)) throw new AppError('WITHDRAWAL_NOT_FOUND');
     if (request.status === 'APPROVED' && request.send) {
       if (!this.payouts?.canSend) throw new AppError('PAYOUT_UNAVAILABLE');
       await this.payouts.sendAndApprove(id, actor);
@@ -285,7 +283,7 @@ export class WithdrawalReviewService {
   }
 
   private async find(id: string) {
-    const row = UUID.test(id) ? await q.findWithdrawal(this.db, id) : undefined;
+    const row = isUuid(id) ? await q.findWithdrawal(this.db, id) : undefined;
     if (!row) throw new AppError('WITHDRAWAL_NOT_FOUND');
     return row;
   }

@@ -1,8 +1,7 @@
 import type { AdminWithdrawal, Withdrawal } from '@ctn/contracts/withdrawals';
 import { toUsdt } from '../../lib/money';
 import type { WithdrawalRow } from './withdrawals.queries';
-
-const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
+import { toIso } from '../../lib/values';
 
 /** A request as its member reads it (member section 3). */
 export function memberView(row: WithdrawalRow): Withdrawal {
@@ -12,8 +11,8 @@ export function memberView(row: WithdrawalRow): Withdrawal {
     walletAddress: row.walletAddress,
     asset: 'USDT',
     status: row.status,
-    requestedAt: iso(row.requestedAt),
-    processedAt: row.processedAt ? iso(row.processedAt) : null,
+    requestedAt: toIso(row.requestedAt),
+    processedAt: row.processedAt ? toIso(row.processedAt) : null,
     // A hot-wallet payout records its hash when signed; the member sees it once it is paid.
     transactionHash: row.status === 'APPROVED' ? row.transactionHash : null,
     reason: row.reason,
@@ -37,9 +36,9 @@ export function adminView(row: WithdrawalRow): AdminWithdrawal {
     transactionHash: row.transactionHash,
     status: row.status,
     reason: row.reason,
-    requestedAt: iso(row.requestedAt),
-    processedAt: row.processedAt ? iso(row.processedAt) : null,
-    createdAt: iso(row.requestedAt),
+    requestedAt: toIso(row.requestedAt),
+    processedAt: row.processedAt ? toIso(row.processedAt) : null,
+    createdAt: toIso(row.requestedAt),
     payout: row.payoutState,
   };
 }

@@ -18,8 +18,7 @@ import type { SettingsService } from '../settings/settings.service';
 import type { OtpService } from './otp.service';
 import { memberView } from './withdrawal-view';
 import * as q from './withdrawals.queries';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../lib/values';
 
 /** USDT with at most 6 decimals -> micro-USDT; null for anything else (NaN, 1e-7, ...). */
 export function amountToMicro(amount: number): bigint | null {
@@ -125,7 +124,7 @@ export class WithdrawalsService {
 
   /** GET /withdrawals/{id}: the caller's own request; anyone else's does not exist for them. */
   async getOwn(userId: string, id: string): Promise<Withdrawal> {
-    const row = UUID.test(id) ? await q.findWithdrawal(this.db, id) : undefined;
+    const row = isUuid(id) ? await q.findWithdrawal(this.db, id) : undefined;
     if (!row || row.userId !== userId) throw new AppError('WITHDRAWAL_NOT_FOUND');
     return memberView(row);
   }

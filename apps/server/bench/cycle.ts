@@ -29,7 +29,6 @@
 // the throwaway cluster of scripts/pg-test-cluster.sh, dropped and created again for comparable
 // figures: each run adds 3M lines to `rewards`); it prints what it added. The scratch tables are
 // dropped at the end.
-import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { cyclePreviewRequestSchema } from '@ctn/contracts/cycles';
@@ -42,52 +41,38 @@ import type { Actor } from '../src/modules/audit/audit.service';
 import { balanceMismatches } from '../src/modules/ledger/ledger.queries';
 import { CyclesService } from '../src/modules/rewards/cycles.service';
 import { creditCycle } from '../src/modules/rewards/reward-credits.queries';
-import { RECIPIENT_BUCKET, scheduleArray } from '../src/modules/rewards/reward-eligibility';
+import { RECIPIENT_BUCKET } from '../src/modules/rewards/reward-eligibility';
 import { generateNetwork, NETWORK_EMAIL_DOMAIN } from '../scripts/network-generator';
+
+import type { Measure } from './cycle-support';
+import {
+  SCRATCH_INDEXED,
+  SCRATCH_PLAIN,
+  best,
+  clocked,
+  createScratch,
+  dropScratch,
+  fail,
+  fmt,
+  measure,
+  median,
+  printTable,
+  ratio,
+  rawInsert,
+  rolledBack,
+  s,
+  settle,
+  step,
+  timedRows,
+} from './cycle-support';
+import { diagnose } from './cycle-diagnose';
 
 const TARGET_RATIO = 1.5;
 const BENCH_ADMIN = 'cycle.bench@example.com';
-const SCRATCH_INDEXED = 'bench_cycle_rewards_indexed';
-const SCRATCH_PLAIN = 'bench_cycle_rewards_plain';
-const SCRATCH_FK = 'bench_cycle_rewards_fk';
-const SCRATCH_PROPOSAL = 'bench_cycle_rewards_proposal';
-const SCRATCH_ALL = [SCRATCH_INDEXED, SCRATCH_PLAIN, SCRATCH_FK, SCRATCH_PROPOSAL].join(', ');
-
 interface Network {
   id: string;
   email: string;
   tag: string;
-}
-
-interface Variant {
-  name: string;
-  run: (tx: Db) => Promise<unknown>;
-  /** Writes into rewards itself: vacuumed after its rollback. */
-  rewards: boolean;
-}
-
-interface Measure {
-  name: string;
-  ms: number[];
-  /** Server CPU seconds x 1000 (all PostgreSQL processes), when the server is on this machine. */
-  cpu: number[];
-  rows: number;
-  add(ms: number, cpu: number | null, rows: number): void;
-}
-
-function measure(name: string): Measure {
-  const m: Measure = {
-    name,
-    ms: [],
-    cpu: [],
-    rows: 0,
-    add(ms, cpu, rows) {
-      m.ms.push(ms);
-      if (cpu !== null) m.cpu.push(cpu);
-      m.rows = rows;
-    },
-  };
-  return m;
 }
 
 async function main(): Promise<void> {
@@ -328,18 +313,6 @@ async function main(): Promise<void> {
   }
 }
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(2);
-}
-
-async function step<T>(what: string, fn: () => Promise<T>): Promise<T> {
-  const t0 = performance.now();
-  const value = await fn();
-  console.log(`${what} (${s(performance.now() - t0)})`);
-  return value;
-}
-
 async function findNetwork(db: Db, members: number): Promise<Network | undefined> {
   const tops = await rowsOf<Network>(
     db,
@@ -497,103 +470,6 @@ async function counts(db: Db) {
   };
 }
 
-/** Same state before every measurement: no garbage, fresh statistics, no pending checkpoint. */
-async function settle(db: Db): Promise<void> {
-  await db.execute(
-    sql`vacuum analyze users, referral_paths, reward_cycles, reward_cycle_entries, rewards, ledger_entries, balances`,
-  );
-  await db.execute(sql`checkpoint`);
-}
-
-/**
- * The SELECT of creditCycle (reward-credits.queries.ts), unchanged: every upline within the
- * schedule of every member of the cycle, its share and its bucket. Keep the two in step.
- */
-function cycleLines(cycleId: string, schedule: number[]): SQL {
-  return sql`
-    select user_id, source_user_id, 'DOWNLINE', level, reward_micro, master_micro, percent_bp,
-           ${cycleId}::uuid, bucket, now()
-      from (
-        select p.ancestor as user_id, e.user_id as source_user_id, p.depth as level,
-               e.master_micro, s.bp as percent_bp, e.master_micro * s.bp / 10000 as reward_micro,
-               ${RECIPIENT_BUCKET} as bucket
-          from reward_cycle_entries e
-          join referral_paths p on p.descendant = e.user_id
-          join unnest(${scheduleArray(schedule)}) with ordinality as s(bp, level)
-            on s.level = p.depth
-          join users u on u.id = p.ancestor
-         where e.cycle_id = ${cycleId}
-      ) as line
-     where bucket in ('AVAILABLE', 'LOCKED') and reward_micro > 0`;
-}
-
-const REWARD_COLUMNS = sql.raw(
-  'user_id, source_user_id, type, level, reward_micro, master_micro, percent_bp, cycle_id, bucket, created_at',
-);
-
-function rawInsert(table: string, cycleId: string, schedule: number[], extra: SQL = sql``): SQL {
-  return sql`insert into ${sql.raw(table)} (${REWARD_COLUMNS}) ${cycleLines(cycleId, schedule)} ${extra}`;
-}
-
-async function createScratch(db: Db): Promise<void> {
-  await dropScratch(db);
-  await db.execute(
-    sql`create table ${sql.raw(SCRATCH_INDEXED)} (like rewards including defaults including constraints including indexes)`,
-  );
-  await db.execute(sql`create table ${sql.raw(SCRATCH_PLAIN)} (like rewards including defaults)`);
-}
-
-async function dropScratch(db: Db): Promise<void> {
-  await db.execute(sql.raw(`drop table if exists ${SCRATCH_ALL}`));
-}
-
-/** Clock ticks per second of /proc/<pid>/stat (USER_HZ: 100 on Linux). */
-const USER_HZ = 100;
-
-/**
- * CPU time so far of each PostgreSQL process (backends and the checkpointer, WAL writer and
- * background writer), from /proc: null when the server is not on this machine. A wall-clock
- * figure on a busy machine includes the wait for a core; this does not.
- */
-async function serverTicks(db: Db): Promise<Map<number, number> | null> {
-  const pids = await rowsOf<{ pid: number }>(db, sql`select pid from pg_stat_activity`);
-  const ticks = new Map<number, number>();
-  for (const { pid } of pids) {
-    try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') return null;
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
-    } catch {
-      if (ticks.size === 0) return null;
-    }
-  }
-  return ticks;
-}
-
-/** Wall time and server CPU time (ms) of `fn`. */
-async function clocked<T>(
-  db: Db,
-  fn: () => Promise<T>,
-): Promise<{ ms: number; cpu: number | null; value: T }> {
-  const before = await serverTicks(db);
-  const t0 = performance.now();
-  const value = await fn();
-  const ms = performance.now() - t0;
-  const after = await serverTicks(db);
-  let cpu: number | null = null;
-  if (before && after) {
-    let ticks = 0;
-    for (const [pid, t] of after) ticks += t - (before.get(pid) ?? 0);
-    cpu = (ticks * 1000) / USER_HZ;
-  }
-  return { ms, cpu, value };
-}
-
-async function timedRows(db: Db, query: SQL) {
-  const { ms, cpu, value } = await clocked(db, () => db.execute(query));
-  return { ms, cpu, rows: (value as unknown as { rowCount: number | null }).rowCount ?? 0 };
-}
-
 /**
  * The raw insert into each scratch table, emptied (and checkpointed) first. TRUNCATE commits on
  * its own: with wal_level=minimal an insert in the transaction that truncated would skip WAL.
@@ -609,25 +485,6 @@ async function rawRun(db: Db, cycleId: string, schedule: number[]) {
   const plain = await into(SCRATCH_PLAIN);
   if (indexed.rows !== plain.rows) throw new Error('the two raw inserts wrote different rows');
   return { indexed, plain, rows: indexed.rows };
-}
-
-class Rollback extends Error {}
-
-/** Runs `fn` in a transaction that is always rolled back. */
-async function rolledBack<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
-  let value: T | undefined;
-  let done = false;
-  try {
-    await db.transaction(async (tx) => {
-      value = await fn(tx);
-      done = true;
-      throw new Rollback();
-    });
-  } catch (err) {
-    if (!(err instanceof Rollback)) throw err;
-  }
-  if (!done) throw new Error('the rolled-back transaction did not finish');
-  return value as T;
 }
 
 async function rerunCredit(db: Db, cycleId: string) {
@@ -711,185 +568,8 @@ async function verify(db: Db, cycleIds: string[]): Promise<boolean> {
   return problems.length === 0;
 }
 
-/**
- * Where the time goes: EXPLAIN (ANALYZE, BUFFERS, WAL) of the crediting statement and of the raw
- * insert, then the raw insert with each extra of the cycle statement, all rolled back.
- */
-async function diagnose(db: Db, cycleId: string, schedule: number[]): Promise<void> {
-  const explain = (query: SQL) =>
-    sql`explain (analyze, buffers, wal, costs off, timing on) ${query}`;
-  const [cycle] = await rowsOf<{ number: number | null }>(
-    db,
-    sql`select coalesce(max(number), 0) + 1 as number from reward_cycles`,
-  );
-  const plan = await rolledBack(db, async (tx) => {
-    let captured: string[] = [];
-    // creditCycle only calls execute: run its statement under EXPLAIN and keep the plan.
-    const explaining = {
-      execute: async (query: SQL) => {
-        const rows = await rowsOf<{ 'QUERY PLAN': string }>(tx, explain(query));
-        captured = rows.map((r) => r['QUERY PLAN']);
-        throw new Rollback();
-      },
-    } as unknown as Db;
-    await creditCycle(
-      explaining,
-      { id: cycleId, number: cycle?.number ?? 1 },
-      schedule,
-      null,
-    ).catch((err: unknown) => {
-      if (!(err instanceof Rollback)) throw err;
-    });
-    return captured;
-  });
-  console.log(
-    '\nEXPLAIN (ANALYZE, BUFFERS, WAL) of the crediting statement (creditCycle), rolled back:',
-  );
-  for (const line of plan) console.log(`  ${line}`);
-
-  await settle(db);
-  const rawPlan = await rolledBack(db, (tx) =>
-    rowsOf<{ 'QUERY PLAN': string }>(tx, explain(rawInsert(SCRATCH_INDEXED, cycleId, schedule))),
-  );
-  console.log(
-    '\nEXPLAIN (ANALYZE, BUFFERS, WAL) of the raw insert into the scratch table with indexes, rolled back:',
-  );
-  for (const r of rawPlan) console.log(`  ${r['QUERY PLAN']}`);
-
-  // The extras one at a time, each in a rolled-back transaction after a checkpoint.
-  await createVariantTables(db);
-  const returning = sql`returning user_id, level, percent_bp, reward_micro, bucket`;
-  const perMember = (table: string) =>
-    sql`with inserted as (${rawInsert(table, cycleId, schedule, sql`on conflict do nothing ${returning}`)})
-        select count(*), sum(t) from (select user_id, sum(reward_micro) as t from inserted group by user_id) x`;
-  const statement = (name: string, query: SQL, rewards = false): Variant => ({
-    name,
-    run: (tx) => tx.execute(query),
-    rewards,
-  });
-  const variants: Variant[] = [
-    statement('raw, scratch without indexes', rawInsert(SCRATCH_PLAIN, cycleId, schedule)),
-    statement(
-      'raw, scratch with indexes (like-for-like)',
-      rawInsert(SCRATCH_INDEXED, cycleId, schedule),
-    ),
-    statement(
-      '  + ON CONFLICT DO NOTHING (every unique index an arbiter)',
-      rawInsert(SCRATCH_INDEXED, cycleId, schedule, sql`on conflict do nothing`),
-    ),
-    statement(
-      '  + ON CONFLICT (cycle_id, source_user_id, level) DO NOTHING',
-      rawInsert(
-        SCRATCH_INDEXED,
-        cycleId,
-        schedule,
-        sql`on conflict (cycle_id, source_user_id, level) do nothing`,
-      ),
-    ),
-    statement(
-      '  + ON CONFLICT + RETURNING into a CTE + per-member sums',
-      perMember(SCRATCH_INDEXED),
-    ),
-    statement('  + the 4 foreign keys of rewards', rawInsert(SCRATCH_FK, cycleId, schedule)),
-    statement(
-      'raw, scratch with time-ordered ids and partial unique indexes',
-      rawInsert(SCRATCH_PROPOSAL, cycleId, schedule),
-    ),
-    statement(
-      'raw into rewards itself (its rows so far, indexes and FKs)',
-      rawInsert('rewards', cycleId, schedule),
-      true,
-    ),
-    statement(
-      '  + ON CONFLICT DO NOTHING',
-      rawInsert('rewards', cycleId, schedule, sql`on conflict do nothing`),
-      true,
-    ),
-    {
-      name: 'creditCycle (the whole statement)',
-      run: (tx) => creditCycle(tx, { id: cycleId, number: cycle?.number ?? 1 }, schedule, null),
-      rewards: true,
-    },
-  ];
-  console.log(
-    "\nThe raw insert with the cycle statement's parts added one at a time (rolled back):",
-  );
-  const rows: string[][] = [];
-  for (const v of variants) {
-    // Empty scratch tables (a rolled-back insert leaves its dead index entries) and a checkpoint.
-    await db.execute(sql.raw(`truncate ${SCRATCH_ALL}`));
-    await db.execute(sql`checkpoint`);
-    const { ms, cpu } = await rolledBack(db, (tx) => clocked(db, () => v.run(tx)));
-    rows.push([v.name, s(ms), cpu === null ? '-' : s(cpu)]);
-    // A rolled-back insert leaves its tuples and index entries behind until a vacuum.
-    if (v.rewards) await db.execute(sql`vacuum rewards`);
-  }
-  printTable(['variant', 'time', 'server CPU'], rows);
-  await db.execute(sql`analyze rewards`);
-}
-
-/**
- * Two more scratch copies for --diagnose: one with the foreign keys of rewards, and one with the
- * changes proposed in docs/performance.md (ids in time order, so the primary key and the
- * (created_at, id) index grow at their right end; unique indexes without the NULL keys of the
- * other reward type).
- */
-async function createVariantTables(db: Db): Promise<void> {
-  const fk = sql.raw(SCRATCH_FK);
-  const proposal = sql.raw(SCRATCH_PROPOSAL);
-  await db.execute(
-    sql`create table ${fk} (like rewards including defaults including constraints including indexes)`,
-  );
-  await db.execute(sql`alter table ${fk}
-    add foreign key (user_id) references users (id),
-    add foreign key (source_user_id) references users (id),
-    add foreign key (cycle_id) references reward_cycles (id),
-    add foreign key (payment_id) references subscription_payments (id)`);
-  await db.execute(
-    sql`create table ${proposal} (like rewards including defaults including constraints)`,
-  );
-  // A UUIDv7-like id: 48 bits of milliseconds, then random bits (PostgreSQL 15 has no uuidv7()).
-  await db.execute(sql`alter table ${proposal} alter column id set default
-    (lpad(to_hex(floor(extract(epoch from clock_timestamp()) * 1000)::bigint), 12, '0')
-     || substr(replace(gen_random_uuid()::text, '-', ''), 13))::uuid`);
-  await db.execute(sql`alter table ${proposal} add primary key (id)`);
-  await db.execute(
-    sql`create unique index on ${proposal} (cycle_id, source_user_id, level) where cycle_id is not null`,
-  );
-  await db.execute(
-    sql`create unique index on ${proposal} (payment_id, level) where payment_id is not null`,
-  );
-  await db.execute(sql`create index on ${proposal} (user_id, created_at, id)`);
-  await db.execute(sql`create index on ${proposal} (created_at, id)`);
-}
-
-function best(values: number[]): number {
-  return Math.min(...values);
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
 function isoDay(offsetDays: number): string {
   return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
-}
-
-const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
-const fmt = (n: number) => n.toLocaleString('en-US');
-
-function printTable(header: string[], rows: string[][]): void {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
-      .join('  ');
-  console.log(line(header));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const row of rows) console.log(line(row));
 }
 
 main().catch((err: unknown) => {

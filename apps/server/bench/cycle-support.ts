@@ -1,0 +1,204 @@
+// Shared pieces of the reward cycle benchmark (npm run bench:cycle): scratch tables, the raw
+// INSERT ... SELECT it is compared with, timing in wall and server CPU time, and the report table.
+import { readFileSync } from 'node:fs';
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type Db } from '../src/db/client';
+import { RECIPIENT_BUCKET, scheduleArray } from '../src/modules/rewards/reward-eligibility';
+
+export const SCRATCH_INDEXED = 'bench_cycle_rewards_indexed';
+export const SCRATCH_PLAIN = 'bench_cycle_rewards_plain';
+export const SCRATCH_FK = 'bench_cycle_rewards_fk';
+export const SCRATCH_PROPOSAL = 'bench_cycle_rewards_proposal';
+export const SCRATCH_ALL = [SCRATCH_INDEXED, SCRATCH_PLAIN, SCRATCH_FK, SCRATCH_PROPOSAL].join(
+  ', ',
+);
+
+export interface Variant {
+  name: string;
+  run: (tx: Db) => Promise<unknown>;
+  /** Writes into rewards itself: vacuumed after its rollback. */
+  rewards: boolean;
+}
+
+export interface Measure {
+  name: string;
+  ms: number[];
+  /** Server CPU seconds x 1000 (all PostgreSQL processes), when the server is on this machine. */
+  cpu: number[];
+  rows: number;
+  add(ms: number, cpu: number | null, rows: number): void;
+}
+
+export function measure(name: string): Measure {
+  const m: Measure = {
+    name,
+    ms: [],
+    cpu: [],
+    rows: 0,
+    add(ms, cpu, rows) {
+      m.ms.push(ms);
+      if (cpu !== null) m.cpu.push(cpu);
+      m.rows = rows;
+    },
+  };
+  return m;
+}
+
+export function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+export async function step<T>(what: string, fn: () => Promise<T>): Promise<T> {
+  const t0 = performance.now();
+  const value = await fn();
+  console.log(`${what} (${s(performance.now() - t0)})`);
+  return value;
+}
+
+/** Same state before every measurement: no garbage, fresh statistics, no pending checkpoint. */
+export async function settle(db: Db): Promise<void> {
+  await db.execute(
+    sql`vacuum analyze users, referral_paths, reward_cycles, reward_cycle_entries, rewards, ledger_entries, balances`,
+  );
+  await db.execute(sql`checkpoint`);
+}
+
+/**
+ * The SELECT of creditCycle (reward-credits.queries.ts), unchanged: every upline within the
+ * schedule of every member of the cycle, its share and its bucket. Keep the two in step.
+ */
+export function cycleLines(cycleId: string, schedule: number[]): SQL {
+  return sql`
+    select user_id, source_user_id, 'DOWNLINE', level, reward_micro, master_micro, percent_bp,
+           ${cycleId}::uuid, bucket, now()
+      from (
+        select p.ancestor as user_id, e.user_id as source_user_id, p.depth as level,
+               e.master_micro, s.bp as percent_bp, e.master_micro * s.bp / 10000 as reward_micro,
+               ${RECIPIENT_BUCKET} as bucket
+          from reward_cycle_entries e
+          join referral_paths p on p.descendant = e.user_id
+          join unnest(${scheduleArray(schedule)}) with ordinality as s(bp, level)
+            on s.level = p.depth
+          join users u on u.id = p.ancestor
+         where e.cycle_id = ${cycleId}
+      ) as line
+     where bucket in ('AVAILABLE', 'LOCKED') and reward_micro > 0`;
+}
+
+export const REWARD_COLUMNS = sql.raw(
+  'user_id, source_user_id, type, level, reward_micro, master_micro, percent_bp, cycle_id, bucket, created_at',
+);
+
+export function rawInsert(
+  table: string,
+  cycleId: string,
+  schedule: number[],
+  extra: SQL = sql``,
+): SQL {
+  return sql`insert into ${sql.raw(table)} (${REWARD_COLUMNS}) ${cycleLines(cycleId, schedule)} ${extra}`;
+}
+
+export async function createScratch(db: Db): Promise<void> {
+  await dropScratch(db);
+  await db.execute(
+    sql`create table ${sql.raw(SCRATCH_INDEXED)} (like rewards including defaults including constraints including indexes)`,
+  );
+  await db.execute(sql`create table ${sql.raw(SCRATCH_PLAIN)} (like rewards including defaults)`);
+}
+
+export async function dropScratch(db: Db): Promise<void> {
+  await db.execute(sql.raw(`drop table if exists ${SCRATCH_ALL}`));
+}
+
+/** Clock ticks per second of /proc/<pid>/stat (USER_HZ: 100 on Linux). */
+export const USER_HZ = 100;
+
+/**
+ * CPU time so far of each PostgreSQL process (backends and the checkpointer, WAL writer and
+ * background writer), from /proc: null when the server is not on this machine. A wall-clock
+ * figure on a busy machine includes the wait for a core; this does not.
+ */
+export async function serverTicks(db: Db): Promise<Map<number, number> | null> {
+  const pids = await rowsOf<{ pid: number }>(db, sql`select pid from pg_stat_activity`);
+  const ticks = new Map<number, number>();
+  for (const { pid } of pids) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') return null;
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
+    } catch {
+      if (ticks.size === 0) return null;
+    }
+  }
+  return ticks;
+}
+
+/** Wall time and server CPU time (ms) of `fn`. */
+export async function clocked<T>(
+  db: Db,
+  fn: () => Promise<T>,
+): Promise<{ ms: number; cpu: number | null; value: T }> {
+  const before = await serverTicks(db);
+  const t0 = performance.now();
+  const value = await fn();
+  const ms = performance.now() - t0;
+  const after = await serverTicks(db);
+  let cpu: number | null = null;
+  if (before && after) {
+    let ticks = 0;
+    for (const [pid, t] of after) ticks += t - (before.get(pid) ?? 0);
+    cpu = (ticks * 1000) / USER_HZ;
+  }
+  return { ms, cpu, value };
+}
+
+export async function timedRows(db: Db, query: SQL) {
+  const { ms, cpu, value } = await clocked(db, () => db.execute(query));
+  return { ms, cpu, rows: (value as unknown as { rowCount: number | null }).rowCount ?? 0 };
+}
+
+/** Thrown to end a transaction whose work was only measured. */
+export class Rollback extends Error {}
+
+/** Runs `fn` in a transaction that is always rolled back. */
+export async function rolledBack<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  let value: T | undefined;
+  let done = false;
+  try {
+    await db.transaction(async (tx) => {
+      value = await fn(tx);
+      done = true;
+      throw new Rollback();
+    });
+  } catch (err) {
+    if (!(err instanceof Rollback)) throw err;
+  }
+  if (!done) throw new Error('the rolled-back transaction did not finish');
+  return value as T;
+}
+
+export function best(values: number[]): number {
+  return Math.min(...values);
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+export const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+export const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
+export const fmt = (n: number) => n.toLocaleString('en-US');
+
+export function printTable(header: string[], rows: string[][]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
+      .join('  ');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) console.log(line(row));
+}

@@ -79,6 +79,16 @@ const envSchema = z.object({
   }),
   REDIS_URL: urlOf(['redis:', 'rediss:'], 'a redis:// URL'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CORS_ORIGINS: optional.refine(
+    (v) =>
+      v === undefined ||
+      v.split(',').every((o) => /^https?:\/\/[^/\s]+$/.test(o.trim().replace(/\/+$/, ''))),
+    { message: 'must be a comma-separated list of origins such as https://app.example.com' },
+  ),
+  METRICS_TOKEN: optional.refine((v) => v === undefined || v.length >= 16, {
+    message: 'must be at least 16 characters',
+  }),
+  CHAIN_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
 });
 
 /** Variables a real deployment must set: no generated secrets, no simulators, no dev mailbox. */
@@ -124,6 +134,12 @@ export interface Config {
   admin: { email: string | undefined; password: string | undefined };
   rootReferralCode: string | undefined;
   redisUrl: string | undefined;
+  /** Browser origins other than our own allowed to call the API; none by default. */
+  corsOrigins: string[];
+  /** Bearer token for /metrics; without it /metrics answers loopback callers only. */
+  metricsToken: string | undefined;
+  /** How often the payment watcher looks for new blocks. */
+  chainPollMs: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 }
 
@@ -190,6 +206,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
     rootReferralCode: e.ROOT_REFERRAL_CODE,
     redisUrl: e.REDIS_URL,
+    corsOrigins: (e.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim().replace(/\/+$/, ''))
+      .filter((o) => o !== ''),
+    metricsToken: e.METRICS_TOKEN,
+    chainPollMs: e.CHAIN_POLL_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -11,7 +11,9 @@ import {
 import { DEMO_EXCHANGE_ACCOUNTS } from './integrations/exchange/demo-accounts';
 import { connectPeers, type Peers } from './integrations/peers';
 import { HotWallet, PayoutChain } from './integrations/chain/payout-wallet';
+import type { Logger } from './lib/logger';
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limiter';
+import { RedisRateLimiter } from './lib/redis-rate-limiter';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { AuditService } from './modules/audit/audit.service';
@@ -56,6 +58,7 @@ import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerMaintenance } from './plugins/maintenance';
 import { registerOpenApi } from './plugins/openapi';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticWeb } from './plugins/static-web';
 
 export const VERSION = '0.1.0';
@@ -110,6 +113,19 @@ declare module 'fastify' {
   }
 }
 
+/** Shared through Redis when REDIS_URL is set (several instances), else in this process. */
+async function rateLimiterFor(config: Config, log: Logger): Promise<RateLimiter> {
+  if (!config.redisUrl) return new MemoryRateLimiter();
+  const limiter = new RedisRateLimiter(config.redisUrl, log);
+  try {
+    await limiter.ready();
+  } catch (err) {
+    await limiter.close();
+    throw err;
+  }
+  return limiter;
+}
+
 /** The whole HTTP application; main.ts listens with it, tests call `inject()` on it. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -125,6 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const transport =
     options.mailTransport ??
     (config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : devMailboxTransport());
+  const limiter = options.limiter ?? (await rateLimiterFor(config, app.log));
   const audit = new AuditService(database.db);
   const mail = new MailService(database.db, transport, config.mail.from, app.log);
   const settings = new SettingsService(database.db, audit);
@@ -132,7 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: database.db,
     mail,
     tokens: new SessionTokens(config.jwtSecret, SESSION_TTL_SECONDS),
-    limiter: options.limiter ?? new MemoryRateLimiter(),
+    limiter,
     depositAddresses: depositAddressDeriver(config.chain.depositXpub ?? DEV_DEPOSIT_XPUB),
     publicUrl: config.publicUrl,
     log: app.log,
@@ -224,8 +241,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
   app.addHook('onClose', async () => transport.close());
+  if (limiter instanceof RedisRateLimiter) app.addHook('onClose', () => limiter.close());
 
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, config, options.webDir ?? null);
   await registerOpenApi(app, VERSION, config.publicUrl);
   registerAuth(app, auth);
   registerMaintenance(app, settings);

@@ -5,7 +5,8 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { bootstrap, DEMO, type BootstrapReport } from './db/seed';
-import { every } from './jobs/scheduler';
+import { backgroundJobs } from './jobs/background-jobs';
+import { JobScheduler } from './jobs/scheduler';
 
 /** config -> database -> app -> listen -> jobs; graceful shutdown on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -36,25 +37,8 @@ async function main(): Promise<void> {
   const report = await bootstrap(app.services, database.db, config);
   await app.listen({ port: config.port, host: config.host });
 
-  const jobs = [
-    every('mail-outbox', 10_000, () => app.services.mail.deliverDue(), app.log),
-    // BSC makes a block about every 3 s; the simulated chain only when a payment is simulated.
-    every('payment-watcher', 15_000, () => app.services.subscriptions.scan(), app.log),
-    every(
-      'expiry-reminders',
-      3_600_000,
-      () => app.services.subscriptions.sendExpiryReminders(),
-      app.log,
-    ),
-    // Daily, and once a few minutes after start; a second run the same day changes nothing.
-    every('compliance', 86_400_000, () => app.services.compliance.runDaily(), app.log, {
-      firstAfterMs: 300_000,
-    }),
-    // Hot-wallet payouts left SENDING (a crash, a lost connection): re-sent with the same bytes.
-    every('payout-recovery', 60_000, () => app.services.payouts.recover(), app.log, {
-      firstAfterMs: 5_000,
-    }),
-  ];
+  const scheduler = new JobScheduler({ db: database.db, log: app.log });
+  for (const job of backgroundJobs(app.services, config)) await scheduler.add(job);
   app.services.mail.kick();
   printBanner(config, report, app.server.address());
 
@@ -63,7 +47,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight work');
-    await Promise.all(jobs.map((job) => job.stop()));
+    await scheduler.stop();
     await app.close();
     await app.services.mail.drain();
     await database.close();

@@ -116,7 +116,7 @@ export const CYCLE_PHASES = ['QUEUED', 'CREDITING', 'DONE'] as const;
 export const cycleDetailSchema = cycleSummarySchema.extend({
   preview: cyclePreviewSchema,
   statement: cycleStatementSchema.nullable(),
-  /** While RUNNING on this server. */
+  /** While RUNNING (on whichever instance runs it). */
   progress: z
     .object({
       phase: z.enum(CYCLE_PHASES),

@@ -519,6 +519,39 @@ export const memberLogins = pgTable(
   (t) => [index('member_logins_user_idx').on(t.userId, t.createdAt)],
 );
 
+/**
+ * Background jobs shared by every instance (decision 013): one row per job holds when it is due
+ * next and whose run holds the lease; an instance runs a job only after claiming it here.
+ */
+export const scheduledJobs = pgTable('scheduled_jobs', {
+  name: text('name').primaryKey(),
+  nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+  /** Lease of the run in progress, renewed while it runs; a dead run is retried after it. */
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  runs: bigint('runs', { mode: 'bigint' })
+    .notNull()
+    .default(sql`0`),
+});
+
+/** One row per claimed period: the primary key makes a period impossible to run twice. */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    job: text('job').notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    instance: text('instance').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    outcome: text('outcome').notNull().default('RUNNING'),
+    error: text('error'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.job, t.dueAt] }),
+    index('job_runs_started_idx').on(t.startedAt),
+    check('job_runs_outcome_check', sql`${t.outcome} in ('RUNNING', 'OK', 'FAILED', 'ABANDONED')`),
+  ],
+);
+
 export const schema = {
   users,
   referralPaths,
@@ -536,6 +569,8 @@ export const schema = {
   withdrawals,
   withdrawalOtps,
   memberLogins,
+  scheduledJobs,
+  jobRuns,
   rewardCycleNumberSeq,
   userNumberSeq,
   depositIndexSeq,

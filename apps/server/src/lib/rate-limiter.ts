@@ -1,6 +1,6 @@
 /**
  * Fixed-window counters for throttling (login, resend, forgot-password). In memory for one
- * instance; a Redis store shares them between instances (REDIS_URL, a later issue).
+ * instance; RedisRateLimiter shares them between instances (REDIS_URL).
  */
 export interface RateRule {
   limit: number;

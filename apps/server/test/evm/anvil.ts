@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import {
   createPublicClient,
@@ -16,6 +15,7 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
+import { freePort } from '../free-port';
 
 /**
  * A real EVM node on loopback for tests: anvil from the npm package, with an 18-decimal ERC-20
@@ -74,17 +74,6 @@ function compileToken(): { abi: unknown[]; bytecode: Hex } {
   const contract = output.contracts['TestUSDT.sol']!['TestUSDT']!;
   compiled = { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
   return compiled;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface LocalChain {

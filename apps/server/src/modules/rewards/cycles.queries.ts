@@ -159,6 +159,15 @@ export async function listCycles(
  * Marks a cycle RUNNING (a draft, a failed run, or a run that died with its process), gives it
  * its number and fixes its schedule. Returns false when it is not in a state that can run.
  */
+/** Cycles marked RUNNING: being run by some instance, or left so by one that died. */
+export async function runningCycleIds(db: Db): Promise<string[]> {
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`select id from reward_cycles where status = 'RUNNING' order by started_at`,
+  );
+  return rows.map((r) => r.id);
+}
+
 export async function markRunning(
   db: Db,
   id: string,

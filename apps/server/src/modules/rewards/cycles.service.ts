@@ -128,7 +128,7 @@ export class CyclesService {
     if (!(await q.markRunning(this.deps.db, id, policy.downlineBp, true))) return this.detail(id);
     const progress: Progress = {
       phase: 'QUEUED',
-      expectedLines: cycle.preview.payoutByLevel.reduce((s, l) => s + l.lines, 0),
+      expectedLines: expectedLinesOf(cycle.preview),
       startedAt: Date.now(),
     };
     const done = this.execute(id, progress, actor, options.creditedAt ?? null)
@@ -140,6 +140,20 @@ export class CyclesService {
     this.running.set(id, { progress, done });
     await Promise.race([done, new Promise((resolve) => setTimeout(resolve, ANSWER_WITHIN_MS))]);
     return this.detail(id);
+  }
+
+  /**
+   * The reward-cycles job: resumes cycles left RUNNING by a process that died. A cycle another
+   * instance is running is safe to "resume": the run waits for that instance's lock on the
+   * cycle and then finds it COMPLETED.
+   */
+  async resumeStalled(): Promise<number> {
+    const ids = (await q.runningCycleIds(this.deps.db)).filter((id) => !this.running.has(id));
+    for (const id of ids) {
+      await this.run(id, null);
+      await this.settled(id);
+    }
+    return ids.length;
   }
 
   /** Waits for a run of this process to end (tests, shutdown). */
@@ -182,19 +196,26 @@ export class CyclesService {
   async detail(id: string): Promise<CycleDetail> {
     const row = await q.findCycle(this.deps.db, id);
     if (!row) throw new AppError('NOT_FOUND');
-    const run = this.running.get(id);
     return {
       ...this.summaryOf(row),
       preview: row.preview,
       statement: (row.statement as CycleStatement | null) ?? null,
-      progress:
-        run && row.status === 'RUNNING'
-          ? {
-              phase: run.progress.phase,
-              expectedLines: run.progress.expectedLines,
-              elapsedMs: Date.now() - run.progress.startedAt,
-            }
-          : null,
+      progress: row.status === 'RUNNING' ? this.progressOf(row) : null,
+    };
+  }
+
+  /** This process's own view of a run, or what the row says when another instance runs it. */
+  private progressOf(row: q.CycleRow): NonNullable<CycleDetail['progress']> {
+    const mine = this.running.get(row.id)?.progress;
+    const progress = mine ?? {
+      phase: 'CREDITING' as const,
+      expectedLines: expectedLinesOf(row.preview),
+      startedAt: row.startedAt?.getTime() ?? Date.now(),
+    };
+    return {
+      phase: progress.phase,
+      expectedLines: progress.expectedLines,
+      elapsedMs: Math.max(0, Date.now() - progress.startedAt),
     };
   }
 
@@ -306,4 +327,8 @@ function emptyPreview(): CyclePreview {
     totalPayout: 0,
     recipients: { available: 0, locked: 0, skipped: 0 },
   };
+}
+
+function expectedLinesOf(preview: CyclePreview): number {
+  return preview.payoutByLevel.reduce((sum, level) => sum + level.lines, 0);
 }

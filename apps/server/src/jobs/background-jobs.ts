@@ -1,0 +1,48 @@
+import type { Services } from '../app';
+import type { Config } from '../config';
+import type { JobDefinition } from './scheduler';
+
+/** Every background job the server runs, with its period (each runs once per period overall). */
+export function backgroundJobs(services: Services, config: Config): JobDefinition[] {
+  return [
+    {
+      name: 'mail-outbox',
+      intervalMs: 10_000,
+      run: () => services.mail.deliverDue(),
+    },
+    {
+      // BSC makes a block about every 3 s; a payment is final a few blocks later.
+      name: 'payment-watcher',
+      intervalMs: config.chainPollMs,
+      run: () => services.subscriptions.scan(),
+    },
+    {
+      name: 'expiry-reminders',
+      intervalMs: 3_600_000,
+      run: () => services.subscriptions.sendExpiryReminders(),
+    },
+    {
+      // A cycle left RUNNING by a process that died is resumed; the run credits exactly once.
+      name: 'reward-cycles',
+      intervalMs: 60_000,
+      firstAfterMs: 10_000,
+      run: () => services.cycles.resumeStalled(),
+    },
+    {
+      // Daily; the first a few minutes after the very first start. A second run the same day
+      // changes nothing. Reading every linked member from the exchange takes a while.
+      name: 'compliance',
+      intervalMs: 86_400_000,
+      firstAfterMs: 300_000,
+      leaseMs: 600_000,
+      run: () => services.compliance.runDaily(),
+    },
+    {
+      // Hot-wallet payouts left SENDING (a crash, a lost connection): re-sent with the same bytes.
+      name: 'payout-recovery',
+      intervalMs: 60_000,
+      firstAfterMs: 5_000,
+      run: () => services.payouts.recover(),
+    },
+  ];
+}

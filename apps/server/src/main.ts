@@ -8,6 +8,8 @@ import { bootstrap, DEMO, type BootstrapReport } from './db/seed';
 import { backgroundJobs } from './jobs/background-jobs';
 import { JobScheduler } from './jobs/scheduler';
 
+const BOOTSTRAP_LOCK = 7_243_002;
+
 /** config -> database -> app -> listen -> jobs; graceful shutdown on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   let config: Config;
@@ -34,7 +36,10 @@ async function main(): Promise<void> {
         : {}),
     },
   });
-  const report = await bootstrap(app.services, database.db, config);
+  // Instances starting together take turns, so the root and the administrator are made once.
+  const report = await database.withLock(BOOTSTRAP_LOCK, () =>
+    bootstrap(app.services, database.db, config),
+  );
   await app.listen({ port: config.port, host: config.host });
 
   const scheduler = new JobScheduler({ db: database.db, log: app.log });

@@ -57,7 +57,8 @@ export function usingPostgres(): boolean {
   return serverUrl?.startsWith('postgres') ?? false;
 }
 
-async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A new empty database on the PostgreSQL server of DATABASE_URL, or in-memory PGlite. */
+export async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   if (!usingPostgres() || !serverUrl) return { url: 'memory://', drop: async () => undefined };
   const name = `ctn_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });

@@ -450,6 +450,8 @@ export const withdrawals = pgTable(
     /** Hot-wallet payout: NONE, SENDING (signed and stored, maybe broadcast), SENT, FAILED. */
     payoutState: text('payout_state').notNull().default('NONE'),
     payoutNonce: bigint('payout_nonce', { mode: 'bigint' }),
+    /** The hot wallet that signed it: nonces count per wallet, and the key can be rotated. */
+    payoutFrom: text('payout_from'),
     /** The signed transaction, stored before broadcasting: a retry re-sends the same bytes. */
     payoutRawTx: text('payout_raw_tx'),
     payoutError: text('payout_error'),
@@ -465,7 +467,11 @@ export const withdrawals = pgTable(
     uniqueIndex('withdrawals_one_pending_per_address')
       .on(sql`lower(${t.walletAddress})`)
       .where(sql`${t.status} = 'PENDING'`),
-    uniqueIndex('withdrawals_payout_nonce_unique').on(t.payoutNonce),
+    // Rows signed before payout_from existed count as the current wallet's ('').
+    uniqueIndex('withdrawals_payout_nonce_unique').on(
+      sql`coalesce(lower(${t.payoutFrom}), '')`,
+      t.payoutNonce,
+    ),
     // One transfer on chain proves one payout: a hash cannot approve two requests.
     uniqueIndex('withdrawals_approved_hash_unique')
       .on(sql`lower(${t.transactionHash})`)

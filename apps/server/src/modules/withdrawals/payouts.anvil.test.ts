@@ -314,6 +314,35 @@ describe.skipIf(!anvilAvailable())('hot-wallet payouts on a real EVM node (anvil
     expect(await hotNonce()).toBe(nonceBefore + 1);
   });
 
+  it('a rotated hot wallet counts its own nonces from 0: the old wallet neither blocks nor shifts it', async () => {
+    // The old wallet has signed payouts above (nonces 0, 1, ... of HOT are held in the table).
+    const oldNonces = await rowsOf<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from withdrawals where payout_nonce is not null`,
+    );
+    expect(oldNonces[0]!.n).toBeGreaterThan(0);
+    const newKey = generatePrivateKey();
+    const newAddress = privateKeyToAccount(newKey).address;
+    await anvil.testClient.setBalance({ address: newAddress, value: 10n ** 18n });
+    await anvil.pay(newAddress, 100n * USDT);
+    const rotated = new PayoutsService({
+      db: t.database.db,
+      review: t.app.services.withdrawalReview,
+      chain: new PayoutChain({ rpcUrl: anvil.rpcUrl, usdtContract: anvil.usdt }),
+      wallet: new HotWallet(newKey),
+      log: quiet,
+    });
+    const { address, id } = await pendingRequest(11_000_000n);
+    await rotated.sendAndApprove(id, { id: adminId, email: 'admin@example.com', ip: null });
+
+    expect(await stored(id)).toMatchObject({ status: 'APPROVED', payoutState: 'SENT', nonce: '0' });
+    const receipt = await anvil.publicClient.getTransactionReceipt({
+      hash: (await stored(id)).hash as `0x${string}`,
+    });
+    expect(receipt.from.toLowerCase()).toBe(newAddress.toLowerCase());
+    expect(await tokenBalance(address)).toBe(11_000_000n * MICRO);
+  });
+
   it('recovery never pushes the bytes of a request decided by hand meanwhile', async () => {
     const { address, id } = await pendingRequest(17_000_000n);
     const nonceBefore = await hotNonce();

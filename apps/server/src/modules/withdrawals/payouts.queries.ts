@@ -48,12 +48,18 @@ export async function lockNonces(tx: Db, key: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${key})`);
 }
 
-/** Nonces at or above `from` held by stored payouts (signed, maybe not yet broadcast). */
-export async function heldNonces(tx: Db, from: bigint): Promise<bigint[]> {
+/**
+ * Nonces of `sender` at or above `from` held by stored payouts (signed, maybe not yet
+ * broadcast). Payouts stored before the sender was recorded count as any sender's: they can
+ * only hold a nonce back, never let one be used twice.
+ */
+export async function heldNonces(tx: Db, sender: string, from: bigint): Promise<bigint[]> {
   const rows = await rowsOf<{ nonce: string }>(
     tx,
     sql`select payout_nonce::text as nonce from withdrawals
-         where payout_nonce >= ${String(from)}::bigint order by payout_nonce`,
+         where payout_nonce >= ${String(from)}::bigint
+           and (payout_from is null or lower(payout_from) = ${sender.toLowerCase()})
+         order by payout_nonce`,
   );
   return rows.map((r) => BigInt(r.nonce));
 }
@@ -62,10 +68,11 @@ export async function heldNonces(tx: Db, from: bigint): Promise<bigint[]> {
 export async function recordIntent(
   tx: Db,
   id: string,
-  intent: { nonce: bigint; rawTx: string; hash: string; startedBy: string },
+  intent: { from: string; nonce: bigint; rawTx: string; hash: string; startedBy: string },
 ): Promise<void> {
   await tx.execute(sql`
-    update withdrawals set payout_state = 'SENDING', payout_nonce = ${String(intent.nonce)}::bigint,
+    update withdrawals set payout_state = 'SENDING', payout_from = ${intent.from},
+           payout_nonce = ${String(intent.nonce)}::bigint,
            payout_raw_tx = ${intent.rawTx}, transaction_hash = ${intent.hash},
            payout_started_by = ${intent.startedBy}, payout_error = null
      where id = ${id} and status = 'PENDING'`);

@@ -136,6 +136,7 @@ export class PayoutsService implements PayoutPort {
         const nonce = await this.nextNonce(tx, chain, wallet.address);
         const signed = await wallet.sign(prepared, nonce);
         await q.recordIntent(tx, withdrawalId, {
+          from: wallet.address,
           nonce,
           rawTx: signed.rawTx,
           hash: signed.hash,
@@ -264,7 +265,8 @@ export class PayoutsService implements PayoutPort {
   private async rejected(intent: Intent, why: string): Promise<Outcome | null> {
     const chain = this.deps.chain!;
     try {
-      const wallet = this.deps.wallet?.address ?? (await senderOf(intent.rawTx));
+      // The signer of these bytes, which is not the configured wallet after a key rotation.
+      const wallet = await senderOf(intent.rawTx);
       if (await chain.isKnown(intent.hash)) return null;
       if ((await chain.nonceAt(wallet, 'latest')) <= intent.nonce) {
         await q.markFailed(this.deps.db, intent.id, why, true);
@@ -339,7 +341,7 @@ export class PayoutsService implements PayoutPort {
    */
   private async nextNonce(tx: Db, chain: PayoutChain, address: string): Promise<bigint> {
     const pending = await chain.nonceAt(address, 'pending');
-    const held = new Set((await q.heldNonces(tx, pending)).map(String));
+    const held = new Set((await q.heldNonces(tx, address, pending)).map(String));
     let nonce = pending;
     while (held.has(String(nonce))) nonce += 1n;
     return nonce;

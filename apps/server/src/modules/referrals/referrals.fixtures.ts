@@ -1,7 +1,13 @@
 import type { UserStatus } from '@ctn/contracts/constants';
+import type {
+  ReferralHistoryResponse,
+  ReferralTreeChildrenResponse,
+  ReferralTreeNode,
+  ReferralTreeResponse,
+} from '@ctn/contracts/referrals';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client';
-import type { TestApp } from '../../../test/test-app';
+import { call, type TestApp } from '../../../test/test-app';
 import { SessionTokens } from '../auth/session-tokens';
 
 /** Test networks, built through the real registration path (`createAccount`) and fast. */
@@ -164,3 +170,30 @@ export function naiveClosure(
   }
   return out.sort();
 }
+
+/** The two member calls of the referral pages, as `token` sees them (`app()`: the file's app). */
+export function referralCalls(app: () => TestApp) {
+  return {
+    tree: (token: string, query = '') =>
+      call<ReferralTreeResponse>(app().app, 'GET', `/api/users/referral-tree${query}`, { token }),
+    children: (token: string, query: string) =>
+      call<ReferralTreeChildrenResponse>(app().app, 'GET', `/api/users/referral-tree${query}`, {
+        token,
+      }),
+    history: (token: string, query = '') =>
+      call<ReferralHistoryResponse>(app().app, 'GET', `/api/users/referrals/history${query}`, {
+        token,
+      }),
+  };
+}
+
+export const flatten = (nodes: ReferralTreeNode[]): ReferralTreeNode[] =>
+  nodes.flatMap((n) => [n, ...flatten(n.children)]);
+
+/** viewer -> A (linked, paid) -> A1 (locked) -> A1a; viewer -> B (disabled) */
+export const SMALL: MemberSpec[] = [
+  { parent: 0, linked: true, paid: true, firstName: 'Alice', lastName: 'Anders' },
+  { parent: 1, status: 'LOCKED', firstName: 'Bob', lastName: 'Brown' },
+  { parent: 2, linked: true, firstName: 'Carol', lastName: 'Clark' },
+  { parent: 0, status: 'DISABLED', paid: true, firstName: 'Dan', lastName: 'Dorsey' },
+];

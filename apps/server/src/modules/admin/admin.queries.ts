@@ -37,28 +37,40 @@ const ORDER: Record<AdminUsersQuery['sort'], SQL> = {
 };
 
 export async function listMembers(db: Db, query: AdminUsersQuery, offset: number) {
-  const where = memberFilter(query);
-  const [rows, [count]] = await Promise.all([
-    db
-      .select({ user: users, referrerCode: referrer.referralCode, referrerUserId: referrer.userId })
-      .from(users)
-      .leftJoin(referrer, eq(referrer.id, users.referredBy))
-      .where(where)
-      .orderBy(ORDER[query.sort], desc(users.id))
-      .limit(query.limit)
-      .offset(offset),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(users)
-      .where(where),
-  ]);
-  return { rows, total: count?.n ?? 0 };
+  const [rows, total] = await Promise.all([memberPage(db, query, offset), countMembers(db, query)]);
+  return { rows, total };
+}
+
+/** One page of the members matching the list's filters, with their referrers' codes. */
+export function memberPage(db: Db, query: AdminUsersQuery, offset: number) {
+  return db
+    .select({ user: users, referrerCode: referrer.referralCode, referrerUserId: referrer.userId })
+    .from(users)
+    .leftJoin(referrer, eq(referrer.id, users.referredBy))
+    .where(memberFilter(query))
+    .orderBy(ORDER[query.sort], desc(users.id))
+    .limit(query.limit)
+    .offset(offset);
+}
+
+/** How many members match the filters: a scan of every member when there is no search. */
+export async function countMembers(
+  db: Db,
+  query: Pick<AdminUsersQuery, 'search' | 'status'>,
+): Promise<number> {
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(memberFilter(query));
+  return count?.n ?? 0;
 }
 
 export type MemberListRow = Awaited<ReturnType<typeof listMembers>>['rows'][number];
 
-export async function memberCounters(db: Db) {
-  const [row] = await rowsOf<Record<string, number>>(
+export type MemberCounters = Record<string, number>;
+
+export async function memberCounters(db: Db): Promise<MemberCounters> {
+  const [row] = await rowsOf<MemberCounters>(
     db,
     sql`select count(*)::int as "totalUsers",
                count(*) filter (where status = 'ACTIVE')::int as "activeUsers",

@@ -14,6 +14,7 @@ import {
 import { toUsdt } from '../../lib/money';
 import type { Db } from '../../db/client';
 import { AppError, validationError } from '../../lib/app-error';
+import { TtlCache } from '../../lib/ttl-cache';
 import * as q from './referrals.queries';
 import { toIsoOrNull } from '../../lib/values';
 
@@ -53,16 +54,17 @@ const COUNTS_CACHE_ENTRIES = 1_000;
  */
 export class ReferralsService {
   private readonly options: ReferralsOptions;
-  private readonly countsCache = new Map<
-    string,
-    { expires: number; counts: q.LevelStatusCount[] }
-  >();
+  private readonly countsCache: TtlCache<string, q.LevelStatusCount[]>;
 
   constructor(
     private readonly db: Db,
     options: Partial<ReferralsOptions> = {},
   ) {
     this.options = { ...DEFAULT_REFERRALS_OPTIONS, ...options };
+    this.countsCache = new TtlCache(this.options.countsTtlMs, {
+      maxEntries: COUNTS_CACHE_ENTRIES,
+      now: this.options.now,
+    });
   }
 
   // -------------------------------------------------------------- GET /referrals/history
@@ -239,22 +241,12 @@ export class ReferralsService {
 
   /** Per level and status, down to `maxLevel`: fresh, or at most `countsTtlMs` old for large networks. */
   private async levelCounts(viewerId: string, maxLevel: number): Promise<q.LevelStatusCount[]> {
-    const now = this.options.now();
-    const cached = this.countsCache.get(viewerId);
-    let counts: q.LevelStatusCount[];
-    if (cached && cached.expires > now) {
-      counts = cached.counts;
-    } else {
-      this.countsCache.delete(viewerId);
-      counts = await q.levelCounts(this.db, viewerId, q.MAX_DEPTH);
-      if (sum(counts, (c) => c.total) >= this.options.cacheCountsFrom) {
-        this.countsCache.set(viewerId, { expires: now + this.options.countsTtlMs, counts });
-        if (this.countsCache.size > COUNTS_CACHE_ENTRIES) {
-          const oldest = this.countsCache.keys().next().value;
-          if (oldest !== undefined) this.countsCache.delete(oldest);
-        }
-      }
-    }
+    // Small networks are always counted afresh; large ones are kept for a short while.
+    const counts = await this.countsCache.get(
+      viewerId,
+      () => q.levelCounts(this.db, viewerId, q.MAX_DEPTH),
+      (fresh) => sum(fresh, (c) => c.total) >= this.options.cacheCountsFrom,
+    );
     return counts.filter((c) => c.depth <= maxLevel);
   }
 

@@ -48,7 +48,10 @@ function whereOf(filter: RewardFilter): SQL {
   if (filter.type) parts.push(sql`r.type = ${filter.type}`);
   if (filter.level) parts.push(sql`r.level = ${filter.level}`);
   if (filter.cycle)
-    parts.push(sql`r.cycle_id = (select id from reward_cycles where number = ${filter.cycle})`);
+    // bigint: a number past the integer column's range matches nothing instead of failing.
+    parts.push(
+      sql`r.cycle_id = (select id from reward_cycles where number = ${filter.cycle}::bigint)`,
+    );
   if (filter.searchIds) {
     const ids = `{${filter.searchIds.join(',')}}`;
     parts.push(sql`(r.user_id = any(${ids}::uuid[]) or r.source_user_id = any(${ids}::uuid[]))`);
@@ -111,6 +114,15 @@ export async function rewardTotals(db: Db, filter: RewardFilter): Promise<Reward
   );
   if (!row) throw new Error('reward totals returned nothing');
   return row;
+}
+
+/** How many lines match: a member's lines alone are counted from its index (index-only scan). */
+export async function rewardCount(db: Db, filter: RewardFilter): Promise<number> {
+  const [row] = await rowsOf<{ total: number }>(
+    db,
+    sql`select count(*)::int as total from rewards r where ${whereOf(filter)}`,
+  );
+  return row?.total ?? 0;
 }
 
 /** Members matching a search (name, email, public number), at most `limit`. */

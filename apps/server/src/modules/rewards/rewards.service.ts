@@ -132,8 +132,14 @@ export class RewardsService {
   /** GET /api/rewards/user: the caller's reward lines. */
   async memberRewards(userId: string, query: MemberRewardsQuery): Promise<MemberRewardsResponse> {
     const filter: q.RewardFilter = { userId, type: query.type, level: query.level };
-    const { rows, pagination } = await this.page(filter, query);
-    return { rewards: rows.map(memberItemOf), pagination };
+    // The member's page shows no sums: only the lines are counted, which the index on
+    // (user_id, created_at, id) answers alone; the sums read every line of the member.
+    const { offset } = pageOf(query.page, query.limit, 0);
+    const [rows, total] = await Promise.all([
+      q.listRewards(this.db, filter, query.sort, query.limit, offset),
+      q.rewardCount(this.db, filter),
+    ]);
+    return { rewards: rows.map(memberItemOf), pagination: paginationOf(query, total) };
   }
 
   /** GET /api/rewards/admin/all: every reward line, with statistics over the same filter. */
@@ -239,20 +245,20 @@ export class RewardsService {
       q.listRewards(this.db, filter, query.sort, query.limit, offset),
       q.rewardTotals(this.db, filter),
     ]);
-    const p = pageOf(query.page, query.limit, totals.total);
-    return {
-      rows,
-      totals,
-      pagination: {
-        currentPage: query.page,
-        totalPages: p.totalPages,
-        totalRecords: totals.total,
-        limit: query.limit,
-        hasNext: p.hasNext,
-        hasPrev: p.hasPrev,
-      },
-    };
+    return { rows, totals, pagination: paginationOf(query, totals.total) };
   }
+}
+
+function paginationOf(query: { page: number; limit: number }, total: number): RewardsPagination {
+  const p = pageOf(query.page, query.limit, total);
+  return {
+    currentPage: query.page,
+    totalPages: p.totalPages,
+    totalRecords: total,
+    limit: query.limit,
+    hasNext: p.hasNext,
+    hasPrev: p.hasPrev,
+  };
 }
 
 function memberItemOf(row: q.RewardRow): RewardItem {

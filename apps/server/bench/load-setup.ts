@@ -1,0 +1,198 @@
+// Setup pieces of npm run bench:load: the child servers' environment, the machine's facts,
+// background work kept out of the measured minutes, sign-in, the measured routes and their check.
+import { cpus, loadavg } from 'node:os';
+import { loginResponseSchema, userSchema } from '@ctn/contracts/accounts';
+import { adminUsersResponseSchema } from '@ctn/contracts/admin';
+import { referralHistoryResponseSchema } from '@ctn/contracts/referrals';
+import { memberRewardsResponseSchema, rewardStatsSchema } from '@ctn/contracts/rewards';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { rowsOf, type Db } from '../src/db/client';
+import type { RouteSpec } from './load-analyse';
+import { BENCH_PASSWORD } from './load-data';
+import { nextSourceAddress, request, type Child } from './load-support';
+
+/** The child servers' whole environment: nothing else leaks in (no REDIS_URL, no SMTP, ...). */
+export function serverEnv(
+  databaseUrl: string,
+  jwtSecret: string,
+  dataDir: string,
+): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env['PATH'] ?? '/usr/bin:/bin',
+    HOME: process.env['HOME'] ?? dataDir,
+    // test: no demo data (development seeds it), and none of production's required secrets.
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATABASE_URL: databaseUrl,
+    JWT_SECRET: jwtSecret,
+    DATA_DIR: dataDir,
+  };
+}
+
+export async function machineFacts(db: Db, dist: boolean) {
+  const [version] = await rowsOf<{ v: string }>(db, sql`select version() as v`);
+  const settings = await rowsOf<{ name: string; setting: string }>(
+    db,
+    sql`select name, current_setting(name) as setting from pg_settings
+         where name in ('shared_buffers', 'work_mem', 'fsync', 'synchronous_commit', 'jit',
+                        'max_parallel_workers_per_gather')
+         order by name`,
+  );
+  return {
+    node: process.version,
+    postgres: version?.v.split(',')[0] ?? '?',
+    cpus: `${cpus().length} x ${cpus()[0]?.model ?? '?'}`,
+    loadAverageBefore: loadavg().map((l) => Number(l.toFixed(2))),
+    settings: Object.fromEntries(settings.map((s) => [s.name, s.setting])),
+    server: dist
+      ? 'apps/server/dist/main.js (node)'
+      : 'apps/server/src/main.ts (node --import tsx)',
+  };
+}
+
+/**
+ * Background work that would otherwise land in the measured minutes: the expiry reminders of the
+ * generated members (thousands of mails the first time) are sent now, and the daily compliance
+ * sweep of 100k members, when the scheduler keeps its time in the database, is put a day later.
+ */
+export async function quietBackground(db: Db, app: FastifyInstance): Promise<string> {
+  const reminders = await app.services.subscriptions.sendExpiryReminders();
+  const mails = await app.services.mail.deliverDue();
+  let compliance = 'no scheduled_jobs table';
+  const [table] = await rowsOf<{ t: string | null }>(
+    db,
+    sql`select to_regclass('scheduled_jobs')::text as t`,
+  );
+  if (table?.t) {
+    const rows = await rowsOf<{ next: string }>(
+      db,
+      sql`insert into scheduled_jobs (name, next_run_at) values ('compliance', now() + interval '1 day')
+          on conflict (name) do update set next_run_at = excluded.next_run_at
+           where scheduled_jobs.next_run_at < now() + interval '1 hour'
+             and scheduled_jobs.lease_until is null
+          returning next_run_at::text as next`,
+    );
+    compliance = rows.length
+      ? `daily compliance sweep moved to ${rows[0]?.next}`
+      : 'compliance sweep not due';
+  }
+  return `${reminders} expiry reminders queued and ${mails} mails delivered to the dev mailbox; ${compliance}`;
+}
+
+export async function signIn(server: Child, email: string): Promise<string> {
+  const answer = await request(server.port, {
+    method: 'POST',
+    path: '/api/users/login',
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+    localAddress: nextSourceAddress(),
+  });
+  const token = (JSON.parse(answer.body) as { data?: { token?: string } }).data?.token;
+  if (answer.status !== 200 || !token)
+    throw new Error(
+      `sign-in of ${email} failed: HTTP ${answer.status} ${answer.body.slice(0, 300)}`,
+    );
+  return token;
+}
+
+export function routeSpecs(
+  userNumber: string,
+  member: string,
+  admin: string,
+  signInEmail: string,
+): RouteSpec[] {
+  const asMember = { authorization: `Bearer ${member}` };
+  const read = (key: string, name: string, path: string, schema: z.ZodType, as = asMember) =>
+    ({
+      key,
+      name,
+      method: 'GET',
+      path,
+      headers: as,
+      schema,
+      target: true,
+      reference: false,
+    }) as const;
+  const reference = (key: string, name: string, path: string) =>
+    ({
+      key,
+      name,
+      method: 'GET',
+      path,
+      headers: {},
+      schema: z.unknown(),
+      target: false,
+      reference: true,
+    }) as const;
+  return [
+    reference('bare', 'bare Fastify route', '/bare'),
+    reference('bare-db', 'bare + 1 PK SELECT (pg, unnamed)', '/bare-db'),
+    reference('bare-db-prepared', 'bare + 1 PK SELECT (pg, prepared)', '/bare-db-prepared'),
+    read('profile', 'profile', '/api/users/profile', userSchema),
+    read('stats', 'reward stats', `/api/rewards/stats/${userNumber}`, rewardStatsSchema),
+    read(
+      'history',
+      'referral history',
+      '/api/users/referrals/history?page=1&limit=10',
+      referralHistoryResponseSchema,
+    ),
+    read(
+      'rewards',
+      'rewards list',
+      '/api/rewards/user?page=1&limit=10&sort=-createdAt',
+      memberRewardsResponseSchema,
+    ),
+    read(
+      'admin',
+      'admin users list',
+      '/api/users/admin/all?page=1&limit=10&sort=-createdAt',
+      adminUsersResponseSchema,
+      { authorization: `Bearer ${admin}` },
+    ),
+    {
+      key: 'signin',
+      name: 'sign-in (argon2id)',
+      method: 'POST',
+      path: '/api/users/login',
+      headers: {},
+      body: JSON.stringify({ email: signInEmail, password: BENCH_PASSWORD }),
+      schema: loginResponseSchema,
+      target: false,
+      reference: false,
+    },
+  ];
+}
+
+/** Every route answers 200 with success: true and its schema's shape before anything is measured. */
+export async function checkRoutes(server: Child, bare: Child, routes: RouteSpec[]) {
+  const answers: { route: RouteSpec; body: string }[] = [];
+  const lines: string[] = [];
+  for (const route of routes) {
+    const answer = await request(route.reference ? bare.port : server.port, {
+      method: route.method,
+      path: route.path,
+      headers: route.headers,
+      ...(route.body ? { body: route.body } : {}),
+      ...(route.method === 'POST' ? { localAddress: nextSourceAddress() } : {}),
+    });
+    const parsed = (() => {
+      try {
+        return JSON.parse(answer.body) as { success?: boolean; data?: unknown };
+      } catch {
+        return {};
+      }
+    })();
+    const shape = route.schema.safeParse(parsed.data);
+    if (answer.status !== 200 || parsed.success !== true || !shape.success)
+      throw new Error(
+        `${route.name} (${route.method} ${route.path}) answered HTTP ${answer.status}: ${answer.body.slice(0, 400)}`,
+      );
+    answers.push({ route, body: answer.body });
+    lines.push(`${route.key} ${answer.body.length} B`);
+  }
+  console.log(`every route answers 200 with its schema's shape (${lines.join(', ')})\n`);
+  return answers;
+}

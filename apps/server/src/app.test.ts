@@ -66,7 +66,7 @@ describe('the envelope on every answer', () => {
       payload: { email: 'a'.repeat(100_000), password: 'x' },
     });
     expect(huge.statusCode).toBe(413);
-    expect(huge.json()).toMatchObject({ success: false, errorCode: 'BAD_REQUEST' });
+    expect(huge.json()).toMatchObject({ success: false, errorCode: 'PAYLOAD_TOO_LARGE' });
   });
 
   it('serves the web app for page paths and never for /api', async () => {

@@ -55,9 +55,11 @@ import { ReferralsService } from './modules/referrals/referrals.service';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { ReportsService } from './modules/reports/reports.service';
 import { registerAuth } from './plugins/auth';
-import { registerErrorHandler } from './plugins/error-handler';
+import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler';
 import { registerMaintenance } from './plugins/maintenance';
+import { registerMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
+import { registerRequestId } from './plugins/request-id';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticWeb } from './plugins/static-web';
 
@@ -133,7 +135,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.isProduction,
-    genReqId: () => crypto.randomUUID(),
+    // Request ids, and the envelope 503 during a close: plugins/request-id.ts.
+    return503OnClosing: false,
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -245,6 +249,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config, options.webDir ?? null);
+  registerRequestId(app);
+  registerMetrics(app, { token: config.metricsToken });
   await registerOpenApi(app, VERSION, config.publicUrl);
   registerAuth(app, auth);
   registerMaintenance(app, settings);

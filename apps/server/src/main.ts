@@ -7,6 +7,7 @@ import { migrate } from './db/migrate';
 import { bootstrap, DEMO, type BootstrapReport } from './db/seed';
 import { backgroundJobs } from './jobs/background-jobs';
 import { JobScheduler } from './jobs/scheduler';
+import { requestIdMixin } from './lib/request-context';
 
 const BOOTSTRAP_LOCK = 7_243_002;
 
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
     webDir: fileURLToPath(new URL('../../web/dist', import.meta.url)),
     logger: {
       level: config.logLevel,
+      mixin: requestIdMixin,
       ...(process.stdout.isTTY && !config.isProduction
         ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
         : {}),
@@ -42,7 +44,11 @@ async function main(): Promise<void> {
   );
   await app.listen({ port: config.port, host: config.host });
 
-  const scheduler = new JobScheduler({ db: database.db, log: app.log });
+  const scheduler = new JobScheduler({
+    db: database.db,
+    log: app.log,
+    observe: app.metrics.observeJob,
+  });
   for (const job of backgroundJobs(app.services, config)) await scheduler.add(job);
   app.services.mail.kick();
   printBanner(config, report, app.server.address());
@@ -51,11 +57,25 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    // Inside the stop timeouts of deploy/copytrade.service (30 s) and `docker stop -t 30`, so
+    // what hangs is logged by us rather than cut off by a SIGKILL.
+    const boundMs = 25_000;
+    // Not unref'd: should the event loop empty with the work unfinished, this still says so.
+    setTimeout(() => {
+      app.log.error({ signal, boundMs }, 'shutdown took too long: exiting with work unfinished');
+      process.exit(1);
+    }, boundMs);
     app.log.info({ signal }, 'shutting down: finishing in-flight work');
-    await scheduler.stop();
-    await app.close();
-    await app.services.mail.drain();
-    await database.close();
+    try {
+      // Side by side: requests in flight and job runs in progress finish; new connections are
+      // refused at once, and what arrives on a busy one gets 503 (plugins/request-id.ts).
+      await Promise.all([scheduler.stop(), app.close()]);
+      await app.services.mail.drain();
+      await database.close();
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -118,6 +118,10 @@ export const ERROR_CATALOGUE = {
     status: 503,
     text: 'The hot wallet could not send the payout. Nothing was approved; try again.',
   },
+  PAYOUT_NOT_CONFIGURED: {
+    status: 409,
+    text: 'This server has no hot wallet to send from. Approve with the transaction hash of a transfer made elsewhere.',
+  },
   CHAIN_UNAVAILABLE: {
     status: 503,
     text: 'The payment network could not be reached. Please try again in a minute.',
@@ -125,6 +129,10 @@ export const ERROR_CATALOGUE = {
   MAINTENANCE_MODE: {
     status: 503,
     text: 'The platform is under maintenance. Please try again later.',
+  },
+  PAYLOAD_TOO_LARGE: {
+    status: 413,
+    text: 'The request is too large. Send a smaller file or less text.',
   },
 } as const satisfies Record<string, { status: number; text: string; adminText?: string }>;
 

@@ -141,6 +141,13 @@ export function resetPasswordErrors(newPassword: string, confirmPassword: string
   return errors;
 }
 
+/**
+ * The server's field message (VALIDATION_ERROR) for a password on its common-password blocklist
+ * (register, reset and change); the list itself stays on the server.
+ */
+export const COMMON_PASSWORD_MESSAGE =
+  'This password is too common. Choose one that is harder to guess.';
+
 // ------------------------------------------ change password, checked in order (both specs, 5)
 
 export const CHANGE_PASSWORD_MESSAGES = {

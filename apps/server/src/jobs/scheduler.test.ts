@@ -114,9 +114,19 @@ describe('jobs across instances: once per period, retried after a crash', () => 
     expect(history.map((r) => r.outcome)).toEqual(['OK']);
   }, 20_000);
 
-  it('records a failed run, and the next period runs again', async () => {
+  it('records a failed run, tells the observer, and the next period runs again', async () => {
     let attempts = 0;
-    const s = scheduler('a');
+    const observed: string[] = [];
+    const s = new JobScheduler({
+      db: t.database.db,
+      log: quiet,
+      instance: 'a',
+      pollMs: 20,
+      observe: (job, outcome, seconds) => {
+        expect(seconds).toBeGreaterThanOrEqual(0);
+        observed.push(`${job}:${outcome}`);
+      },
+    });
     await s.add({
       name: 'flaky-job',
       intervalMs: 200,
@@ -130,6 +140,9 @@ describe('jobs across instances: once per period, retried after a crash', () => 
     const history = await q.runsOf(t.database.db, 'flaky-job');
     expect(history[0]).toMatchObject({ outcome: 'FAILED' });
     expect(history.slice(1).some((r) => r.outcome === 'OK')).toBe(true);
+    expect(observed).toEqual(
+      history.map((r) => `flaky-job:${r.outcome === 'OK' ? 'ok' : 'failed'}`),
+    );
   }, 20_000);
 
   it('stop() waits for the run in progress to finish and be recorded', async () => {

@@ -1,5 +1,5 @@
 import { ERROR_CATALOGUE, errorText } from '@ctn/contracts/errors';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
 import { failure } from '../lib/envelope';
@@ -24,14 +24,25 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const text = errors.map((e) => e.message).join(' ');
       return reply.status(400).send(failure('VALIDATION_ERROR', text, { errors }));
     }
+    if (isUnstorableText(err)) {
+      // Client text with a NUL character (or bytes that are no UTF-8): PostgreSQL cannot hold it
+      // in any text column, so whichever field carried it, the request was bad. Our own code
+      // never writes such text; this answer is never a bug of ours hiding.
+      request.log.info({ err }, 'text the database cannot store');
+      return reply.status(400).send(failure('BAD_REQUEST', errorText('BAD_REQUEST')));
+    }
     const status = err.statusCode ?? 500;
     if (status === 429) {
       return reply
         .status(429)
         .send(failure('TOO_MANY_REQUESTS', ERROR_CATALOGUE.TOO_MANY_REQUESTS.text));
     }
+    if (status === 413) {
+      request.log.info({ err }, 'body too large');
+      return reply.status(413).send(failure('PAYLOAD_TOO_LARGE', errorText('PAYLOAD_TOO_LARGE')));
+    }
     if (status >= 400 && status < 500) {
-      // Malformed JSON, wrong content type, body too large, and the like.
+      // Malformed JSON, wrong content type, and the like.
       request.log.info({ err }, 'bad request');
       return reply.status(status).send(failure('BAD_REQUEST', errorText('BAD_REQUEST')));
     }
@@ -40,4 +51,35 @@ export function registerErrorHandler(app: FastifyInstance): void {
       .status(500)
       .send(failure('INTERNAL_SERVER_ERROR', errorText('INTERNAL_SERVER_ERROR')));
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: a path it cannot route at all (malformed percent-encoding, a
+ * parameter over the router's length limit). No hooks have run, so the headers the security
+ * plugin would set are written here: the strictest policy, as the answer is a small JSON error.
+ */
+export function answerFrameworkError(
+  err: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  request.log.info({ err }, 'unroutable url');
+  const status = err.statusCode === 414 ? 414 : 400;
+  void reply
+    .status(status)
+    .headers({
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+    })
+    .send(failure('BAD_REQUEST', errorText('BAD_REQUEST')));
+}
+
+/** SQLSTATE 22021 (character_not_in_repertoire) or 22P05 (untranslatable_character). */
+function isUnstorableText(err: unknown): boolean {
+  const cause = (err as { cause?: unknown } | null)?.cause ?? err;
+  const code = (cause as { code?: unknown } | null)?.code;
+  return code === '22021' || code === '22P05';
 }

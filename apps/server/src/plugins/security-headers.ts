@@ -81,15 +81,20 @@ export async function registerSecurityHeaders(
 }
 
 /**
- * 'sha256-…' of each inline <script> in the built index.html, re-read when the file changes;
- * '' when there is none (tests, API only).
+ * 'sha256-…' of each inline <script> in the built index.html, re-read when the file changes
+ * (looked at once a second at most: this runs for every answer); '' when there is none (tests,
+ * API only).
  */
 function inlineScriptHashes(webDir: string | null): () => string {
   if (webDir === null) return () => '';
   const path = join(webDir, 'index.html');
   let seen = -1;
+  let checkedAt = -Infinity;
   let value = '';
   return () => {
+    const now = performance.now();
+    if (now - checkedAt < 1_000) return value;
+    checkedAt = now;
     let mtime: number;
     try {
       mtime = statSync(path).mtimeMs;

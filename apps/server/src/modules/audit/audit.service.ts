@@ -1,5 +1,6 @@
 import type { AuditAction, AuditLogQuery, AuditLogResponse } from '@ctn/contracts/audit';
 import type { Db } from '../../db/client';
+import { validationError } from '../../lib/app-error';
 import { pageOf } from '../../lib/pagination';
 import * as q from './audit.queries';
 
@@ -35,6 +36,12 @@ export class AuditService {
   }
 
   async list(query: AuditLogQuery): Promise<AuditLogResponse> {
+    // Valid ISO, yet before year 1 in UTC: PostgreSQL has no year 0 to compare with.
+    for (const field of ['from', 'to'] as const) {
+      const value = query[field];
+      if (value !== undefined && new Date(value).getUTCFullYear() < 1)
+        throw validationError([{ field, message: `${field} must be a date from year 1 on` }]);
+    }
     const { offset } = pageOf(query.page, query.limit, 0);
     const { rows, total } = await q.listEntries(this.db, query, offset);
     const page = pageOf(query.page, query.limit, total);

@@ -13,6 +13,7 @@ import {
 import { DEFAULT_SYSTEM_SETTINGS } from '@ctn/contracts/settings';
 import {
   changePasswordError,
+  COMMON_PASSWORD_MESSAGE,
   normaliseEmail,
   normaliseReferralCode,
   resetPasswordErrors,
@@ -30,18 +31,31 @@ import { registrationAlertMail } from '../settings/admin-alert-mails';
 import type { SettingsService } from '../settings/settings.service';
 import { passwordResetMail, verificationMail } from './auth-mails';
 import * as q from './auth.queries';
+import { isCommonPassword } from './common-passwords';
+import { addressKey, LoginThrottle } from './login-throttle';
 import { hashPassword, verifyPassword } from './passwords';
 import type { SessionTokens } from './session-tokens';
 import { pendingUserOf, toUserView } from './user-view';
 
 const MINUTE = 60_000;
+/** How much higher the account-wide cap on failed sign-ins is than the per-address one. */
+const LOGIN_ACCOUNT_FACTOR = 10;
 /** Throttles (DESIGN.md section 4 "Accounts"). Windows end by themselves: nobody is locked out for good. */
 export const RATE_RULES = {
   loginPerIp: { limit: 30, windowMs: 15 * MINUTE },
-  /** The limit is the saved maxLoginAttempts (admin settings); this is its default. */
-  loginFailuresPerAccount: {
+  /** Failures of one account from one address; the limit is the saved maxLoginAttempts. */
+  loginFailuresPerAccountAndIp: {
     limit: DEFAULT_SYSTEM_SETTINGS.maxLoginAttempts,
     windowMs: 15 * MINUTE,
+  },
+  /**
+   * Failures of one account from every address together: LOGIN_ACCOUNT_FACTOR times the saved
+   * maxLoginAttempts, over a short window, so even a spread-out attack locks the owner out for
+   * minutes at most (login-throttle.ts).
+   */
+  loginFailuresPerAccount: {
+    limit: DEFAULT_SYSTEM_SETTINGS.maxLoginAttempts * LOGIN_ACCOUNT_FACTOR,
+    windowMs: 5 * MINUTE,
   },
   registerPerIp: { limit: 20, windowMs: 60 * MINUTE },
   mailPerIp: { limit: 10, windowMs: 15 * MINUTE },
@@ -84,6 +98,7 @@ export class AuthService {
 
   async register(input: RegisterRequest, ip: string): Promise<RegisterResponse> {
     await this.throttle(`register:ip:${ip}`, RATE_RULES.registerPerIp);
+    refuseCommonPassword('password', input.password);
     const email = normaliseEmail(input.email);
     const { db } = this.deps;
     if (await q.findUserByEmail(db, email)) throw new AppError('USER_EXISTS');
@@ -166,18 +181,31 @@ export class AuthService {
 
   async login(emailInput: string, password: string, ip: string): Promise<LoginResponse> {
     const email = normaliseEmail(emailInput);
-    const accountKey = `login:account:${email}`;
-    await this.throttle(`login:ip:${ip}`, RATE_RULES.loginPerIp);
+    const address = addressKey(ip);
+    await this.throttle(`login:ip:${address}`, RATE_RULES.loginPerIp);
     const system = await this.deps.settings.system();
-    const failures = { ...RATE_RULES.loginFailuresPerAccount, limit: system.maxLoginAttempts };
-    const already = await this.deps.limiter.peek(accountKey, failures);
-    if (!already.allowed)
-      throw new AppError('TOO_MANY_REQUESTS', { retryAfterSeconds: already.retryAfterSeconds });
-
     const user = await q.findUserByEmail(this.deps.db, email);
+    const failures = new LoginThrottle(
+      this.deps.limiter,
+      {
+        perAccountAndAddress: RATE_RULES.loginFailuresPerAccountAndIp,
+        perAccount: RATE_RULES.loginFailuresPerAccount,
+        accountFactor: LOGIN_ACCOUNT_FACTOR,
+      },
+      {
+        email,
+        address,
+        tokenVersion: user?.tokenVersion ?? 0,
+        maxAttempts: system.maxLoginAttempts,
+      },
+    );
+    const refusal = await failures.refusal();
+    if (refusal)
+      throw new AppError('TOO_MANY_REQUESTS', { retryAfterSeconds: refusal.retryAfterSeconds });
+
     const passwordOk = await verifyPassword(user?.passwordHash ?? null, password);
     if (!user || !passwordOk) {
-      await this.deps.limiter.consume(accountKey, failures);
+      await failures.failed();
       throw new AppError('INVALID_CREDENTIALS');
     }
     if (user.status === 'LOCKED') throw new AppError('ACCOUNT_LOCKED');
@@ -189,7 +217,7 @@ export class AuthService {
       });
     }
     if (system.maintenanceMode && !user.isAdmin) throw new AppError('MAINTENANCE_MODE');
-    await this.deps.limiter.reset(accountKey);
+    await failures.succeeded();
     const signedIn = await this.deps.db.transaction(async (tx) => {
       const row = await q.recordLogin(tx, user.id);
       await q.recordLoginEvent(tx, user.id, ip);
@@ -321,6 +349,7 @@ export class AuthService {
     if (!input.token) throw new AppError('TOKEN_REQUIRED');
     const errors = resetPasswordErrors(input.newPassword, input.confirmPassword);
     if (errors.length > 0) throw validationError(errors);
+    refuseCommonPassword('newPassword', input.newPassword);
     const tokenHash = hashToken(input.token);
     const holder = await q.findTokenHolder(this.deps.db, tokenHash, 'RESET_PASSWORD');
     if (!holder) throw new AppError('INVALID_OR_EXPIRED_TOKEN');
@@ -336,7 +365,8 @@ export class AuthService {
       // The link came by mail, so following it proves the address.
       await q.markEmailVerified(tx, userId);
     });
-    await this.deps.limiter.reset(`login:account:${holder.email}`);
+    // replacePassword bumped the token version, which every sign-in counter of the account is
+    // keyed by (login-throttle.ts): the owner can sign in at once, from anywhere.
   }
 
   /** Changes the password, ends every other session and returns a new token for this one. */
@@ -347,6 +377,7 @@ export class AuthService {
   ): Promise<{ token: string }> {
     const problem = changePasswordError(input);
     if (problem) throw validationError([{ field: 'newPassword', message: problem }]);
+    refuseCommonPassword('newPassword', input.newPassword);
     const user = await q.findUserById(this.deps.db, userId);
     if (!user) throw new AppError('USER_NOT_FOUND');
     if (!(await verifyPassword(user.passwordHash, input.currentPassword)))
@@ -407,6 +438,12 @@ export class AuthService {
         );
       return false;
     }
+    // Configuration, not a form: refusing would stop the start, so the operator is told instead.
+    if (isCommonPassword(password))
+      this.deps.log.warn(
+        { email: normalised },
+        'ADMIN_PASSWORD is on the common-password blocklist; change it after the first sign-in',
+      );
     await this.createAccount({
       firstName: 'Platform',
       lastName: 'Admin',
@@ -436,4 +473,10 @@ export class AuthService {
     if (!decision.allowed)
       throw new AppError('TOO_MANY_REQUESTS', { retryAfterSeconds: decision.retryAfterSeconds });
   }
+}
+
+/** A password from the common-password blocklist, refused as a field error of `field`. */
+function refuseCommonPassword(field: string, password: string): void {
+  if (isCommonPassword(password))
+    throw validationError([{ field, message: COMMON_PASSWORD_MESSAGE }]);
 }

@@ -33,8 +33,10 @@ export function cyclesRoutes(cycles: CyclesService): FastifyPluginAsyncZod {
 
     app.post('/preview', {
       config: { auth: 'admin' },
-      // A CSV of 100k members is a few MB; every other route keeps the small default.
-      bodyLimit: CYCLE_CSV_MAX_BYTES + 64 * 1024,
+      // A CSV of 100k members is a few MB; every other route keeps the small default. The file
+      // (at most CYCLE_CSV_MAX_BYTES) travels as a JSON string, where every line break, tab and
+      // quote takes two bytes: twice the file leaves room for that, and no more.
+      bodyLimit: 2 * CYCLE_CSV_MAX_BYTES + 64 * 1024,
       schema: {
         tags,
         security,

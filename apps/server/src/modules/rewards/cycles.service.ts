@@ -9,7 +9,7 @@ import {
 } from '@ctn/contracts/cycles';
 import type { Db } from '../../db/client';
 import type { ExchangeGateway } from '../../integrations/exchange/exchange';
-import { AppError } from '../../lib/app-error';
+import { AppError, validationError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import { pageOf } from '../../lib/pagination';
 import type { Actor, AuditService } from '../audit/audit.service';
@@ -37,6 +37,13 @@ interface Progress {
 
 /** How long a run request waits before answering RUNNING (small cycles answer COMPLETED). */
 const ANSWER_WITHIN_MS = 1_500;
+/**
+ * The longest period a cycle may cover. The exchange is read in 30-day windows at 5 requests a
+ * second: an unbounded period (1900 to 2200) would hold the request, and the budget the
+ * compliance check shares, for many minutes.
+ */
+export const CYCLE_MAX_DAYS = 366;
+const DAY_MS = 86_400_000;
 
 /**
  * DOWNLINE reward cycles: prepared from a source into a draft with its preview, then run once.
@@ -49,6 +56,14 @@ export class CyclesService {
   constructor(private readonly deps: CyclesDeps) {}
 
   async prepare(request: CyclePreviewRequest, actor: Actor): Promise<CycleDetail> {
+    for (const field of ['periodStart', 'periodEnd'] as const)
+      if (!isCalendarDay(request[field]))
+        throw validationError([{ field, message: `${field} must be a date as YYYY-MM-DD` }]);
+    const days = (Date.parse(request.periodEnd) - Date.parse(request.periodStart)) / DAY_MS + 1;
+    if (days > CYCLE_MAX_DAYS)
+      throw validationError([
+        { field: 'periodEnd', message: `A cycle covers at most ${CYCLE_MAX_DAYS} days` },
+      ]);
     const batch = await this.readSource(request);
     const { db } = this.deps;
     const owners = await q.membersByUid(
@@ -331,4 +346,17 @@ function emptyPreview(): CyclePreview {
 
 function expectedLinesOf(preview: CyclePreview): number {
   return preview.payoutByLevel.reduce((sum, level) => sum + level.lines, 0);
+}
+
+/**
+ * A day the database can store: the contract's check lets JavaScript's lenient parser through
+ * (2026-02-30 is read as March 2) and year 0000, which PostgreSQL has not.
+ */
+function isCalendarDay(day: string): boolean {
+  const date = new Date(`${day}T00:00:00Z`);
+  return (
+    !Number.isNaN(date.getTime()) &&
+    date.getUTCFullYear() >= 1 &&
+    date.toISOString().slice(0, 10) === day
+  );
 }

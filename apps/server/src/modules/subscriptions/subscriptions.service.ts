@@ -37,6 +37,18 @@ export interface SubscriptionsDeps {
 
 const REMINDER_DAYS = 3;
 
+/** The watcher's stored position is kept per chain (a node pointed elsewhere starts afresh). */
+const cursorNameOf = (chainIdentity: string) => `usdt-deposits:${chainIdentity}`;
+
+export interface ChainLag {
+  /** The last block the payment watcher has scanned. */
+  lastScanned: bigint;
+  /** The newest block the watcher may scan: the node's final block. */
+  finalized: bigint;
+  /** Final blocks not scanned yet (never negative: a lagging node is not "ahead"). */
+  blocks: bigint;
+}
+
 /**
  * Subscription payments in USDT (BEP20) on members' deposit addresses (DESIGN.md section 4
  * "Subscription"): a scan reads Transfer logs of final blocks only, records each (tx hash, log
@@ -119,6 +131,21 @@ export class SubscriptionsService {
     };
   }
 
+  /**
+   * How far the payment watcher is behind the chain's final block (the metrics scrape); null
+   * before its first scan on this chain. Throws when the chain or the database cannot be read.
+   */
+  async chainLag(): Promise<ChainLag | null> {
+    const [identity, finalized] = await Promise.all([
+      this.deps.chain.chainIdentity(),
+      this.deps.chain.finalizedBlock(),
+    ]);
+    const lastScanned = await q.readCursor(this.deps.db, cursorNameOf(identity));
+    if (lastScanned === undefined) return null;
+    const blocks = finalized > lastScanned ? finalized - lastScanned : 0n;
+    return { lastScanned, finalized, blocks };
+  }
+
   /** Mails each member whose period ends within 3 days, once per period. Returns how many. */
   async sendExpiryReminders(): Promise<number> {
     const feeUsdt = toUsdt((await this.policy()).feeMicro);
@@ -161,7 +188,7 @@ export class SubscriptionsService {
       this.deps.chain.chainIdentity(),
       this.deps.chain.finalizedBlock(),
     ]);
-    const cursorName = `usdt-deposits:${identity}`;
+    const cursorName = cursorNameOf(identity);
     let last = await q.readCursor(this.deps.db, cursorName);
     if (last === undefined) {
       // Deposit addresses exist only from now on: nothing older can be ours.

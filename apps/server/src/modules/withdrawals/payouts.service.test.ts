@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('payouts without a configured chain', () => {
-  it('answers NOT_CONFIGURED to a check and PAYOUT_UNAVAILABLE to a send; the request stays as it is', async () => {
+  it('answers NOT_CONFIGURED to a check and PAYOUT_NOT_CONFIGURED to a send; the request stays as it is', async () => {
     const member = await signedInMember(t);
     const userId = member.user._id;
     await postEntry(t.database.db, {
@@ -60,12 +60,21 @@ describe('payouts without a configured chain', () => {
       token: admin.token,
       body: { status: 'APPROVED', send: true },
     });
-    expect(sent.status).toBe(503);
-    expect(sent.body.errorCode).toBe('PAYOUT_UNAVAILABLE');
+    expect(sent.status).toBe(409);
+    expect(sent.body.errorCode).toBe('PAYOUT_NOT_CONFIGURED');
     expect(await t.app.services.payouts.recover()).toEqual({ settled: 0, failed: 0, waiting: 0 });
     const after = await call<WithdrawalReview>(t.app, 'GET', `/api/withdrawals/admin/${id}`, {
       token: admin.token,
     });
     expect(after.body.data!.withdrawal).toMatchObject({ status: 'PENDING', payout: 'NONE' });
+  });
+
+  it('answers a send for an unknown request WITHDRAWAL_NOT_FOUND, not an outage', async () => {
+    const sent = await call(t.app, 'PUT', '/api/withdrawals/00000000-0000-4000-8000-000000000000', {
+      token: admin.token,
+      body: { status: 'APPROVED', send: true },
+    });
+    expect(sent.status).toBe(404);
+    expect(sent.body.errorCode).toBe('WITHDRAWAL_NOT_FOUND');
   });
 });

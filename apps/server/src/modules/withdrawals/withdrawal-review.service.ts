@@ -205,7 +205,12 @@ export class WithdrawalReviewService {
   ): Promise<AdminWithdrawal> {
     if (!isUuid(id)) throw new AppError('WITHDRAWAL_NOT_FOUND');
     if (request.status === 'APPROVED' && request.send) {
-      if (!this.payouts?.canSend) throw new AppError('PAYOUT_UNAVAILABLE');
+      // Not configured is no passing outage (503): say so, after the request's own checks.
+      if (!this.payouts?.canSend) {
+        const row = await this.find(id);
+        if (row.status !== 'PENDING') throw new AppError('WITHDRAWAL_ALREADY_PROCESSED');
+        throw new AppError('PAYOUT_NOT_CONFIGURED');
+      }
       await this.payouts.sendAndApprove(id, actor);
       return adminView(await this.find(id));
     }

@@ -220,6 +220,24 @@ export async function recentEntries(db: Db, userId: string, limit: number) {
   );
 }
 
+export interface PendingSummary {
+  count: number;
+  amountMicro: string;
+  /** Age of the oldest pending request in seconds; null when none is pending. */
+  oldestSeconds: number | null;
+}
+
+/** What waits for review (the metrics scrape); the partial unique indexes cover PENDING rows. */
+export async function pendingSummary(db: Db): Promise<PendingSummary> {
+  const [row] = await rowsOf<PendingSummary>(
+    db,
+    sql`select count(*)::int as count, coalesce(sum(amount_micro), 0)::text as "amountMicro",
+               extract(epoch from now() - min(requested_at))::float8 as "oldestSeconds"
+          from withdrawals where status = 'PENDING'`,
+  );
+  return row ?? { count: 0, amountMicro: '0', oldestSeconds: null };
+}
+
 /** Pending count and amount, and the newest requests (the admin dashboard). */
 export async function dashboardFigures(db: Db, recent: number) {
   const [counts] = await rowsOf<{ pending: number; amount: string }>(

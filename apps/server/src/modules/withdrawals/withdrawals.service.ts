@@ -122,6 +122,20 @@ export class WithdrawalsService {
     };
   }
 
+  /** Every pending request: how many, how much, and how long the oldest has waited (metrics). */
+  async pendingSummary(): Promise<{
+    count: number;
+    amountMicro: bigint;
+    oldestSeconds: number | null;
+  }> {
+    const row = await q.pendingSummary(this.db);
+    return {
+      count: row.count,
+      amountMicro: BigInt(row.amountMicro),
+      oldestSeconds: row.oldestSeconds,
+    };
+  }
+
   /** GET /withdrawals/{id}: the caller's own request; anyone else's does not exist for them. */
   async getOwn(userId: string, id: string): Promise<Withdrawal> {
     const row = isUuid(id) ? await q.findWithdrawal(this.db, id) : undefined;

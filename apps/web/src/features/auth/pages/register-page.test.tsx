@@ -1,3 +1,4 @@
+import { COMMON_PASSWORD_MESSAGE } from '@ctn/contracts/validation';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { failResponse, mockApi, okResponse } from '@/testing/api-mock';
@@ -155,6 +156,29 @@ describe('register page', () => {
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Check your input.')).toBeInTheDocument();
     expect(messageOf(field('Referral code'))).toBe('Unknown referral code');
+  });
+
+  it('shows the common-password refusal under Password and keeps everything typed', async () => {
+    mockApi({
+      'POST /api/users/register': () =>
+        failResponse(400, 'VALIDATION_ERROR', COMMON_PASSWORD_MESSAGE, {
+          errors: [{ field: 'password', message: COMMON_PASSWORD_MESSAGE }],
+        }),
+    });
+    const { user } = renderRegister();
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await screen.findByRole('alert');
+    expect(messageOf(field('Password'))).toBe(COMMON_PASSWORD_MESSAGE);
+    expect(field('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('Password')).toHaveValue('Secret#123');
+    expect(field('Confirm password')).toHaveValue('Secret#123');
+    expect(field('Email address')).toHaveValue('ada@example.com');
+    expect(field('Referral code')).toHaveValue('AB3CD7EF');
+    expect(screen.getByRole('checkbox')).toBeChecked();
+
+    await user.type(field('Password'), 'x');
+    expect(messageOf(field('Password'))).toBeNull();
   });
 
   it('shows the unexpected-error text when the answer is not what the contract says', async () => {

@@ -1,4 +1,5 @@
 import { REDIRECT_DELAY_MS } from '@ctn/contracts/constants';
+import { COMMON_PASSWORD_MESSAGE } from '@ctn/contracts/validation';
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failResponse, mockApi, okResponse } from '@/testing/api-mock';
@@ -105,6 +106,32 @@ describe('reset password page', () => {
       vi.advanceTimersByTime(100);
     });
     expect(await screen.findByRole('heading', { name: 'Sign-in stub' })).toBeInTheDocument();
+  });
+
+  it('shows the common-password refusal under New password and keeps what was typed', async () => {
+    mockApi({
+      'POST /api/users/reset-password': () =>
+        failResponse(400, 'VALIDATION_ERROR', COMMON_PASSWORD_MESSAGE, {
+          errors: [{ field: 'newPassword', message: COMMON_PASSWORD_MESSAGE }],
+        }),
+    });
+    const { user } = renderReset();
+    await user.type(newPassword(), 'Welcome@2026');
+    await user.type(confirmPassword(), 'Welcome@2026');
+    await user.click(submit());
+    await screen.findByRole('alert');
+
+    const describedBy = newPassword().getAttribute('aria-describedby') ?? '';
+    const error = document.getElementById('reset-new-password-error');
+    expect(describedBy.split(' ')).toContain('reset-new-password-error');
+    expect(error).toHaveTextContent(COMMON_PASSWORD_MESSAGE);
+    expect(newPassword()).toHaveAttribute('aria-invalid', 'true');
+    expect(newPassword()).toHaveValue('Welcome@2026');
+    expect(confirmPassword()).toHaveValue('Welcome@2026');
+
+    await user.type(newPassword(), 'x');
+    expect(document.getElementById('reset-new-password-error')).toBeNull();
+    expect(newPassword()).toHaveAttribute('aria-invalid', 'false');
   });
 
   it.each([

@@ -27,6 +27,21 @@ const MESSAGES = {
 
 const messageDataSchema = z.object({ message: z.string().min(1) });
 
+type PasswordField = 'newPassword' | 'confirmPassword';
+type FieldErrors = Partial<Record<PasswordField, string>>;
+
+/** The server's messages per field of a VALIDATION_ERROR (the common-password refusal, say). */
+function serverFieldErrors(error: unknown): FieldErrors {
+  if (!isApiError(error) || error.code !== 'VALIDATION_ERROR') return {};
+  const list = validationErrorDataSchema.safeParse(error.data);
+  const errors: FieldErrors = {};
+  for (const item of list.success ? list.data.errors : []) {
+    if (item.field === 'newPassword' || item.field === 'confirmPassword')
+      errors[item.field] ??= item.message;
+  }
+  return errors;
+}
+
 /** The text of a failed reset (member section 8, "Reset password"). */
 function resetPasswordErrorText(error: unknown): string {
   if (!isApiError(error)) return MESSAGES.unexpected;
@@ -60,6 +75,7 @@ export function ResetPasswordPage() {
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
 
   const succeeded = resetPassword.isSuccess;
   useEffect(() => {
@@ -84,9 +100,15 @@ export function ResetPasswordPage() {
       return;
     }
     setFormError(null);
+    setFieldErrors({});
     resetPassword.mutate(
       { token, newPassword, confirmPassword },
-      { onError: (error) => setFormError(resetPasswordErrorText(error)) },
+      {
+        onError: (error) => {
+          setFormError(resetPasswordErrorText(error));
+          setFieldErrors(serverFieldErrors(error));
+        },
+      },
     );
   };
 
@@ -134,6 +156,7 @@ export function ResetPasswordPage() {
         <Field
           id="reset-new-password"
           label="New password"
+          error={fieldErrors.newPassword}
           hint={<PasswordRules password={newPassword} />}
         >
           {(control) => (
@@ -145,12 +168,17 @@ export function ResetPasswordPage() {
               onChange={(event) => {
                 setNewPassword(event.target.value);
                 setFormError(null);
+                setFieldErrors(({ newPassword: _cleared, ...rest }) => rest);
               }}
             />
           )}
         </Field>
 
-        <Field id="reset-confirm-password" label="Confirm new password">
+        <Field
+          id="reset-confirm-password"
+          label="Confirm new password"
+          error={fieldErrors.confirmPassword}
+        >
           {(control) => (
             <PasswordInput
               {...control}
@@ -160,6 +188,7 @@ export function ResetPasswordPage() {
               onChange={(event) => {
                 setConfirmPassword(event.target.value);
                 setFormError(null);
+                setFieldErrors(({ confirmPassword: _cleared, ...rest }) => rest);
               }}
             />
           )}

@@ -1,0 +1,191 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { JobObserver } from '../jobs/scheduler';
+import { AppError } from '../lib/app-error';
+
+export interface Metrics {
+  /** This app's own series; the process series are shared (see processRegistry). */
+  readonly registry: Registry;
+  /** Counts a job run: hand it to the scheduler as its observer (it needs no `this`). */
+  readonly observeJob: JobObserver;
+  /** The Prometheus text exposition of this app's and the process's series. */
+  scrape(): Promise<string>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: Metrics;
+  }
+}
+
+export interface MetricsOptions {
+  /** METRICS_TOKEN: a scraper must send it as a bearer token. Unset: loopback callers only. */
+  token: string | undefined;
+  /** How long a scrape waits for the chain node or the database before reporting -1. */
+  sourceTimeoutMs?: number;
+}
+
+/** Reported by a gauge whose source could not be read at scrape time (logged). */
+export const UNKNOWN = -1;
+
+const DEFAULT_SOURCE_TIMEOUT_MS = 3_000;
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * GET /metrics in the Prometheus text format (docs/operations.md "Monitoring"): request latency
+ * by route pattern, background jobs, the payment watcher's lag behind the chain, pending
+ * withdrawals, and the process. Every series lives in a registry of this app (tests build many
+ * apps in one process), never in prom-client's global one.
+ *
+ * Register on the root instance before the routes, after `services` is decorated.
+ */
+export function registerMetrics(app: FastifyInstance, options: MetricsOptions): void {
+  const registry = new Registry();
+  const registers = [registry];
+  const requestDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from the request arriving to its answer being sent, by route pattern.',
+    // The route pattern, never the raw URL: ids and query strings would make a series each.
+    labelNames: ['method', 'route', 'status_code'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers,
+  });
+  // Not `job`: Prometheus puts its own `job` label (the scrape job) on every series and would
+  // rename ours to `exported_job`.
+  const jobRuns = new Counter({
+    name: 'job_runs_total',
+    help: 'Background job runs made by this instance, by outcome.',
+    labelNames: ['job_name', 'outcome'],
+    registers,
+  });
+  const jobDuration = new Histogram({
+    name: 'job_duration_seconds',
+    help: 'Duration of background job runs made by this instance.',
+    labelNames: ['job_name'],
+    buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 30, 60, 300, 900, 3600],
+    registers,
+  });
+  const chainLag = new Gauge({
+    name: 'chain_lag_blocks',
+    help: 'Final blocks the payment watcher has not scanned yet; -1 when unknown (not scanned yet, or the node or the database could not be read).',
+    registers,
+  });
+  const pendingCount = new Gauge({
+    name: 'withdrawals_pending',
+    help: 'Withdrawal requests waiting for review; -1 when the database could not be read.',
+    registers,
+  });
+  const pendingAmount = new Gauge({
+    name: 'withdrawals_pending_amount_micro_usdt',
+    help: 'Total amount of the pending withdrawal requests in micro-USDT; -1 when unknown.',
+    registers,
+  });
+  const pendingOldest = new Gauge({
+    name: 'withdrawals_pending_oldest_seconds',
+    help: 'Age of the oldest pending withdrawal request (0 when none); -1 when unknown.',
+    registers,
+  });
+
+  const observeJob: JobObserver = (job, outcome, seconds) => {
+    jobRuns.inc({ job_name: job, outcome });
+    jobDuration.observe({ job_name: job }, seconds);
+  };
+  const scrape = () => Registry.merge([processRegistry(), registry]).metrics();
+  app.decorate('metrics', { registry, observeJob, scrape });
+
+  app.addHook('onResponse', (request, reply, done) => {
+    const route = request.is404 ? 'unmatched' : (request.routeOptions.url ?? 'unmatched');
+    requestDuration.observe(
+      { method: request.method, route, status_code: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+    done();
+  });
+
+  const timeoutMs = options.sourceTimeoutMs ?? DEFAULT_SOURCE_TIMEOUT_MS;
+  /** Reads the gauges' sources; a source that fails or hangs reports -1 and the scrape goes on. */
+  const readGauges = async () => {
+    const { subscriptions, withdrawals } = app.services;
+    await Promise.all([
+      within(subscriptions.chainLag(), timeoutMs).then(
+        (lag) => chainLag.set(lag === null ? UNKNOWN : Number(lag.blocks)),
+        (err: unknown) => {
+          app.log.warn({ err }, 'metrics: chain lag could not be read');
+          chainLag.set(UNKNOWN);
+        },
+      ),
+      within(withdrawals.pendingSummary(), timeoutMs).then(
+        (pending) => {
+          pendingCount.set(pending.count);
+          pendingAmount.set(Number(pending.amountMicro));
+          pendingOldest.set(pending.oldestSeconds ?? 0);
+        },
+        (err: unknown) => {
+          app.log.warn({ err }, 'metrics: pending withdrawals could not be read');
+          for (const gauge of [pendingCount, pendingAmount, pendingOldest]) gauge.set(UNKNOWN);
+        },
+      ),
+    ]);
+  };
+
+  app.get(
+    '/metrics',
+    // Hidden from the API document; a scrape every few seconds would flood the request log.
+    { schema: { hide: true }, logLevel: 'warn' },
+    async (request, reply) => {
+      // 404, not 401: to anyone else the endpoint does not exist.
+      if (!mayScrape(request, options.token)) throw new AppError('NOT_FOUND');
+      await readGauges();
+      return reply
+        .header('cache-control', 'no-store')
+        .type(Registry.PROMETHEUS_CONTENT_TYPE)
+        .send(await scrape());
+    },
+  );
+}
+
+/**
+ * With a token, the bearer token must match. Without one, only a caller on this machine that is
+ * not relaying someone else: behind a reverse proxy on the same host every request comes from
+ * loopback, so a request carrying a forwarding header is refused, and `request.ip` (taken from
+ * X-Forwarded-For in production) must be loopback too.
+ */
+function mayScrape(request: FastifyRequest, token: string | undefined): boolean {
+  if (token !== undefined) {
+    const presented = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+    return presented !== undefined && sameSecret(presented, token);
+  }
+  const forwarded =
+    request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+  return !forwarded && LOOPBACK.has(request.socket.remoteAddress ?? '') && LOOPBACK.has(request.ip);
+}
+
+/** Compares digests, so neither the content nor the length of the token leaks through timing. */
+function sameSecret(presented: string, expected: string): boolean {
+  const digest = (s: string) => createHash('sha256').update(s).digest();
+  return timingSafeEqual(digest(presented), digest(expected));
+}
+
+function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+let shared: Registry | null = null;
+/**
+ * prom-client's process metrics (CPU, memory, event loop, GC, handles), collected once per
+ * process and merged into every app's scrape: they describe the process, not an app, and each
+ * collection starts an event-loop monitor and a GC observer that are never stopped, which a test
+ * run building hundreds of apps in one process would pile up.
+ */
+function processRegistry(): Registry {
+  if (!shared) {
+    shared = new Registry();
+    collectDefaultMetrics({ register: shared });
+  }
+  return shared;
+}

@@ -6,8 +6,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { PasswordInput } from '@/components/ui/password-input';
-import { errorMessage } from '@/lib/api-client';
 import { useChangeAdminPassword } from '../api/change-password';
+import { refusalText } from '../lib/api-errors';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 type Fields = typeof EMPTY;
@@ -60,7 +60,7 @@ export function ChangePasswordCard() {
       },
       onError: (e) =>
         setError(
-          errorMessage(
+          refusalText(
             e,
             'Failed to change password',
             'Failed to change password. Please try again.',

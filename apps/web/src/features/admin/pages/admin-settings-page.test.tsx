@@ -1,4 +1,5 @@
 import { DEFAULT_SYSTEM_SETTINGS } from '@ctn/contracts/settings';
+import { COMMON_PASSWORD_MESSAGE } from '@ctn/contracts/validation';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getToken } from '@/lib/auth-token';
@@ -124,5 +125,21 @@ describe('admin settings page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'the new password cannot be the same as the current one',
     );
+  });
+
+  it('says why the server refused a new password (a common one)', async () => {
+    mockApi({
+      [SETTINGS]: () => okResponse(makeRewardSettings()),
+      [SYSTEM]: system,
+      'PUT /api/users/change-password': () =>
+        failResponse(400, 'VALIDATION_ERROR', null, {
+          errors: [{ field: 'newPassword', message: COMMON_PASSWORD_MESSAGE }],
+        }),
+    });
+    const { user } = renderPage();
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    await fill(user, ['Old@2025pass', 'Password1!', 'Password1!']);
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(COMMON_PASSWORD_MESSAGE);
   });
 });

@@ -11,9 +11,7 @@
 // status then lives on for up to N ms). Measured only, never made.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import http from 'node:http';
-import type { webcrypto } from 'node:crypto';
 import pg from 'pg';
-import type { Db } from '../src/db/client';
 
 interface RequestContext {
   key: string;
@@ -170,93 +168,23 @@ if (process.env['LOAD_PROFILE'] === '1')
       process.send?.({ type: 'probe:mark', report: Number(process.hrtime.bigint() / 1000n) });
   });
 
-// Experiments on the session check (plugins/auth.ts -> AuthService.sessionUser), each measured
-// against the server as it is; none of them is made in src/.
-// LOAD_SESSION_CACHE_MS=N: the answer of sessionUser kept N ms per token (a session ended by a
-// password change or a LOCKED status then lives on for up to N ms: a change of semantics).
-// LOAD_PREPARED_SESSION=1: the same lookup as a prepared statement (drizzle .prepare(): the query
-// is built once, and PostgreSQL parses and plans it once per connection). Same semantics.
-// LOAD_JWT_CRYPTOKEY=1: the token checked with a CryptoKey imported once instead of the raw
-// secret, which jose imports into a CryptoKey on every call. Same semantics.
+// The experiment on the session check (plugins/auth.ts -> AuthService.sessionUser), measured
+// against the server as it is and not made in src/: LOAD_SESSION_CACHE_MS=N keeps the answer of
+// sessionUser N ms per token (a session ended by a password change or a LOCKED status then lives
+// on for up to N ms: a change of semantics). The prepared lookup and the node:crypto token check,
+// once experiments here, are now how the server does it.
 const cacheMs = Number(process.env['LOAD_SESSION_CACHE_MS'] ?? 0);
-if (cacheMs > 0 || process.env['LOAD_PREPARED_SESSION'] === '1') {
+if (cacheMs > 0) {
   const { AuthService } = await import('../src/modules/auth/auth.service');
   type Service = InstanceType<typeof AuthService>;
   type SessionUser = Awaited<ReturnType<Service['sessionUser']>>;
-  let lookup = AuthService.prototype.sessionUser;
-  if (process.env['LOAD_PREPARED_SESSION'] === '1') {
-    const { eq, sql } = await import('drizzle-orm');
-    const { users } = await import('../src/db/schema');
-    type Deps = { db: Db; tokens: { verify: SessionTokensVerify } };
-    type SessionTokensVerify = (
-      token: string,
-    ) => Promise<{ userId: string; version: number } | null>;
-    const build = (db: Deps['db']) =>
-      db
-        .select({
-          id: users.id,
-          email: users.email,
-          isAdmin: users.isAdmin,
-          status: users.status,
-          tokenVersion: users.tokenVersion,
-        })
-        .from(users)
-        .where(eq(users.id, sql.placeholder('id')))
-        .prepare('load_probe_session_user');
-    const prepared = new WeakMap<object, ReturnType<typeof build>>();
-    lookup = async function (this: Service, token: string) {
-      const deps = (this as unknown as { deps: Deps }).deps;
-      const claims = await deps.tokens.verify(token);
-      if (!claims) return null;
-      let query = prepared.get(deps.db);
-      if (!query) {
-        query = build(deps.db);
-        prepared.set(deps.db, query);
-      }
-      const [user] = await query.execute({ id: claims.userId });
-      if (!user || user.tokenVersion !== claims.version || user.status !== 'ACTIVE') return null;
-      return { id: user.id, email: user.email, isAdmin: user.isAdmin };
-    };
-  }
-  if (cacheMs > 0) {
-    const uncached = lookup;
-    const sessions = new Map<string, { until: number; user: SessionUser }>();
-    lookup = async function (this: Service, token: string) {
-      const hit = sessions.get(token);
-      if (hit && hit.until > Date.now()) return hit.user;
-      const user = await uncached.call(this, token);
-      if (user) sessions.set(token, { until: Date.now() + cacheMs, user });
-      return user;
-    };
-  }
-  AuthService.prototype.sessionUser = lookup;
-}
-
-if (process.env['LOAD_JWT_CRYPTOKEY'] === '1') {
-  const { webcrypto: crypto } = await import('node:crypto');
-  const { jwtVerify } = await import('jose');
-  const { SessionTokens } = await import('../src/modules/auth/session-tokens');
-  const keys = new WeakMap<object, Promise<webcrypto.CryptoKey>>();
-  // The options of SessionTokens.verify, unchanged; only the key is imported once.
-  SessionTokens.prototype.verify = async function (this: object, token: string) {
-    let key = keys.get(this);
-    if (!key) {
-      const secret = (this as unknown as { key: Uint8Array }).key;
-      key = crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
-        'verify',
-      ]);
-      keys.set(this, key);
-    }
-    try {
-      const { payload } = await jwtVerify(token, await key, {
-        algorithms: ['HS256'],
-        issuer: 'ctn',
-        requiredClaims: ['exp', 'sub'],
-      });
-      if (typeof payload.sub !== 'string' || typeof payload['ver'] !== 'number') return null;
-      return { userId: payload.sub, version: payload['ver'] };
-    } catch {
-      return null;
-    }
+  const uncached = AuthService.prototype.sessionUser;
+  const sessions = new Map<string, { until: number; user: SessionUser }>();
+  AuthService.prototype.sessionUser = async function (this: Service, token: string) {
+    const hit = sessions.get(token);
+    if (hit && hit.until > Date.now()) return hit.user;
+    const user = await uncached.call(this, token);
+    if (user) sessions.set(token, { until: Date.now() + cacheMs, user });
+    return user;
   };
 }

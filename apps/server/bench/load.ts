@@ -24,10 +24,8 @@
 //    (load-analyse.ts);
 // 6. experiments, measured and never made (load-probe.ts), each against the server as it is,
 //    interleaved (A B B A per read, --experiment-duration s each); --experiment, repeatable:
-//    session-cache (the session check cached --session-cache-ms per token), prepared-session
-//    (its lookup a prepared statement), jwt-cryptokey (the JWT key imported once),
-//    session-cheaper (both), cache-sql (the answers of the statements matching --cache-sql REGEX
-//    cached --cache-sql-ms).
+//    session-cache (the session check cached --session-cache-ms per token), cache-sql (the
+//    answers of the statements matching --cache-sql REGEX cached --cache-sql-ms).
 // Exit code 1 when any measured answer was not 2xx (a benchmark of error answers is worthless).
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -133,13 +131,7 @@ async function main(): Promise<void> {
   const serverEntry = join(SERVER_DIR, values.dist ? 'dist/main.js' : 'src/main.ts');
   if (values.dist && !existsSync(serverEntry))
     fail(`--dist: ${serverEntry} does not exist (npm run build first)`);
-  const EXPERIMENTS = [
-    'session-cache',
-    'prepared-session',
-    'jwt-cryptokey',
-    'session-cheaper',
-    'cache-sql',
-  ];
+  const EXPERIMENTS = ['session-cache', 'cache-sql'];
   for (const name of values.experiment ?? [])
     if (!EXPERIMENTS.includes(name))
       fail(`--experiment: unknown ${name} (known: ${EXPERIMENTS.join(', ')})`);
@@ -331,18 +323,6 @@ async function main(): Promise<void> {
           return {
             label: `session check cached ${sessionCacheMs} ms`,
             env: { LOAD_SESSION_CACHE_MS: String(sessionCacheMs) },
-          };
-        case 'prepared-session':
-          return {
-            label: 'session lookup prepared',
-            env: { LOAD_PREPARED_SESSION: '1' },
-          };
-        case 'jwt-cryptokey':
-          return { label: 'JWT key imported once', env: { LOAD_JWT_CRYPTOKEY: '1' } };
-        case 'session-cheaper':
-          return {
-            label: 'session lookup prepared + JWT key imported once',
-            env: { LOAD_PREPARED_SESSION: '1', LOAD_JWT_CRYPTOKEY: '1' },
           };
         default:
           return {

@@ -92,7 +92,11 @@ export interface NewAccount {
 }
 
 export class AuthService {
-  constructor(private readonly deps: AuthDeps) {}
+  private readonly findSessionUser: ReturnType<typeof q.sessionLookup>;
+
+  constructor(private readonly deps: AuthDeps) {
+    this.findSessionUser = q.sessionLookup(deps.db);
+  }
 
   // ------------------------------------------------------------------------ registration
 
@@ -242,7 +246,7 @@ export class AuthService {
   ): Promise<{ id: string; email: string; isAdmin: boolean } | null> {
     const claims = await this.deps.tokens.verify(token);
     if (!claims) return null;
-    const user = await q.findSessionUser(this.deps.db, claims.userId);
+    const user = await this.findSessionUser(claims.userId);
     if (!user || user.tokenVersion !== claims.version || user.status !== 'ACTIVE') return null;
     return { id: user.id, email: user.email, isAdmin: user.isAdmin };
   }

@@ -106,4 +106,36 @@ describe('SessionTokens', () => {
     for (const junk of ['', 'a.b.c', '...', 'x'.repeat(10_000), '\u0000.\uD800.\u202E'])
       expect(await tokens.verify(junk)).toBeNull();
   });
+
+  it('refuses a token not valid yet (nbf), a crit header, and a re-encoded signature', async () => {
+    const early = await forged({ nbf: now() + 600 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime('1h')
+      .sign(key);
+    expect(await tokens.verify(early)).toBeNull();
+    const crit = await forged()
+      .setProtectedHeader({ alg: 'HS256', crit: ['b64'], b64: true })
+      .setExpirationTime('1h')
+      .sign(key);
+    expect(await tokens.verify(crit)).toBeNull();
+    // The same signature bytes spelled in base64 (not base64url), or with padding.
+    const [header, payload, signature] = (await tokens.sign(claims)).split('.') as [
+      string,
+      string,
+      string,
+    ];
+    const base64 = Buffer.from(signature, 'base64url').toString('base64');
+    expect(await tokens.verify(`${header}.${payload}.${base64}`)).toBeNull();
+    expect(await tokens.verify(`${header}.${payload}.${signature}=`)).toBeNull();
+  });
+
+  it('counts expiry on its own clock, to the second', async () => {
+    let clock = Date.now();
+    const timed = new SessionTokens(SECRET, 60, () => clock);
+    const token = await timed.sign(claims, 60);
+    clock += 59_000;
+    expect(await timed.verify(token)).toEqual(claims);
+    clock += 2_000;
+    expect(await timed.verify(token)).toBeNull();
+  });
 });

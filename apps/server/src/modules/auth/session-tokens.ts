@@ -1,5 +1,5 @@
-import { webcrypto } from 'node:crypto';
-import { jwtVerify, SignJWT } from 'jose';
+import { createHmac, timingSafeEqual, webcrypto } from 'node:crypto';
+import { SignJWT } from 'jose';
 
 const ALGORITHM = 'HS256';
 const ISSUER = 'ctn';
@@ -10,21 +10,28 @@ export interface SessionClaims {
   version: number;
 }
 
-/** Bearer tokens: HS256 pinned on both signing and checking, expiry always checked. */
+/**
+ * Bearer tokens: HS256 pinned on both signing and checking, expiry always checked. jose signs
+ * (once per sign-in); checking, done for every request, is node:crypto's HMAC: jose's WebCrypto
+ * path cost about 100 us of CPU per request under load (docs/performance.md, "Load").
+ */
 export class SessionTokens {
-  /** Imported once: jose would import raw key bytes again on every call (each request). */
-  private readonly key: Promise<webcrypto.CryptoKey>;
+  private readonly secret: Buffer;
+  /** Imported once: jose would import raw key bytes again on every signature. */
+  private readonly signingKey: Promise<webcrypto.CryptoKey>;
 
   constructor(
     secret: string,
     private readonly ttlSeconds: number,
+    private readonly now: () => number = Date.now,
   ) {
-    this.key = webcrypto.subtle.importKey(
+    this.secret = Buffer.from(secret, 'utf8');
+    this.signingKey = webcrypto.subtle.importKey(
       'raw',
-      new TextEncoder().encode(secret),
+      this.secret,
       { name: 'HMAC', hash: 'SHA-256' },
       false,
-      ['sign', 'verify'],
+      ['sign'],
     );
   }
 
@@ -36,21 +43,45 @@ export class SessionTokens {
       .setIssuer(ISSUER)
       .setIssuedAt()
       .setExpirationTime(`${ttlSeconds}s`)
-      .sign(await this.key);
+      .sign(await this.signingKey);
   }
 
-  /** The claims of a valid token, or null for anything else (bad signature, expired, malformed). */
+  /**
+   * The claims of a valid token, or null for anything else: another algorithm (none, HS512,
+   * RS256...), a bad or non-canonical signature, another issuer, no or a past `exp`, a future
+   * `nbf`, no `sub`, a malformed part.
+   */
   async verify(token: string): Promise<SessionClaims | null> {
-    try {
-      const { payload } = await jwtVerify(token, await this.key, {
-        algorithms: [ALGORITHM],
-        issuer: ISSUER,
-        requiredClaims: ['exp', 'sub'],
-      });
-      if (typeof payload.sub !== 'string' || typeof payload['ver'] !== 'number') return null;
-      return { userId: payload.sub, version: payload['ver'] };
-    } catch {
-      return null;
-    }
+    const parts = token.split('.');
+    if (parts.length !== 3) return null;
+    const [header, payload, signature] = parts as [string, string, string];
+    const head = jsonPart(header);
+    if (!head || head['alg'] !== ALGORITHM || 'crit' in head) return null;
+    if (head['typ'] !== undefined && head['typ'] !== 'JWT') return null;
+    const expected = createHmac('sha256', this.secret).update(`${header}.${payload}`).digest();
+    const given = Buffer.from(signature, 'base64url');
+    if (given.toString('base64url') !== signature) return null;
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    const claims = jsonPart(payload);
+    if (!claims || claims['iss'] !== ISSUER) return null;
+    const { sub, exp, nbf, iat, ver } = claims;
+    const nowSeconds = Math.floor(this.now() / 1000);
+    if (typeof sub !== 'string' || typeof ver !== 'number') return null;
+    if (typeof exp !== 'number' || exp <= nowSeconds) return null;
+    if (nbf !== undefined && (typeof nbf !== 'number' || nbf > nowSeconds)) return null;
+    if (iat !== undefined && typeof iat !== 'number') return null;
+    return { userId: sub, version: ver };
+  }
+}
+
+/** A base64url JSON object part of a token, or null. */
+function jsonPart(part: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
   }
 }

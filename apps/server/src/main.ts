@@ -7,7 +7,7 @@ import { migrate } from './db/migrate';
 import { bootstrap, DEMO, type BootstrapReport } from './db/seed';
 import { backgroundJobs } from './jobs/background-jobs';
 import { JobScheduler } from './jobs/scheduler';
-import { requestIdMixin } from './lib/request-context';
+import { logOptions } from './lib/log-options';
 
 const BOOTSTRAP_LOCK = 7_243_002;
 
@@ -30,13 +30,7 @@ async function main(): Promise<void> {
     config,
     database,
     webDir: fileURLToPath(new URL('../../web/dist', import.meta.url)),
-    logger: {
-      level: config.logLevel,
-      mixin: requestIdMixin,
-      ...(process.stdout.isTTY && !config.isProduction
-        ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
-        : {}),
-    },
+    logger: logOptions(config, process.stdout.isTTY),
   });
   // Instances starting together take turns, so the root and the administrator are made once.
   const report = await database.withLock(BOOTSTRAP_LOCK, () =>

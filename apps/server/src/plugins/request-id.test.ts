@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { ok } from '../lib/envelope';
-import { requestIdMixin } from '../lib/request-context';
+import { logOptions } from '../lib/log-options';
 import { requestIdOf } from './request-id';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -102,7 +102,10 @@ describe('request ids on the lines services log', () => {
   });
   let s: TestApp;
   beforeAll(async () => {
-    s = await createTestApp({}, { logger: { level: 'info', stream, mixin: requestIdMixin } });
+    s = await createTestApp(
+      {},
+      { logger: { ...logOptions({ logLevel: 'info', isProduction: false }, false), stream } },
+    );
     // Logs through the app's logger, as a service does: it knows nothing of the request.
     s.app.get('/api/test-service-log', async () => {
       await new Promise((r) => setTimeout(r, 5));
@@ -122,6 +125,15 @@ describe('request ids on the lines services log', () => {
     expect(JSON.parse(raw.find((l) => l.includes('"step":"outside"'))!)).not.toHaveProperty(
       'reqId',
     );
+  });
+
+  it('never writes the secret of a verify or reset link to the log', async () => {
+    await s.app.inject({ url: '/reset-password?token=s3cr3t-reset-token&next=1' });
+    await s.app.inject({ url: '/verify-email?foo=1&TOKEN=s3cr3t-verify-token' });
+    const lines = raw.filter((l) => l.includes('reset-password') || l.includes('verify-email'));
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    expect(raw.join('\n')).not.toContain('s3cr3t');
+    expect(lines.join('\n')).toContain('token=[redacted]&next=1');
   });
 });
 

@@ -73,6 +73,10 @@ describe('the envelope on every answer', () => {
     const page = await t.app.inject({ method: 'GET', url: '/verify-email?token=abc' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('app shell');
+    const probe = await t.app.inject({ method: 'HEAD', url: '/dashboard' });
+    expect(probe.statusCode).toBe(200);
+    expect(probe.headers['content-type']).toContain('text/html');
+    expect(probe.body).toBe('');
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/users/nope' })).headers['content-type'],
     ).toContain('application/json');

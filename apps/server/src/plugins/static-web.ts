@@ -32,8 +32,9 @@ export async function registerStaticWeb(
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
+    // HEAD as GET: monitors and link checkers probe pages with it.
     const isPage =
-      request.method === 'GET' &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
       !path.startsWith('/api/') &&
       path !== '/api' &&
       !path.startsWith('/dev/');

@@ -74,7 +74,7 @@ export const systemSettingsSchema = z.object({
   sessionTimeoutMinutes: z.literal(SESSION_TIMEOUT_OPTIONS, {
     error: `Session timeout must be one of ${SESSION_TIMEOUT_OPTIONS.join(', ')} minutes`,
   }),
-  /** Failed sign-ins per account within 15 minutes before further attempts are refused. */
+  /** Failed sign-ins to one account from one address within 15 minutes before that address is refused. */
   maxLoginAttempts: z.literal(MAX_LOGIN_ATTEMPTS_OPTIONS, {
     error: `Max login attempts must be one of ${MAX_LOGIN_ATTEMPTS_OPTIONS.join(', ')}`,
   }),

@@ -184,7 +184,7 @@ function SystemSettingsForm({ saved }: { saved: SystemSettings }) {
           <Field
             id="setting-max-login-attempts"
             label="Max Login Attempts"
-            hint="Failed sign-ins per account within 15 minutes before sign-in is paused."
+            hint="Failed sign-ins to one account from one address within 15 minutes before sign-in from there is paused."
           >
             {(control) => (
               <NativeSelect

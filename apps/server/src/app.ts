@@ -10,6 +10,7 @@ import {
 } from './integrations/mail/transport';
 import { DEMO_EXCHANGE_ACCOUNTS } from './integrations/exchange/demo-accounts';
 import { connectPeers, type Peers } from './integrations/peers';
+import { ChainHead } from './integrations/chain/chain-head';
 import { HotWallet, PayoutChain } from './integrations/chain/payout-wallet';
 import type { Logger } from './lib/logger';
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limiter';
@@ -149,19 +150,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const audit = new AuditService(database.db);
   const mail = new MailService(database.db, transport, config.mail.from, app.log);
   const settings = new SettingsService(database.db, audit);
+  const peers = options.peers ?? (await connectPeers(config));
+  if (!options.peers) app.addHook('onClose', () => peers.close());
+  const chainHead = new ChainHead(peers.chain);
   const auth = new AuthService({
     db: database.db,
     mail,
     tokens: new SessionTokens(config.jwtSecret, SESSION_TTL_SECONDS),
     limiter,
     depositAddresses: depositAddressDeriver(config.chain.depositXpub ?? DEV_DEPOSIT_XPUB),
+    // Recorded with each deposit address: the watcher reads it from there (decision 014).
+    depositIssuePosition: () => chainHead.positionWithin(3_000),
     publicUrl: config.publicUrl,
     log: app.log,
     audit,
     settings,
   });
-  const peers = options.peers ?? (await connectPeers(config));
-  if (!options.peers) app.addHook('onClose', () => peers.close());
   const ledger = new LedgerService(database.db);
   const rewards = new RewardsService(database.db, settings);
   const cycles = new CyclesService({
@@ -176,6 +180,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const subscriptions = new SubscriptionsService({
     db: database.db,
     chain: peers.chain,
+    head: chainHead,
+    limiter,
+    rescanBlocks: config.chain.rescanBlocks,
     usdtContract: peers.usdtContract,
     explorerUrl: peers.explorerUrl,
     simulatedChain: config.devRoutes ? peers.simulatedChain : null,

@@ -63,7 +63,12 @@ const envSchema = z.object({
       message: "must be the extended public key (xpub…) of m/44'/60'/0'/0",
     },
   ),
-  CHAIN_CONFIRMATIONS: z.coerce.number().int().min(0).max(1000).default(15),
+  // Only for nodes without the `finalized` tag: BSC's probabilistic finality needs 11-15
+  // distinct validators to have built on a block, hence at least 120 blocks.
+  CHAIN_CONFIRMATIONS: z.coerce.number().int().min(0).max(10_000).default(120),
+  CHAIN_LOG_RANGE: z.coerce.number().int().min(1).max(100_000).default(500),
+  // 400 blocks: three minutes of BSC blocks at 0.45 s.
+  CHAIN_RESCAN_BLOCKS: z.coerce.number().int().min(1).max(100_000).default(400),
   EXPLORER_URL: urlOf(['http:', 'https:'], 'an http(s) URL such as https://bscscan.com'),
   PAYOUT_PRIVATE_KEY: optional.refine((v) => v === undefined || /^0x[0-9a-fA-F]{64}$/.test(v), {
     message: 'must be a 0x-prefixed 32-byte hex private key',
@@ -127,6 +132,10 @@ export interface Config {
     usdtContract: string;
     depositXpub: string | undefined;
     confirmations: number;
+    /** Most blocks in one eth_getLogs (halved when the provider refuses a range). */
+    logRange: number;
+    /** Trailing blocks the payment watcher reads again on every poll. */
+    rescanBlocks: number;
     /** Block explorer for transaction and address links. */
     explorerUrl: string;
     payoutPrivateKey: string | undefined;
@@ -197,6 +206,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       usdtContract: e.USDT_CONTRACT,
       depositXpub: e.DEPOSIT_XPUB,
       confirmations: e.CHAIN_CONFIRMATIONS,
+      logRange: e.CHAIN_LOG_RANGE,
+      rescanBlocks: e.CHAIN_RESCAN_BLOCKS,
       // The spec's explorer is a test network; a configured chain gets the main explorer.
       explorerUrl: (
         e.EXPLORER_URL ?? (e.CHAIN_RPC_URL ? 'https://bscscan.com' : 'https://testnet.bscscan.com')

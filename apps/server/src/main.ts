@@ -104,6 +104,8 @@ function printBanner(
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  // A peer that cannot serve us (CHAIN_RPC_URL without eth_getLogs, say) is a configuration
+  // error: one line naming the variable, as for a malformed value.
+  console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });

@@ -36,6 +36,8 @@ export const subscriptionSchema = z.object({
   explorerUrl: z.string(),
   /** True when payments come from the built-in simulated chain (development only). */
   simulatedChain: z.boolean(),
+  /** When the payment watcher last finished reading the chain (null: not yet, or unknown). */
+  lastChainScanAt: z.string().nullable().optional(),
   payments: z.array(subscriptionPaymentSchema),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;

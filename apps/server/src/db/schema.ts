@@ -52,6 +52,15 @@ export const users = pgTable(
     referredBy: uuid('referred_by').references((): AnyPgColumn => users.id),
     depositIndex: integer('deposit_index').unique(),
     walletAddress: text('wallet_address').unique(),
+    /**
+     * The chain (identity) and its final block when the deposit address was handed out: the
+     * watcher scans the address from there (decision 014). Null when the chain could not be read
+     * then; the watcher then starts the address a re-scan window before its own position.
+     */
+    depositIssuedChain: text('deposit_issued_chain'),
+    depositIssuedBlock: bigint('deposit_issued_block', { mode: 'bigint' }),
+    /** The watcher has scanned this address from its issue block up to its own position. */
+    depositCaughtUp: boolean('deposit_caught_up').notNull().default(false),
     bingxUid: text('bingx_uid').unique(),
     subscriptionPaidAt: timestamp('subscription_paid_at', { withTimezone: true }),
     paidUntil: timestamp('paid_until', { withTimezone: true }),

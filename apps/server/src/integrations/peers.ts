@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Config } from '../config';
+import { ConfigError, type Config } from '../config';
 import { EvmChainReader, type ChainReader } from './chain/chain-reader';
 import { SimulatedChain } from './chain/simulated-chain';
 import { BingxClient } from './exchange/bingx-client';
@@ -48,12 +48,15 @@ export async function connectPeers(config: Config): Promise<Peers> {
     exchangeOptions = { baseUrl: await bingxSimulator.listen(), apiKey: key, apiSecret: secret };
     closers.push(() => bingxSimulator!.close());
   }
+  const chain = new EvmChainReader({
+    rpcUrl,
+    usdtContract: config.chain.usdtContract,
+    confirmations: config.chain.confirmations,
+    logRange: config.chain.logRange,
+  });
+  if (config.chain.rpcUrl) await requireLogAccess(chain, config.chain.rpcUrl);
   return {
-    chain: new EvmChainReader({
-      rpcUrl,
-      usdtContract: config.chain.usdtContract,
-      confirmations: config.chain.confirmations,
-    }),
+    chain,
     exchange: new BingxClient(exchangeOptions),
     usdtContract: config.chain.usdtContract,
     explorerUrl: config.chain.explorerUrl,
@@ -63,4 +66,20 @@ export async function connectPeers(config: Config): Promise<Peers> {
       await Promise.all(closers.map((close) => close()));
     },
   };
+}
+
+/**
+ * Payments are found through eth_getLogs: a node that does not answer it for the USDT contract
+ * (BNB's public endpoints disable it) would lose every payment, so the server does not start.
+ */
+async function requireLogAccess(chain: EvmChainReader, rpcUrl: string): Promise<void> {
+  try {
+    await chain.checkLogAccess();
+  } catch (err) {
+    const reason = (err instanceof Error ? err.message : String(err)).split('\n')[0]!.slice(0, 200);
+    throw new ConfigError(
+      `CHAIN_RPC_URL: ${new URL(rpcUrl).host} does not answer eth_getLogs for the USDT contract ` +
+        `(${reason}); payments cannot be detected without it (docs/operations.md, "Chain provider")`,
+    );
+  }
 }

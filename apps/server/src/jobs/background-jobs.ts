@@ -14,7 +14,7 @@ export function backgroundJobs(services: Services, config: Config): JobDefinitio
       // BSC makes a block about every 3 s; a payment is final a few blocks later.
       name: 'payment-watcher',
       intervalMs: config.chainPollMs,
-      run: () => services.subscriptions.scan(),
+      run: () => services.subscriptions.watch(),
     },
     {
       name: 'expiry-reminders',

@@ -1,4 +1,16 @@
-import { createPublicClient, getAddress, http, parseAbiItem, type PublicClient } from 'viem';
+import {
+  createPublicClient,
+  encodeEventTopics,
+  getAddress,
+  hexToBigInt,
+  hexToNumber,
+  http,
+  numberToHex,
+  pad,
+  parseAbiItem,
+  type PublicClient,
+} from 'viem';
+import { isRangeLimitError, isUnsupportedTagError } from './rpc-errors';
 
 /**
  * Reading USDT (BEP20) payments from any EVM JSON-RPC (DESIGN.md section 4 "Subscription"):
@@ -22,36 +34,78 @@ export interface ChainReader {
   chainIdentity(): Promise<string>;
   /** The newest block we treat as final: the node's `finalized` tag, else head - confirmations. */
   finalizedBlock(): Promise<bigint>;
-  /** USDT Transfer logs to any of `to`, from `fromBlock` to `toBlock` inclusive. */
+  /**
+   * USDT Transfer logs to any of `to`, from `fromBlock` to `toBlock` inclusive. Throws rather
+   * than answering less: a range it could not read, or a log it could not parse, is an error.
+   */
   transfersTo(to: readonly string[], fromBlock: bigint, toBlock: bigint): Promise<UsdtTransfer[]>;
 }
 
 export const TRANSFER_EVENT = parseAbiItem(
   'event Transfer(address indexed from, address indexed to, uint256 value)',
 );
+const TRANSFER_TOPIC = encodeEventTopics({ abi: [TRANSFER_EVENT], eventName: 'Transfer' })[0];
 
 /** Nodes limit the size of a topic filter: ask for this many addresses per call. */
 const ADDRESSES_PER_CALL = 200;
+/** Without the `finalized` tag, ask again this often: a node upgrade brings it. */
+const TAG_REPROBE_MS = 10 * 60_000;
+/** After this many ranges read at a halved size, try a doubled one again. */
+const GROW_AFTER_SUCCESSES = 50;
 
 export interface EvmChainReaderOptions {
   rpcUrl: string;
   usdtContract: string;
+  /** head - confirmations is final on nodes that do not know the `finalized` tag. */
   confirmations: number;
+  /** The most blocks asked for in one eth_getLogs (CHAIN_LOG_RANGE); halved on a range error. */
+  logRange?: number;
+  /** How long one JSON-RPC call may take. */
+  timeoutMs?: number;
+}
+
+/** A log the node sent that is not a well-formed USDT Transfer: the range is not trusted. */
+export class MalformedLogError extends Error {
+  constructor(detail: string) {
+    super(`malformed log from the node: ${detail}`);
+    this.name = 'MalformedLogError';
+  }
+}
+
+interface RawLog {
+  address?: unknown;
+  topics?: unknown;
+  data?: unknown;
+  blockNumber?: unknown;
+  transactionHash?: unknown;
+  logIndex?: unknown;
+  removed?: unknown;
 }
 
 export class EvmChainReader implements ChainReader {
   private readonly client: PublicClient;
   private readonly usdt: `0x${string}`;
-  /** null until probed: does the node know the `finalized` tag? */
-  private hasFinalizedTag: boolean | null = null;
+  private readonly maxRange: bigint;
+  /** The range that works with this provider: starts at CHAIN_LOG_RANGE, halved on refusals. */
+  private range: bigint;
+  private successesAtRange = 0;
+  /** null until probed; a time when the node last said it has no `finalized` tag. */
+  private tagUnsupportedAt: number | null = null;
 
   constructor(private readonly options: EvmChainReaderOptions) {
     // cacheTime 0: a watcher must never read a stale head.
     this.client = createPublicClient({
-      transport: http(options.rpcUrl, { retryCount: 2 }),
+      transport: http(options.rpcUrl, { retryCount: 2, timeout: options.timeoutMs ?? 10_000 }),
       cacheTime: 0,
     });
     this.usdt = getAddress(options.usdtContract);
+    this.maxRange = BigInt(Math.max(1, options.logRange ?? 500));
+    this.range = this.maxRange;
+  }
+
+  /** The eth_getLogs range in use now (for tests and diagnostics). */
+  get currentLogRange(): bigint {
+    return this.range;
   }
 
   async chainIdentity(): Promise<string> {
@@ -63,19 +117,38 @@ export class EvmChainReader implements ChainReader {
   }
 
   async finalizedBlock(): Promise<bigint> {
-    if (this.hasFinalizedTag !== false) {
+    const reprobe =
+      this.tagUnsupportedAt === null || Date.now() - this.tagUnsupportedAt >= TAG_REPROBE_MS;
+    if (reprobe) {
       try {
         const block = await this.client.getBlock({ blockTag: 'finalized' });
-        this.hasFinalizedTag = true;
+        this.tagUnsupportedAt = null;
         return block.number;
       } catch (err) {
-        if (this.hasFinalizedTag === true) throw err;
-        this.hasFinalizedTag = false;
+        // Only the node's word that it has no such tag allows the fallback: a timeout or a 429
+        // says nothing about finality, and guessing there could credit an unfinal block.
+        if (!isUnsupportedTagError(err)) throw err;
+        this.tagUnsupportedAt = Date.now();
       }
     }
     const head = await this.client.getBlockNumber({ cacheTime: 0 });
     const final = head - BigInt(this.options.confirmations);
     return final < 0n ? 0n : final;
+  }
+
+  /** The node's newest block (the watcher compares it with the final block to see a stall). */
+  async headBlock(): Promise<bigint> {
+    return this.client.getBlockNumber({ cacheTime: 0 });
+  }
+
+  /**
+   * Start-up check: the node answers eth_getLogs for the USDT contract. Throws with the reason
+   * (a provider that disables eth_getLogs, as BNB's public endpoints do, cannot serve us).
+   */
+  async checkLogAccess(): Promise<void> {
+    const head = await this.client.getBlockNumber({ cacheTime: 0 });
+    const from = head > 1n ? head - 1n : 0n;
+    await this.getLogs([], from, head);
   }
 
   async transfersTo(
@@ -84,28 +157,28 @@ export class EvmChainReader implements ChainReader {
     toBlock: bigint,
   ): Promise<UsdtTransfer[]> {
     const transfers: UsdtTransfer[] = [];
-    for (let i = 0; i < to.length; i += ADDRESSES_PER_CALL) {
-      const chunk = to.slice(i, i + ADDRESSES_PER_CALL).map((a) => getAddress(a));
-      const logs = await this.client.getLogs({
-        address: this.usdt,
-        event: TRANSFER_EVENT,
-        args: { to: chunk },
-        fromBlock,
-        toBlock,
-      });
-      for (const log of logs) {
-        if (log.transactionHash === null || log.logIndex === null || log.blockNumber === null)
-          continue;
-        transfers.push({
-          txHash: log.transactionHash,
-          logIndex: log.logIndex,
-          blockNumber: log.blockNumber,
-          from: getAddress(log.args.from ?? '0x0000000000000000000000000000000000000000'),
-          to: getAddress(log.args.to ?? '0x0000000000000000000000000000000000000000'),
-          amount: log.args.value ?? 0n,
-          removed: log.removed,
-        });
+    if (to.length === 0 || fromBlock > toBlock) return transfers;
+    const checksummed = to.map((a) => getAddress(a));
+    let start = fromBlock;
+    while (start <= toBlock) {
+      const end = start + this.range - 1n < toBlock ? start + this.range - 1n : toBlock;
+      let logs: RawLog[];
+      try {
+        logs = [];
+        for (let i = 0; i < checksummed.length; i += ADDRESSES_PER_CALL)
+          logs.push(
+            ...(await this.getLogs(checksummed.slice(i, i + ADDRESSES_PER_CALL), start, end)),
+          );
+      } catch (err) {
+        if (!isRangeLimitError(err) || this.range === 1n) throw err;
+        // The provider caps ranges: halve and read the same blocks again, down to one block.
+        this.range = this.range / 2n > 0n ? this.range / 2n : 1n;
+        this.successesAtRange = 0;
+        continue;
       }
+      for (const log of logs) transfers.push(this.parse(log, start, end));
+      this.grewWell();
+      start = end + 1n;
     }
     return transfers.sort((a, b) =>
       a.blockNumber === b.blockNumber
@@ -114,6 +187,65 @@ export class EvmChainReader implements ChainReader {
           ? -1
           : 1,
     );
+  }
+
+  /** After a run of successes at a halved range, try twice the range again (up to the setting). */
+  private grewWell(): void {
+    if (this.range >= this.maxRange) return;
+    this.successesAtRange += 1;
+    if (this.successesAtRange < GROW_AFTER_SUCCESSES) return;
+    this.range = this.range * 2n < this.maxRange ? this.range * 2n : this.maxRange;
+    this.successesAtRange = 0;
+  }
+
+  private async getLogs(to: readonly string[], from: bigint, toBlock: bigint): Promise<RawLog[]> {
+    const topics: (`0x${string}` | `0x${string}`[] | null)[] = [TRANSFER_TOPIC];
+    if (to.length > 0)
+      topics.push(
+        null,
+        to.map((a) => pad(a.toLowerCase() as `0x${string}`)),
+      );
+    const result: unknown = await this.client.request({
+      method: 'eth_getLogs',
+      params: [
+        { address: this.usdt, topics, fromBlock: numberToHex(from), toBlock: numberToHex(toBlock) },
+      ],
+    });
+    if (!Array.isArray(result)) throw new MalformedLogError('eth_getLogs answered no list');
+    return result as RawLog[];
+  }
+
+  /** One raw log as a transfer, or MalformedLogError: nothing is guessed or skipped. */
+  private parse(log: RawLog, from: bigint, to: bigint): UsdtTransfer {
+    const fail = (what: string) => {
+      throw new MalformedLogError(`${what} in ${JSON.stringify(log).slice(0, 300)}`);
+    };
+    const isHex = (v: unknown, bytes?: number): v is `0x${string}` =>
+      typeof v === 'string' &&
+      /^0x[0-9a-fA-F]*$/.test(v) &&
+      (bytes === undefined || v.length === 2 + bytes * 2);
+    if (!isHex(log.transactionHash, 32)) fail('transaction hash');
+    if (!isHex(log.blockNumber) || (log.blockNumber as string).length < 3) fail('block number');
+    if (!isHex(log.logIndex) || (log.logIndex as string).length < 3) fail('log index');
+    if (!isHex(log.data, 32)) fail('amount');
+    if (typeof log.address !== 'string' || log.address.toLowerCase() !== this.usdt.toLowerCase())
+      fail('contract');
+    const topics = log.topics;
+    if (!Array.isArray(topics) || topics.length !== 3 || !topics.every((t) => isHex(t, 32)))
+      fail('topics');
+    const [signature, fromTopic, toTopic] = topics as `0x${string}`[];
+    if (signature!.toLowerCase() !== TRANSFER_TOPIC.toLowerCase()) fail('event');
+    const blockNumber = hexToBigInt(log.blockNumber as `0x${string}`);
+    if (blockNumber < from || blockNumber > to) fail('block outside the range asked');
+    return {
+      txHash: log.transactionHash as string,
+      logIndex: hexToNumber(log.logIndex as `0x${string}`),
+      blockNumber,
+      from: getAddress(`0x${fromTopic!.slice(26)}`),
+      to: getAddress(`0x${toTopic!.slice(26)}`),
+      amount: hexToBigInt(log.data as `0x${string}`),
+      removed: log.removed === true,
+    };
   }
 }
 

@@ -19,6 +19,7 @@ import {
   resetPasswordErrors,
 } from '@ctn/contracts/validation';
 import type { Db } from '../../db/client';
+import type { ChainPosition } from '../../integrations/chain/chain-head';
 import type { DepositAddressDeriver } from '../../integrations/chain/deposit-addresses';
 import { AppError, validationError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -70,6 +71,8 @@ export interface AuthDeps {
   tokens: SessionTokens;
   limiter: RateLimiter;
   depositAddresses: DepositAddressDeriver;
+  /** The chain and its final block now, recorded with a deposit address (null: unknown). */
+  depositIssuePosition: () => Promise<ChainPosition | null>;
   publicUrl: string;
   log: Logger;
   audit: AuditService;
@@ -131,6 +134,8 @@ export class AuthService {
   async createAccount(account: NewAccount): Promise<q.UserRow> {
     const passwordHash = account.password === null ? null : await hashPassword(account.password);
     const isMember = !account.isAdmin;
+    // Read before the transaction: a slow node never holds a database connection.
+    const issued = isMember ? await this.deps.depositIssuePosition() : null;
     try {
       const user = await this.deps.db.transaction(async (tx) => {
         const depositIndex = isMember ? await q.nextDepositIndex(tx) : null;
@@ -149,6 +154,8 @@ export class AuthService {
           referredBy: account.referrerId,
           depositIndex,
           walletAddress,
+          depositIssuedChain: issued?.identity ?? null,
+          depositIssuedBlock: issued?.final ?? null,
         });
         if (account.referrerId) await q.insertReferralPaths(tx, row.id, account.referrerId);
         if (!row.isEmailVerified) await this.queueVerificationMail(tx, row);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Subscription } from '@ctn/contracts/onboarding';
+import { ChainHead } from '../../integrations/chain/chain-head';
 import { EvmChainReader } from '../../integrations/chain/chain-reader';
+import { MemoryRateLimiter } from '../../lib/rate-limiter';
 import { BingxClient } from '../../integrations/exchange/bingx-client';
 import type { Peers } from '../../integrations/peers';
 import { startAnvil, type LocalChain } from '../../../test/evm/anvil';
@@ -46,6 +48,9 @@ describe('subscription payments on a real EVM node (anvil, 18-decimal ERC-20)', 
     new SubscriptionsService({
       db: t.database.db,
       chain: t.app.services.peers.chain,
+      head: new ChainHead(t.app.services.peers.chain),
+      limiter: new MemoryRateLimiter(),
+      rescanBlocks: 400,
       usdtContract: anvil.usdt,
       explorerUrl: 'x',
       simulatedChain: null,

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chainCursors, subscriptionPayments, users } from '../../db/schema';
 
@@ -26,13 +26,43 @@ export async function advanceCursor(db: Db, name: string, lastBlock: bigint): Pr
     });
 }
 
-/** Every deposit address with its owner, lower-cased for matching. */
-export async function depositAddresses(db: Db): Promise<{ userId: string; address: string }[]> {
+export interface WatchedAddress {
+  userId: string;
+  /** Lower-cased, for matching logs. */
+  address: string;
+  issuedChain: string | null;
+  issuedBlock: bigint | null;
+  caughtUp: boolean;
+}
+
+/** Every deposit address with its owner and where it was issued. */
+export async function watchedAddresses(db: Db): Promise<WatchedAddress[]> {
   const rows = await db
-    .select({ userId: users.id, address: users.walletAddress })
+    .select({
+      userId: users.id,
+      address: users.walletAddress,
+      issuedChain: users.depositIssuedChain,
+      issuedBlock: users.depositIssuedBlock,
+      caughtUp: users.depositCaughtUp,
+    })
     .from(users)
     .where(isNotNull(users.walletAddress));
-  return rows.map((r) => ({ userId: r.userId, address: (r.address ?? '').toLowerCase() }));
+  return rows.map((r) => ({ ...r, address: (r.address ?? '').toLowerCase() }));
+}
+
+/** These addresses have been scanned from their issue block: the cursor covers them now. */
+export async function markCaughtUp(db: Db, userIds: string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await db.update(users).set({ depositCaughtUp: true }).where(inArray(users.id, userIds));
+}
+
+/** When the watcher last finished a range on this chain (its cursor's last write). */
+export async function cursorUpdatedAt(db: Db, name: string): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ updatedAt: chainCursors.updatedAt })
+    .from(chainCursors)
+    .where(eq(chainCursors.name, name));
+  return row?.updatedAt;
 }
 
 export async function findMemberDeposit(db: Db, userId: string) {
@@ -40,6 +70,8 @@ export async function findMemberDeposit(db: Db, userId: string) {
     .select({
       id: users.id,
       walletAddress: users.walletAddress,
+      issuedChain: users.depositIssuedChain,
+      issuedBlock: users.depositIssuedBlock,
       paidUntil: users.paidUntil,
       subscriptionPaidAt: users.subscriptionPaidAt,
       creditMicro: users.subscriptionCreditMicro,

@@ -3,22 +3,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Subscription } from '@ctn/contracts/onboarding';
 import { rowsOf } from '../../db/client';
 import { call, createTestApp, signedInMember, type TestApp } from '../../../test/test-app';
+import { ChainHead } from '../../integrations/chain/chain-head';
 import { EvmChainReader } from '../../integrations/chain/chain-reader';
+import { MemoryRateLimiter } from '../../lib/rate-limiter';
 import { SubscriptionsService } from './subscriptions.service';
 
 const USDT = 10n ** 18n;
 const usdt = (amount: string) => (BigInt(Math.round(Number(amount) * 1e6)) * USDT) / 1_000_000n;
 
 let t: TestApp;
+/** The throttling clock: each refresh below comes after the member's 30 s scan turn. */
+let clock = Date.now();
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.services.subscriptions.scan(); // first scan: the position starts at the final block
+  t = await createTestApp({}, { limiter: new MemoryRateLimiter(() => clock) });
 });
 afterAll(() => t.close());
 
 const chain = () => t.app.services.peers.simulatedChain!;
-const refresh = (token: string) =>
+const refreshNow = (token: string) =>
   call<Subscription>(t.app, 'GET', '/api/users/refresh-subscription', { token });
+const refresh = (token: string) => {
+  clock += 31_000;
+  return refreshNow(token);
+};
 const profile = async (token: string) =>
   (
     await call<{ subscriptionFee: { paid: boolean } }>(t.app, 'GET', '/api/users/profile', {
@@ -107,7 +114,7 @@ describe('subscription payments from the chain', () => {
     expect(days).toBeLessThanOrEqual(60);
   });
 
-  it('a restarted watcher resumes after the stored block and never rescans older ones', async () => {
+  it('a restarted watcher resumes from the stored block (less the re-scan window) and credits nothing twice', async () => {
     const member = await signedInMember(t);
     const address = (await refresh(member.token)).body.data!.walletAddress!;
     chain().transfer(address, usdt('10'));
@@ -117,6 +124,9 @@ describe('subscription payments from the chain', () => {
     const restarted = new SubscriptionsService({
       db: t.database.db,
       chain: t.app.services.peers.chain,
+      head: new ChainHead(t.app.services.peers.chain),
+      limiter: new MemoryRateLimiter(),
+      rescanBlocks: 400,
       usdtContract: t.app.services.peers.usdtContract,
       explorerUrl: 'https://testnet.bscscan.com',
       simulatedChain: null,

@@ -6,9 +6,12 @@ import {
   type ChainReader,
   type UsdtTransfer,
 } from '../../integrations/chain/chain-reader';
+import type { ChainHead, ChainPosition } from '../../integrations/chain/chain-head';
+import { faultKind } from '../../integrations/chain/rpc-errors';
 import type { SimulatedChain } from '../../integrations/chain/simulated-chain';
 import { AppError } from '../../lib/app-error';
 import { toUsdt } from '../../lib/money';
+import type { RateLimiter } from '../../lib/rate-limiter';
 import type { Logger } from '../../lib/logger';
 import type { MailService } from '../mail/mail.service';
 import type { RewardsService } from '../rewards/rewards.service';
@@ -16,6 +19,8 @@ import type { SettingsService } from '../settings/settings.service';
 import { expiryReminderMail } from './subscription-mails';
 import * as q from './subscriptions.queries';
 import { applyPayment, isPaid, type PeriodPolicy } from './subscription-periods';
+import { refreshStart, scanStart } from './scan-range';
+import { WatcherHealth } from './watcher-health';
 
 export interface SubscriptionsDeps {
   db: Db;
@@ -31,9 +36,20 @@ export interface SubscriptionsDeps {
   settings: SettingsService;
   /** DIRECT rewards of each credited payment. */
   rewards: RewardsService;
-  /** Blocks per eth_getLogs range. */
+  /** The chain's identity and final block, shared and briefly cached. */
+  head: ChainHead;
+  /** Members' own chain scans (one per member per 30 s), counted across instances. */
+  limiter: RateLimiter;
+  /** Trailing blocks read again on every poll (CHAIN_RESCAN_BLOCKS). */
+  rescanBlocks: number;
+  /** Blocks a scan covers before it moves the cursor (the reader splits them further). */
   batchBlocks?: number;
 }
+
+/** One chain scan per member per 30 s; otherwise the answer comes from the watcher's data. */
+const MEMBER_SCAN_RULE = { limit: 1, windowMs: 30_000 };
+/** A member's own scan reads at most this many blocks back (about 2.5 hours of BSC). */
+const MEMBER_SCAN_MAX_BLOCKS = 20_000n;
 
 const REMINDER_DAYS = 3;
 
@@ -56,54 +72,138 @@ export interface ChainLag {
  */
 export class SubscriptionsService {
   private readonly batchBlocks: bigint;
+  private readonly rescanBlocks: bigint;
+  /** Faults of the watcher, for logs (once per episode) and /metrics. */
+  readonly health = new WatcherHealth();
 
   constructor(private readonly deps: SubscriptionsDeps) {
-    this.batchBlocks = BigInt(deps.batchBlocks ?? 2000);
+    this.batchBlocks = BigInt(deps.batchBlocks ?? 10_000);
+    this.rescanBlocks = BigInt(Math.max(1, deps.rescanBlocks));
   }
 
-  /** Scans every deposit address from the stored position up to the last final block. */
+  /**
+   * The payment watcher's run: a scan, with its faults logged once per episode and counted. A
+   * failed scan leaves the cursor where the last read range ended, so nothing is skipped.
+   */
+  async watch(): Promise<{ credited: number; lastBlock: bigint }> {
+    try {
+      const result = await this.scan();
+      const episode = this.health.succeeded();
+      if (episode)
+        this.deps.log.info(
+          { failures: episode.failures, since: episode.since.toISOString() },
+          'payment watcher recovered',
+        );
+      return result;
+    } catch (err) {
+      const kind = faultKind(err);
+      if (this.health.failed(kind))
+        this.deps.log.error({ err, kind }, 'payment watcher failed: it will retry the same blocks');
+      throw err;
+    }
+  }
+
+  /**
+   * Scans every deposit address up to the chain's final block: from the stored position less the
+   * re-scan window, and from the issue block of every address not read from there yet.
+   */
   async scan(): Promise<{ credited: number; lastBlock: bigint }> {
-    const { cursorName, from, final } = await this.range();
-    if (from > final) return { credited: 0, lastBlock: final };
-    const owners = new Map(
-      (await q.depositAddresses(this.deps.db)).map((d) => [d.address, d.userId]),
-    );
+    const { db } = this.deps;
+    const { identity, final } = await this.deps.head.fresh();
+    const cursorName = cursorNameOf(identity);
+    const [cursor, watched] = await Promise.all([
+      q.readCursor(db, cursorName),
+      q.watchedAddresses(db),
+    ]);
+    const pending = watched.filter((a) => !a.caughtUp);
+    const from = scanStart({
+      cursor,
+      final,
+      rescanBlocks: this.rescanBlocks,
+      identity,
+      pending,
+    });
+    const owners = new Map(watched.map((d) => [d.address, d.userId]));
     let credited = 0;
     for (let start = from; start <= final; start += this.batchBlocks) {
       const end = start + this.batchBlocks - 1n < final ? start + this.batchBlocks - 1n : final;
-      const transfers = await this.deps.chain.transfersTo([...owners.keys()], start, end);
-      for (const transfer of transfers) {
-        const userId = owners.get(transfer.to.toLowerCase());
-        if (userId && (await this.credit(userId, transfer))) credited += 1;
+      if (owners.size > 0) {
+        const transfers = await this.deps.chain.transfersTo([...owners.keys()], start, end);
+        for (const transfer of transfers) {
+          const userId = owners.get(transfer.to.toLowerCase());
+          if (userId && (await this.credit(userId, transfer))) credited += 1;
+        }
       }
-      await q.advanceCursor(this.deps.db, cursorName, end);
+      // Every watched address has been read up to `end` (greatest(): never backwards).
+      await q.advanceCursor(db, cursorName, end);
     }
+    if (from > final) await q.advanceCursor(db, cursorName, final);
+    await q.markCaughtUp(
+      db,
+      pending.map((a) => a.userId),
+    );
     return { credited, lastBlock: final };
   }
 
-  /** GET /api/users/refresh-subscription: the member's own address is scanned at once. */
+  /**
+   * GET /api/users/refresh-subscription: the member's own address is scanned from its issue
+   * block (bounded), at most once per 30 s per member; otherwise the watcher's data answers.
+   */
   async refresh(userId: string): Promise<Subscription> {
     const member = await q.findMemberDeposit(this.deps.db, userId);
     if (!member) throw new AppError('USER_NOT_FOUND');
     if (member.walletAddress) {
-      let transfers: UsdtTransfer[] = [];
-      try {
-        const { from, final } = await this.range();
-        if (from <= final)
-          transfers = await this.deps.chain.transfersTo([member.walletAddress], from, final);
-      } catch (err) {
-        this.deps.log.warn({ err }, 'chain unreachable during a subscription refresh');
-        throw new AppError('CHAIN_UNAVAILABLE');
-      }
-      for (const transfer of transfers) await this.credit(userId, transfer);
+      const turn = await this.deps.limiter.consume(`chain-refresh:${userId}`, MEMBER_SCAN_RULE);
+      if (turn.allowed) await this.scanMember(userId, member, await this.readHead());
     }
     return this.subscription(userId);
+  }
+
+  /** The chain's position for a member's scan; CHAIN_UNAVAILABLE when the node cannot say. */
+  private async readHead(): Promise<ChainPosition> {
+    try {
+      return await this.deps.head.fresh();
+    } catch (err) {
+      this.deps.log.warn({ err }, 'chain unreachable during a subscription refresh');
+      throw new AppError('CHAIN_UNAVAILABLE');
+    }
+  }
+
+  /** Reads one member's address from its issue block (bounded) and credits what it finds. */
+  private async scanMember(
+    userId: string,
+    member: NonNullable<Awaited<ReturnType<typeof q.findMemberDeposit>>>,
+    { identity, final }: ChainPosition,
+  ): Promise<void> {
+    if (!member.walletAddress) return;
+    let transfers: UsdtTransfer[] = [];
+    try {
+      const cursor = await q.readCursor(this.deps.db, cursorNameOf(identity));
+      const from = refreshStart({
+        issuedChain: member.issuedChain,
+        issuedBlock: member.issuedBlock,
+        identity,
+        cursor,
+        final,
+        rescanBlocks: this.rescanBlocks,
+        maxBlocks: MEMBER_SCAN_MAX_BLOCKS,
+      });
+      if (from <= final)
+        transfers = await this.deps.chain.transfersTo([member.walletAddress], from, final);
+    } catch (err) {
+      this.deps.log.warn({ err }, 'chain unreachable during a subscription refresh');
+      throw new AppError('CHAIN_UNAVAILABLE');
+    }
+    for (const transfer of transfers) await this.credit(userId, transfer);
   }
 
   async subscription(userId: string): Promise<Subscription> {
     const member = await q.findMemberDeposit(this.deps.db, userId);
     if (!member) throw new AppError('USER_NOT_FOUND');
-    const payments = await q.paymentsOf(this.deps.db, userId, 50);
+    const [payments, lastChainScanAt] = await Promise.all([
+      q.paymentsOf(this.deps.db, userId, 50),
+      this.lastScanAt(),
+    ]);
     const now = new Date();
     const paid = isPaid(member.paidUntil, now);
     const policy = await this.policy();
@@ -119,6 +219,7 @@ export class SubscriptionsService {
       network: 'BEP20 (BSC)',
       explorerUrl: this.deps.explorerUrl,
       simulatedChain: this.deps.simulatedChain !== null,
+      lastChainScanAt: lastChainScanAt?.toISOString() ?? null,
       payments: payments.map((p) => ({
         _id: p.id,
         amount: toUsdt(p.amountMicro),
@@ -136,10 +237,7 @@ export class SubscriptionsService {
    * before its first scan on this chain. Throws when the chain or the database cannot be read.
    */
   async chainLag(): Promise<ChainLag | null> {
-    const [identity, finalized] = await Promise.all([
-      this.deps.chain.chainIdentity(),
-      this.deps.chain.finalizedBlock(),
-    ]);
+    const { identity, final: finalized } = await this.deps.head.position();
     const lastScanned = await q.readCursor(this.deps.db, cursorNameOf(identity));
     if (lastScanned === undefined) return null;
     const blocks = finalized > lastScanned ? finalized - lastScanned : 0n;
@@ -173,7 +271,8 @@ export class SubscriptionsService {
     const micro = BigInt(Math.round(amountUsdt * MICRO_USDT_PER_USDT));
     chain.transfer(member.walletAddress, micro * 10n ** 12n);
     chain.mine(3);
-    return this.refresh(userId);
+    await this.scanMember(userId, member, await this.readHead());
+    return this.subscription(userId);
   }
 
   /** The fee in force (read in the caller's transaction when given) and the period length. */
@@ -182,20 +281,14 @@ export class SubscriptionsService {
     return { feeMicro, periodDays: SUBSCRIPTION_PERIOD_DAYS };
   }
 
-  /** Where to scan: after the stored position (first run: from the current final block). */
-  private async range(): Promise<{ cursorName: string; from: bigint; final: bigint }> {
-    const [identity, final] = await Promise.all([
-      this.deps.chain.chainIdentity(),
-      this.deps.chain.finalizedBlock(),
-    ]);
-    const cursorName = cursorNameOf(identity);
-    let last = await q.readCursor(this.deps.db, cursorName);
-    if (last === undefined) {
-      // Deposit addresses exist only from now on: nothing older can be ours.
-      last = final > 0n ? final - 1n : -1n;
-      await q.advanceCursor(this.deps.db, cursorName, last);
+  /** When the watcher last finished a range on the current chain; undefined if unknown. */
+  private async lastScanAt(): Promise<Date | undefined> {
+    try {
+      const { identity } = await this.deps.head.position();
+      return await q.cursorUpdatedAt(this.deps.db, cursorNameOf(identity));
+    } catch {
+      return undefined;
     }
-    return { cursorName, from: last + 1n, final };
   }
 
   /** Credits one chain log to its member, exactly once. Returns false when already credited. */

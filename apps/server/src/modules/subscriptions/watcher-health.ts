@@ -1,0 +1,44 @@
+/**
+ * The payment watcher's faults: an episode starts with the first failed run and ends with the
+ * next successful one, so a node that stays down is logged once, not every 15 seconds. Counts
+ * per kind (timeout, rate_limited, range_limit, malformed_log, rpc_error, ...) feed /metrics.
+ */
+export class WatcherHealth {
+  private failingSince: Date | null = null;
+  private failuresInEpisode = 0;
+  private lastSuccess: Date | null = null;
+  readonly faults = new Map<string, number>();
+
+  constructor(private readonly now: () => Date = () => new Date()) {}
+
+  /** Records a failed run; true when it starts an episode (the one to log). */
+  failed(kind: string): boolean {
+    this.faults.set(kind, (this.faults.get(kind) ?? 0) + 1);
+    this.failuresInEpisode += 1;
+    if (this.failingSince) return false;
+    this.failingSince = this.now();
+    return true;
+  }
+
+  /** Records a successful run; the episode it ends, if any (the one to log as recovered). */
+  succeeded(): { since: Date; failures: number } | null {
+    this.lastSuccess = this.now();
+    const episode = this.failingSince
+      ? { since: this.failingSince, failures: this.failuresInEpisode }
+      : null;
+    this.failingSince = null;
+    this.failuresInEpisode = 0;
+    return episode;
+  }
+
+  /** Seconds the watcher has been failing on this instance (0 when its last run succeeded). */
+  failingSeconds(): number {
+    return this.failingSince
+      ? Math.max(0, (this.now().getTime() - this.failingSince.getTime()) / 1000)
+      : 0;
+  }
+
+  get lastSuccessAt(): Date | null {
+    return this.lastSuccess;
+  }
+}

@@ -6,6 +6,14 @@ export interface ChainPosition {
   final: bigint;
 }
 
+/** The node answered for another chain than the one a scan started on. */
+export class ChainSwitchedError extends Error {
+  constructor(before: string, now: string) {
+    super(`the node switched chains during a scan (chain switched: ${before} -> ${now})`);
+    this.name = 'ChainSwitchedError';
+  }
+}
+
 const IDENTITY_TTL_MS = 60_000;
 const FINAL_TTL_MS = 2_000;
 
@@ -18,6 +26,7 @@ export class ChainHead {
   private identity: { value: Promise<string>; at: number } | null = null;
   private final: { value: Promise<bigint>; at: number } | null = null;
   private finalInFlight: Promise<bigint> | null = null;
+  private identityInFlight: Promise<string> | null = null;
 
   constructor(
     private readonly chain: ChainReader,
@@ -46,6 +55,25 @@ export class ChainHead {
     }
     const [identity, final] = await Promise.all([this.cachedIdentity(), this.finalInFlight]);
     return { identity, final };
+  }
+
+  /**
+   * Throws ChainSwitchedError unless the node is still the chain `identity` (read now; callers
+   * at the same moment share the read). Logs are credited only after this check: a provider that
+   * starts answering for another chain never gets its logs credited as ours.
+   */
+  async confirmIdentity(identity: string): Promise<void> {
+    if (!this.identityInFlight) {
+      const read = this.chain.chainIdentity();
+      this.identityInFlight = read;
+      const clear = () => {
+        if (this.identityInFlight === read) this.identityInFlight = null;
+      };
+      read.then(clear, clear);
+    }
+    const now = await this.identityInFlight;
+    this.identity = { value: Promise.resolve(now), at: this.now() };
+    if (now !== identity) throw new ChainSwitchedError(identity, now);
   }
 
   /**

@@ -170,9 +170,12 @@ export class EvmChainReader implements ChainReader {
             ...(await this.getLogs(checksummed.slice(i, i + ADDRESSES_PER_CALL), start, end)),
           );
       } catch (err) {
-        if (!isRangeLimitError(err) || this.range === 1n) throw err;
-        // The provider caps ranges: halve and read the same blocks again, down to one block.
-        this.range = this.range / 2n > 0n ? this.range / 2n : 1n;
+        const span = end - start + 1n;
+        if (!isRangeLimitError(err) || span === 1n) throw err;
+        // The provider caps ranges: halve what it refused and read the same blocks again, down
+        // to one block (scans at the same time may have halved it already).
+        const halved = span / 2n;
+        if (halved < this.range) this.range = halved;
         this.successesAtRange = 0;
         continue;
       }

@@ -28,7 +28,10 @@ function describe(err: unknown): { codes: number[]; statuses: number[]; text: st
     };
     if (typeof e.code === 'number') codes.push(e.code);
     if (typeof e.status === 'number') statuses.push(e.status);
-    for (const t of [e.details, e.shortMessage, e.message, e.name])
+    // viem's `message` repeats the request body (which names the `finalized` tag we asked
+    // for): read the node's own words (`details`) and the summary, not the echo.
+    const own = typeof e.details === 'string' || typeof e.shortMessage === 'string';
+    for (const t of [e.details, e.shortMessage, own ? undefined : e.message, e.name])
       if (typeof t === 'string') texts.push(t);
     current = e.cause;
   }
@@ -76,6 +79,7 @@ export function faultKind(err: unknown): string {
     return 'rate_limited';
   if (/timed? ?out|timeout/i.test(text)) return 'timeout';
   if (/malformed log/i.test(text)) return 'malformed_log';
+  if (/chain switched/i.test(text)) return 'chain_switched';
   if (isRangeLimitError(err)) return 'range_limit';
   if (/fetch failed|ECONNREFUSED|ECONNRESET|socket/i.test(text)) return 'unreachable';
   return 'rpc_error';

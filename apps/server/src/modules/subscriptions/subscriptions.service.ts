@@ -110,6 +110,7 @@ export class SubscriptionsService {
   async scan(): Promise<{ credited: number; lastBlock: bigint }> {
     const { db } = this.deps;
     const { identity, final } = await this.deps.head.fresh();
+    await this.deps.head.confirmIdentity(identity);
     const cursorName = cursorNameOf(identity);
     const [cursor, watched] = await Promise.all([
       q.readCursor(db, cursorName),
@@ -127,12 +128,13 @@ export class SubscriptionsService {
     let credited = 0;
     for (let start = from; start <= final; start += this.batchBlocks) {
       const end = start + this.batchBlocks - 1n < final ? start + this.batchBlocks - 1n : final;
-      if (owners.size > 0) {
-        const transfers = await this.deps.chain.transfersTo([...owners.keys()], start, end);
-        for (const transfer of transfers) {
-          const userId = owners.get(transfer.to.toLowerCase());
-          if (userId && (await this.credit(userId, transfer))) credited += 1;
-        }
+      const transfers =
+        owners.size > 0 ? await this.deps.chain.transfersTo([...owners.keys()], start, end) : [];
+      // Still the same chain? Else neither its logs nor its block numbers are ours to keep.
+      await this.deps.head.confirmIdentity(identity);
+      for (const transfer of transfers) {
+        const userId = owners.get(transfer.to.toLowerCase());
+        if (userId && (await this.credit(userId, transfer))) credited += 1;
       }
       // Every watched address has been read up to `end` (greatest(): never backwards).
       await q.advanceCursor(db, cursorName, end);
@@ -190,6 +192,7 @@ export class SubscriptionsService {
       });
       if (from <= final)
         transfers = await this.deps.chain.transfersTo([member.walletAddress], from, final);
+      if (transfers.length > 0) await this.deps.head.confirmIdentity(identity);
     } catch (err) {
       this.deps.log.warn({ err }, 'chain unreachable during a subscription refresh');
       throw new AppError('CHAIN_UNAVAILABLE');

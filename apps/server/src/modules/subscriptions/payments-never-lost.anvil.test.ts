@@ -1,0 +1,249 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client';
+import { ChainHead } from '../../integrations/chain/chain-head';
+import { EvmChainReader } from '../../integrations/chain/chain-reader';
+import { BingxClient } from '../../integrations/exchange/bingx-client';
+import type { Peers } from '../../integrations/peers';
+import { connectPeers } from '../../integrations/peers';
+import { ConfigError, parseConfig } from '../../config';
+import { MemoryRateLimiter } from '../../lib/rate-limiter';
+import { anvilAvailable, startAnvil, type LocalChain } from '../../../test/evm/anvil';
+import { RpcProxy } from '../../../test/evm/rpc-proxy';
+import { createTestApp, signedInMember, type TestApp } from '../../../test/test-app';
+import { SubscriptionsService } from './subscriptions.service';
+
+/**
+ * Issue "Payments are never lost", on a real EVM node behind a proxy that lags, caps ranges and
+ * fails the way hosted providers do: early payers, payers during a lag episode and top-ups are
+ * each credited exactly once, whatever restarts, second instances and faults do.
+ */
+
+const USDT = 10n ** 18n;
+const LAG_MS = 1_500;
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe.runIf(anvilAvailable())(
+  'payments are never lost (anvil behind a lagging, range-capped proxy)',
+  () => {
+    let anvil: LocalChain;
+    let proxy: RpcProxy;
+    let reader: EvmChainReader;
+    let proxyUrl: string;
+    let t: TestApp;
+
+    beforeAll(async () => {
+      anvil = await startAnvil();
+      proxy = new RpcProxy(anvil.rpcUrl);
+      proxyUrl = await proxy.listen();
+      reader = new EvmChainReader({
+        rpcUrl: proxyUrl,
+        usdtContract: anvil.usdt,
+        confirmations: 120,
+        logRange: 500,
+        timeoutMs: 800,
+      });
+      const peers: Peers = {
+        chain: reader,
+        exchange: new BingxClient({
+          baseUrl: 'http://127.0.0.1:9',
+          apiKey: 'k',
+          apiSecret: 's',
+          maxRetries: 0,
+        }),
+        usdtContract: anvil.usdt,
+        explorerUrl: 'https://bscscan.com',
+        simulatedChain: null,
+        bingxSimulator: null,
+        close: async () => undefined,
+      };
+      t = await createTestApp({}, { peers });
+      // A provider that lags by LAG_MS and serves at most 5 blocks per eth_getLogs.
+      proxy.faults = { lagLogsMs: LAG_MS, maxLogRange: 5 };
+    }, 90_000);
+    afterAll(async () => {
+      await t?.close();
+      await proxy?.close();
+      await anvil?.stop();
+    });
+
+    const watch = () => t.app.services.subscriptions.watch();
+    const member = async () => {
+      const m = await signedInMember(t);
+      const sub = await t.app.services.subscriptions.subscription(m.user._id);
+      return { ...m, address: sub.walletAddress as `0x${string}` };
+    };
+    const payments = async (userId: string) =>
+      rowsOf<{ amount: string; periods: number }>(
+        t.database.db,
+        sql`select amount_micro::text as amount, periods_added as periods
+          from subscription_payments where user_id = ${userId} order by block_number, log_index`,
+      );
+    const cursor = async () => {
+      const [row] = await rowsOf<{ last: string }>(
+        t.database.db,
+        sql`select last_block::text as last from chain_cursors order by updated_at desc limit 1`,
+      );
+      return row ? BigInt(row.last) : undefined;
+    };
+    /** anvil makes a block final 64 blocks behind its head. */
+    const finalise = () => anvil.mine(70);
+
+    it('credits an early payer who paid before the watcher ever ran, once the lagging node shows the log', async () => {
+      const early = await member();
+      await anvil.pay(early.address, 10n * USDT);
+      await finalise();
+      // The first scan ever: the lagging node answers the range without the log yet.
+      expect((await watch()).credited).toBe(0);
+      await sleep(LAG_MS + 100);
+      // The re-scan window reads the same blocks again: now the log is there.
+      expect((await watch()).credited).toBe(1);
+      expect(await payments(early.user._id)).toEqual([{ amount: '10000000', periods: 1 }]);
+      // The provider refused 500-block ranges; the reader halved down to what it serves.
+      expect(reader.currentLogRange).toBeLessThanOrEqual(5n);
+    }, 60_000);
+
+    it('credits a payer during a lag episode and a 3 + 7 USDT top-up, each exactly once', async () => {
+      const during = await member();
+      const topUp = await member();
+      await anvil.pay(during.address, 10n * USDT);
+      await anvil.pay(topUp.address, 3n * USDT);
+      await finalise();
+      expect((await watch()).credited).toBe(0);
+      await sleep(LAG_MS + 100);
+      expect((await watch()).credited).toBe(2);
+      await anvil.pay(topUp.address, 7n * USDT);
+      await finalise();
+      await watch();
+      await sleep(LAG_MS + 100);
+      await watch();
+      await watch();
+      expect(await payments(during.user._id)).toEqual([{ amount: '10000000', periods: 1 }]);
+      expect(await payments(topUp.user._id)).toEqual([
+        { amount: '3000000', periods: 0 },
+        { amount: '7000000', periods: 1 },
+      ]);
+      const sub = await t.app.services.subscriptions.subscription(topUp.user._id);
+      expect(sub).toMatchObject({ subscriptionFee: { paid: true }, creditUsdt: 0 });
+    }, 60_000);
+
+    it('a restarted server and a second instance change nothing', async () => {
+      const before = await rowsOf<{ n: number }>(
+        t.database.db,
+        sql`select count(*)::int as n from subscription_payments`,
+      );
+      const instance = () =>
+        new SubscriptionsService({
+          db: t.database.db,
+          chain: reader,
+          head: new ChainHead(reader),
+          limiter: new MemoryRateLimiter(),
+          rescanBlocks: 400,
+          usdtContract: anvil.usdt,
+          explorerUrl: 'x',
+          simulatedChain: null,
+          log: quiet,
+          mail: t.app.services.mail,
+          publicUrl: 'http://app.test',
+          settings: t.app.services.settings,
+          rewards: t.app.services.rewards,
+        });
+      const results = await Promise.all([watch(), instance().scan(), instance().scan()]);
+      expect(results.map((r) => r.credited)).toEqual([0, 0, 0]);
+      const after = await rowsOf<{ n: number }>(
+        t.database.db,
+        sql`select count(*)::int as n from subscription_payments`,
+      );
+      expect(after).toEqual(before);
+    }, 60_000);
+
+    it('a node that times out, answers 429, errs or sends malformed logs never moves the cursor past the payment and never credits twice', async () => {
+      proxy.faults = {};
+      const payer = await member();
+      await watch();
+      const before = await cursor();
+      await anvil.pay(payer.address, 10n * USDT);
+      await finalise();
+      for (const fault of [
+        { status429: true },
+        { rpcError: true },
+        { hang: true },
+        { malformLogs: true },
+      ]) {
+        proxy.faults = fault;
+        await expect(watch()).rejects.toThrow();
+        expect(await cursor()).toBe(before);
+      }
+      expect(await payments(payer.user._id)).toEqual([]);
+      const faults = Object.fromEntries(t.app.services.subscriptions.health.faults);
+      expect(faults).toMatchObject({
+        rate_limited: 1,
+        rpc_error: 1,
+        timeout: 1,
+        malformed_log: 1,
+      });
+      expect(t.app.services.subscriptions.health.failingSeconds()).toBeGreaterThan(0);
+      proxy.faults = {};
+      expect((await watch()).credited).toBe(1);
+      expect(await payments(payer.user._id)).toHaveLength(1);
+      expect(t.app.services.subscriptions.health.failingSeconds()).toBe(0);
+    }, 90_000);
+
+    it('a provider switched to another chain leaves our position alone, and a payment made meanwhile is credited once it is back', async () => {
+      proxy.faults = {};
+      const other = await startAnvil();
+      try {
+        await watch();
+        const ours = await cursor();
+        const payer = await member();
+        proxy.upstream = other.rpcUrl;
+        // The first poll notices the switch; later ones scan the other chain under its own name.
+        await expect(watch()).rejects.toThrow(/chain switched/);
+        await other.mine(1_000);
+        await watch();
+        await anvil.pay(payer.address, 10n * USDT);
+        await finalise();
+        const ourName = `usdt-deposits:${await new EvmChainReader({
+          rpcUrl: anvil.rpcUrl,
+          usdtContract: anvil.usdt,
+          confirmations: 0,
+        }).chainIdentity()}`;
+        const positionOf = async (name: string) =>
+          BigInt(
+            (
+              await rowsOf<{ last: string }>(
+                t.database.db,
+                sql`select last_block::text as last from chain_cursors where name = ${name}`,
+              )
+            )[0]!.last,
+          );
+        // The other chain's 1,000 blocks (more than ours) never moved our position.
+        expect(await positionOf(ourName)).toBe(ours);
+        proxy.upstream = anvil.rpcUrl;
+        await expect(watch()).rejects.toThrow(/chain switched/);
+        expect((await watch()).credited).toBe(1);
+        await watch();
+        expect(await payments(payer.user._id)).toEqual([{ amount: '10000000', periods: 1 }]);
+      } finally {
+        proxy.upstream = anvil.rpcUrl;
+        await other.stop();
+      }
+    }, 120_000);
+
+    it('refuses to start when CHAIN_RPC_URL does not answer eth_getLogs, naming the variable', async () => {
+      proxy.faults = { getLogsDisabled: true };
+      const config = parseConfig({
+        NODE_ENV: 'test',
+        DATABASE_URL: 'memory://',
+        JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+        CHAIN_RPC_URL: proxyUrl,
+        USDT_CONTRACT: anvil.usdt,
+      });
+      const started = connectPeers(config);
+      await expect(started).rejects.toBeInstanceOf(ConfigError);
+      await expect(started).rejects.toThrow(/^CHAIN_RPC_URL: .*eth_getLogs/);
+      proxy.faults = {};
+    }, 30_000);
+  },
+);

@@ -151,6 +151,23 @@ describe('GET /metrics', () => {
     expect(valueOf(await scrapeText(t), 'chain_lag_blocks')).toBe(0);
   });
 
+  it("reports how long the payment watcher has failed and each fault's kind", async () => {
+    const scan = vi.spyOn(t.app.services.subscriptions, 'scan');
+    try {
+      scan.mockRejectedValueOnce(new Error('The request took too long to respond.'));
+      await expect(t.app.services.subscriptions.watch()).rejects.toThrow();
+      const failing = await scrapeText(t);
+      expect(valueOf(failing, 'chain_watcher_faults', { kind: 'timeout' })).toBe(1);
+      expect(valueOf(failing, 'chain_watcher_failing_seconds')).toBeGreaterThanOrEqual(0);
+      expect(t.app.services.subscriptions.health.failingSeconds()).toBeGreaterThanOrEqual(0);
+      scan.mockRestore();
+      await t.app.services.subscriptions.watch();
+      expect(valueOf(await scrapeText(t), 'chain_watcher_failing_seconds')).toBe(0);
+    } finally {
+      scan.mockRestore();
+    }
+  });
+
   it('still answers when the chain fails or hangs: the lag is -1', async () => {
     const lag = vi.spyOn(t.app.services.subscriptions, 'chainLag');
     try {

@@ -71,6 +71,17 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     help: 'Final blocks the payment watcher has not scanned yet; -1 when unknown (not scanned yet, or the node or the database could not be read).',
     registers,
   });
+  const watcherFailing = new Gauge({
+    name: 'chain_watcher_failing_seconds',
+    help: "How long this instance's payment watcher has been failing (0 when its last run succeeded).",
+    registers,
+  });
+  const watcherFaults = new Gauge({
+    name: 'chain_watcher_faults',
+    help: 'Failed payment watcher runs on this instance since it started, by kind (timeout, rate_limited, range_limit, malformed_log, chain_switched, unreachable, rpc_error).',
+    labelNames: ['kind'],
+    registers,
+  });
   const pendingCount = new Gauge({
     name: 'withdrawals_pending',
     help: 'Withdrawal requests waiting for review; -1 when the database could not be read.',
@@ -107,6 +118,8 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
   /** Reads the gauges' sources; a source that fails or hangs reports -1 and the scrape goes on. */
   const readGauges = async () => {
     const { subscriptions, withdrawals } = app.services;
+    watcherFailing.set(subscriptions.health.failingSeconds());
+    for (const [kind, count] of subscriptions.health.faults) watcherFaults.set({ kind }, count);
     await Promise.all([
       within(subscriptions.chainLag(), timeoutMs).then(
         (lag) => chainLag.set(lag === null ? UNKNOWN : Number(lag.blocks)),

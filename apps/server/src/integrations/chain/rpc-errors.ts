@@ -59,7 +59,7 @@ export function isUnsupportedTagError(err: unknown): boolean {
   const { codes, statuses, text } = describe(err);
   if (
     statuses.length > 0 ||
-    /timed? ?out|timeout|rate limit|too many requests|fetch failed/i.test(text)
+    /timed? ?out|timeout|took too long|rate limit|too many requests|fetch failed/i.test(text)
   )
     return false;
   if (codes.includes(-39001)) return true; // geth: "unknown block"
@@ -77,7 +77,7 @@ export function faultKind(err: unknown): string {
   const { statuses, text } = describe(err);
   if (statuses.includes(429) || /\b429\b|rate limit|too many requests/i.test(text))
     return 'rate_limited';
-  if (/timed? ?out|timeout/i.test(text)) return 'timeout';
+  if (/timed? ?out|timeout|took too long/i.test(text)) return 'timeout';
   if (/malformed log/i.test(text)) return 'malformed_log';
   if (/chain switched/i.test(text)) return 'chain_switched';
   if (isRangeLimitError(err)) return 'range_limit';

@@ -17,11 +17,12 @@ const SYSTEM_KEY = 'system';
 export const SYSTEM_CACHE_MS = 5_000;
 
 /** The admin alert mails and the switch of each (both need `emailNotifications` as well). */
-export type AdminAlert = 'withdrawal' | 'registration';
+/** `operations`: the platform needs an operator (the payment watcher failing, say). */
+export type AdminAlert = 'withdrawal' | 'registration' | 'operations';
 const ALERT_SWITCH = {
   withdrawal: 'withdrawalAlerts',
   registration: 'userRegistrationAlerts',
-} as const satisfies Record<AdminAlert, keyof SystemSettings>;
+} as const satisfies Record<Exclude<AdminAlert, 'operations'>, keyof SystemSettings>;
 
 /** Percent with two decimals -> hundredths of a percent, exactly (0.6 -> 60). */
 export const toBasisPoints = (percent: number) => Math.round(percent * 100);
@@ -128,7 +129,9 @@ export class SettingsService {
    */
   async alertRecipients(tx: Db, alert: AdminAlert): Promise<q.AlertRecipient[]> {
     const system = await this.system(tx);
-    if (!system.emailNotifications || !system[ALERT_SWITCH[alert]]) return [];
+    if (!system.emailNotifications) return [];
+    // Operational alerts have no switch of their own: a lost payment feed is never optional.
+    if (alert !== 'operations' && !system[ALERT_SWITCH[alert]]) return [];
     return q.activeAdmins(tx);
   }
 

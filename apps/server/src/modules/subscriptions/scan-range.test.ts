@@ -82,6 +82,10 @@ describe('watcher health', () => {
     expect(health.failed('rate_limited')).toBe(false);
     expect(health.failingSeconds()).toBe(15);
     expect(Object.fromEntries(health.faults)).toEqual({ timeout: 2, rate_limited: 1 });
+    expect(health.dueForAlert(600)).toBe(false);
+    now = new Date('2026-11-24T10:10:00Z');
+    expect(health.dueForAlert(600)).toBe(true);
+    expect(health.dueForAlert(600)).toBe(false);
     expect(health.succeeded()).toEqual({ since: new Date('2026-11-24T10:00:00Z'), failures: 3 });
     expect(health.failingSeconds()).toBe(0);
     expect(health.succeeded()).toBeNull();

@@ -23,3 +23,21 @@ export function expiryReminderMail(
     action: { label: 'See your deposit address', url: onboardingUrl },
   });
 }
+
+/** To administrators: the payment watcher has failed for a while; payments wait, none is lost. */
+export function watcherFailingMail(
+  to: { email: string; firstName: string },
+  failure: { since: Date; minutes: number; kind: string },
+  metricsUrl: string,
+) {
+  return renderMail({
+    to: to.email,
+    subject: 'Payment watcher failing: subscription payments are not being credited',
+    greeting: `Hello ${to.firstName},`,
+    paragraphs: [
+      `The payment watcher has failed every run for ${failure.minutes} minutes (since ${failure.since.toISOString()}); the last failure was of kind "${failure.kind}".`,
+      'Nothing is lost: the watcher keeps its position and reads the same blocks again once the node answers. Until then members who pay wait for their subscription. Check CHAIN_RPC_URL, the provider\'s status and limits, and the server log.',
+    ],
+    action: { label: 'Open the metrics', url: metricsUrl },
+  });
+}

@@ -16,7 +16,7 @@ import type { Logger } from '../../lib/logger';
 import type { MailService } from '../mail/mail.service';
 import type { RewardsService } from '../rewards/rewards.service';
 import type { SettingsService } from '../settings/settings.service';
-import { expiryReminderMail } from './subscription-mails';
+import { expiryReminderMail, watcherFailingMail } from './subscription-mails';
 import * as q from './subscriptions.queries';
 import { applyPayment, isPaid, type PeriodPolicy } from './subscription-periods';
 import { refreshStart, scanStart } from './scan-range';
@@ -46,6 +46,8 @@ export interface SubscriptionsDeps {
   batchBlocks?: number;
 }
 
+/** Administrators are mailed when the watcher has failed this long (once per episode). */
+const WATCHER_ALERT_AFTER_S = 600;
 /** One chain scan per member per 30 s; otherwise the answer comes from the watcher's data. */
 const MEMBER_SCAN_RULE = { limit: 1, windowMs: 30_000 };
 /** A member's own scan reads at most this many blocks back (about 2.5 hours of BSC). */
@@ -99,7 +101,26 @@ export class SubscriptionsService {
       const kind = faultKind(err);
       if (this.health.failed(kind))
         this.deps.log.error({ err, kind }, 'payment watcher failed: it will retry the same blocks');
+      if (this.health.dueForAlert(WATCHER_ALERT_AFTER_S)) await this.alertAdmins(kind);
       throw err;
+    }
+  }
+
+  /** Mails the administrators once per episode that the watcher has failed for 10 minutes. */
+  private async alertAdmins(kind: string): Promise<void> {
+    const since = new Date(Date.now() - this.health.failingSeconds() * 1000);
+    const minutes = Math.floor(this.health.failingSeconds() / 60);
+    try {
+      await this.deps.db.transaction(async (tx) => {
+        for (const admin of await this.deps.settings.alertRecipients(tx, 'operations'))
+          await this.deps.mail.enqueue(
+            tx,
+            watcherFailingMail(admin, { since, minutes, kind }, `${this.deps.publicUrl}/metrics`),
+          );
+      });
+      this.deps.mail.kick();
+    } catch (alertErr) {
+      this.deps.log.error({ err: alertErr }, 'payment watcher alert could not be queued');
     }
   }
 
@@ -240,7 +261,7 @@ export class SubscriptionsService {
    * before its first scan on this chain. Throws when the chain or the database cannot be read.
    */
   async chainLag(): Promise<ChainLag | null> {
-    const { identity, final: finalized } = await this.deps.head.position();
+    const { identity, final: finalized } = await this.deps.head.fresh();
     const lastScanned = await q.readCursor(this.deps.db, cursorNameOf(identity));
     if (lastScanned === undefined) return null;
     const blocks = finalized > lastScanned ? finalized - lastScanned : 0n;

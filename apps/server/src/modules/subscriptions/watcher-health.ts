@@ -7,6 +7,7 @@ export class WatcherHealth {
   private failingSince: Date | null = null;
   private failuresInEpisode = 0;
   private lastSuccess: Date | null = null;
+  private alerted = false;
   readonly faults = new Map<string, number>();
 
   constructor(private readonly now: () => Date = () => new Date()) {}
@@ -28,7 +29,15 @@ export class WatcherHealth {
       : null;
     this.failingSince = null;
     this.failuresInEpisode = 0;
+    this.alerted = false;
     return episode;
+  }
+
+  /** True once per episode, when it has lasted `afterSeconds`: the moment to alert people. */
+  dueForAlert(afterSeconds: number): boolean {
+    if (this.alerted || this.failingSeconds() < afterSeconds) return false;
+    this.alerted = true;
+    return true;
   }
 
   /** Seconds the watcher has been failing on this instance (0 when its last run succeeded). */

@@ -120,7 +120,7 @@ function PaymentDetails({ subscription }: { subscription: Subscription }) {
         </div>
       </div>
 
-      <RefreshPaymentStatus />
+      <RefreshPaymentStatus lastChainScanAt={subscription.lastChainScanAt ?? null} />
     </>
   );
 }
@@ -160,7 +160,7 @@ function Amount({
   );
 }
 
-function RefreshPaymentStatus() {
+function RefreshPaymentStatus({ lastChainScanAt }: { lastChainScanAt: string | null }) {
   const refresh = useRefreshPaymentStatus();
   const [checkedAt, setCheckedAt] = useState<Date | null>(null);
   return (
@@ -190,6 +190,11 @@ function RefreshPaymentStatus() {
           Status checked at {formatTime(checkedAt)}: the full fee has not arrived yet.
         </p>
       ) : null}
+      <p className="text-xs text-fg-muted">
+        {lastChainScanAt
+          ? `Payments are looked for on the network automatically; last look at ${formatTime(lastChainScanAt)}.`
+          : 'Payments are looked for on the network automatically, every few seconds.'}
+      </p>
     </div>
   );
 }

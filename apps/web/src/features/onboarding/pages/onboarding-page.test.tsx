@@ -214,6 +214,16 @@ describe('onboarding: the payment step', () => {
     expect(screen.getByText(DEPOSIT_ADDRESS)).toBeVisible();
   });
 
+  it('says when the payment watcher last looked at the network, or that it looks by itself', async () => {
+    const at = new Date(2026, 10, 24, 14, 5);
+    renderOnboarding({
+      [REFRESH]: () => okResponse(makeSubscription({ lastChainScanAt: at.toISOString() })),
+    });
+    expect(
+      await screen.findByText(/Payments are looked for on the network automatically; last look at/),
+    ).toHaveTextContent(/2:05/);
+  });
+
   it('offers no simulated payment on a real chain', async () => {
     renderOnboarding();
     await screen.findByText(DEPOSIT_ADDRESS);

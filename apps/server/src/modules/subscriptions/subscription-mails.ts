@@ -36,7 +36,7 @@ export function watcherFailingMail(
     greeting: `Hello ${to.firstName},`,
     paragraphs: [
       `The payment watcher has failed every run for ${failure.minutes} minutes (since ${failure.since.toISOString()}); the last failure was of kind "${failure.kind}".`,
-      'Nothing is lost: the watcher keeps its position and reads the same blocks again once the node answers. Until then members who pay wait for their subscription. Check CHAIN_RPC_URL, the provider\'s status and limits, and the server log.',
+      "Nothing is lost: the watcher keeps its position and reads the same blocks again once the node answers. Until then members who pay wait for their subscription. Check CHAIN_RPC_URL, the provider's status and limits, and the server log.",
     ],
     action: { label: 'Open the metrics', url: metricsUrl },
   });

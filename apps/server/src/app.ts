@@ -212,6 +212,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     review: withdrawalReview,
     chain: payoutChain,
     wallet: config.chain.payoutPrivateKey ? new HotWallet(config.chain.payoutPrivateKey) : null,
+    finalizedBlock: async () => (await chainHead.fresh()).final,
     log: app.log,
     ...(options.payoutFaults?.afterIntent ? { afterIntent: options.payoutFaults.afterIntent } : {}),
   });

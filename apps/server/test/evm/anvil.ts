@@ -88,13 +88,28 @@ export interface LocalChain {
   stop(): Promise<void>;
 }
 
-export async function startAnvil(): Promise<LocalChain> {
+export interface AnvilOptions {
+  /**
+   * anvil's `finalized` block trails the head by twice this (default 32: 64 blocks). 1 makes a
+   * block final two blocks later, for tests that wait for finality as the product does.
+   */
+  slotsInAnEpoch?: number;
+}
+
+export async function startAnvil(options: AnvilOptions = {}): Promise<LocalChain> {
   const binary = anvilBinary();
   if (!binary) throw new Error('anvil is not installed (@foundry-rs/anvil-linux-amd64)');
   const port = await freePort();
   const child: ChildProcess = spawn(
     binary,
-    ['--host', '127.0.0.1', '--port', String(port), '--silent'],
+    [
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--silent',
+      ...(options.slotsInAnEpoch ? ['--slots-in-an-epoch', String(options.slotsInAnEpoch)] : []),
+    ],
     { stdio: 'ignore' },
   );
   const rpcUrl = `http://127.0.0.1:${port}`;

@@ -37,8 +37,15 @@ describe.skipIf(!anvilAvailable())('hot-wallet payouts on a real EVM node (anvil
   /** The fault injected after a payout's intent is stored (null: none). */
   let fault: (() => Promise<void>) | null = null;
 
+  /** Blocks keep coming, as on a real chain, so a payout's block becomes final (2 blocks on). */
+  let mining = true;
+  let miner: NodeJS.Timeout | undefined;
+
   beforeAll(async () => {
-    anvil = await startAnvil();
+    anvil = await startAnvil({ slotsInAnEpoch: 1 });
+    miner = setInterval(() => {
+      if (mining) anvil.mine(1).catch(() => undefined);
+    }, 100);
     const peers: Peers = {
       chain: new EvmChainReader({
         rpcUrl: anvil.rpcUrl,
@@ -68,6 +75,7 @@ describe.skipIf(!anvilAvailable())('hot-wallet payouts on a real EVM node (anvil
     await anvil.pay(HOT, 1_000n * USDT);
   }, 60_000);
   afterAll(async () => {
+    clearInterval(miner);
     await t?.close();
     await anvil?.stop();
   });
@@ -131,6 +139,8 @@ describe.skipIf(!anvilAvailable())('hot-wallet payouts on a real EVM node (anvil
               from withdrawals where id = ${id}`,
       )
     )[0]!;
+  const finalized = async () =>
+    (await anvil.publicClient.getBlock({ blockTag: 'finalized' })).number;
   const balances = async (userId: string) => (await t.app.services.ledger.balanceOf(userId))!;
 
   it('approve and send pays the address exactly the amount, once, and approves with the hash', async () => {
@@ -282,7 +292,7 @@ describe.skipIf(!anvilAvailable())('hot-wallet payouts on a real EVM node (anvil
     expect((await t.app.services.ledger.verify()).mismatches).toEqual([]);
   });
 
-  it('a slow chain: the click is told it is being confirmed; recovery approves once it is mined', async () => {
+  it('a slow chain: the click is told it is being confirmed; recovery approves once its block is final', async () => {
     const { address, id } = await pendingRequest(16_000_000n);
     const nonceBefore = await hotNonce();
     const quick = new PayoutsService({
@@ -290,11 +300,13 @@ describe.skipIf(!anvilAvailable())('hot-wallet payouts on a real EVM node (anvil
       review: t.app.services.withdrawalReview,
       chain: new PayoutChain({ rpcUrl: anvil.rpcUrl, usdtContract: anvil.usdt }),
       wallet: new HotWallet(SECOND_KEY),
+      finalizedBlock: () => finalized(),
       log: quiet,
       receiptTimeoutMs: 300,
       pollMs: 50,
     });
     const actor = { id: adminId, email: 'admin@example.com', ip: null };
+    mining = false;
     await anvil.testClient.setAutomine(false);
     try {
       await expect(quick.sendAndApprove(id, actor)).rejects.toMatchObject({
@@ -307,8 +319,14 @@ describe.skipIf(!anvilAvailable())('hot-wallet payouts on a real EVM node (anvil
     } finally {
       await anvil.testClient.setAutomine(true);
     }
+    // Mined, but its block is not final yet: still waiting, nothing settled.
     await anvil.mine(1);
+    expect(await quick.recover()).toEqual({ settled: 0, failed: 0, waiting: 1 });
+    expect(await stored(id)).toMatchObject({ status: 'PENDING', payoutState: 'SENDING' });
+    // Two blocks later it is final: settled.
+    await anvil.mine(2);
     expect(await quick.recover()).toEqual({ settled: 1, failed: 0, waiting: 0 });
+    mining = true;
     expect(await stored(id)).toMatchObject({ status: 'APPROVED', payoutState: 'SENT' });
     expect(await tokenBalance(address)).toBe(16_000_000n * MICRO);
     expect(await hotNonce()).toBe(nonceBefore + 1);
@@ -330,6 +348,7 @@ describe.skipIf(!anvilAvailable())('hot-wallet payouts on a real EVM node (anvil
       review: t.app.services.withdrawalReview,
       chain: new PayoutChain({ rpcUrl: anvil.rpcUrl, usdtContract: anvil.usdt }),
       wallet: new HotWallet(newKey),
+      finalizedBlock: () => finalized(),
       log: quiet,
     });
     const { address, id } = await pendingRequest(11_000_000n);

@@ -20,8 +20,8 @@ import type { PayoutPort, WithdrawalReviewService } from './withdrawal-review.se
  * 1. The intent: under a lock on the request and a nonce lock, the transfer is signed with the
  *    next free nonce and the signed bytes, nonce and hash are stored (payout_state SENDING).
  * 2. Only then the stored bytes are broadcast, and the receipt awaited.
- * 3. A successful receipt settles the request (pending -> withdrawn, APPROVED, audited) and marks
- *    it SENT in one transaction.
+ * 3. A successful receipt in a final block settles the request (pending -> withdrawn, APPROVED,
+ *    audited) and marks it SENT in one transaction.
  * Whatever is lost between the steps, `recover()` re-sends the same bytes: one nonce, one
  * signature, so the chain can execute the payout at most once.
  */
@@ -37,6 +37,12 @@ export interface PayoutsDeps {
   /** null: no PAYOUT_PRIVATE_KEY: payouts are made elsewhere and approved with their hash. */
   wallet: HotWallet | null;
   log: Logger;
+  /**
+   * The chain's final block (the `finalized` tag, else head - CHAIN_CONFIRMATIONS): a payout is
+   * settled only once the block of its receipt is final, so a reorganisation cannot undo a
+   * payout that the ledger already counts as withdrawn.
+   */
+  finalizedBlock: () => Promise<bigint>;
   /** How long a send waits for its receipt before leaving it to recovery. */
   receiptTimeoutMs?: number;
   pollMs?: number;
@@ -108,6 +114,10 @@ export class PayoutsService implements PayoutPort {
       // Then it is the payout: approve it instead of paying again.
       const earlier = await chain.receipt(current.transactionHash).catch(() => null);
       if (earlier?.success) {
+        if (!(await this.isFinal(earlier)))
+          throw unavailable(
+            `The earlier attempt was mined in block ${earlier.blockNumber}; it is approved once that block is final. Try again in a minute.`,
+          );
         await this.settlePaid(withdrawalId, current.transactionHash, actor, 'FAILED');
         return;
       }
@@ -240,6 +250,15 @@ export class PayoutsService implements PayoutPort {
           `Not mined within ${Math.round(this.receiptTimeoutMs / 1000)} s; recovery keeps re-sending the same transaction.`,
         );
     }
+    const final = await this.awaitFinal(hash, receipt);
+    if (final === 'UNREADABLE')
+      return this.waiting(id, 'Mined; the final block could not be read yet.');
+    if (final === null)
+      return this.waiting(
+        id,
+        `Mined in block ${receipt.blockNumber}; it is settled once that block is final.`,
+      );
+    receipt = final;
     if (!receipt.success) {
       await q.markFailed(
         this.deps.db,
@@ -287,6 +306,36 @@ export class PayoutsService implements PayoutPort {
       return this.waiting(intent.id, `${why}; the nonce is not final yet.`);
     } catch (err) {
       return this.waiting(intent.id, `${why}; ${errorText(err)}`);
+    }
+  }
+
+  /** Whether the receipt's block is final now (false when that cannot be read). */
+  private async isFinal(receipt: PayoutReceipt): Promise<boolean> {
+    const final = await this.deps.finalizedBlock().catch(() => null);
+    return final !== null && receipt.blockNumber <= final;
+  }
+
+  /**
+   * Waits (bounded) until the receipt's block is final, reading the receipt again each time: a
+   * reorganisation may move the transaction to another block or drop it. null: not final yet;
+   * UNREADABLE: the chain could not say.
+   */
+  private async awaitFinal(
+    hash: string,
+    first: PayoutReceipt,
+  ): Promise<PayoutReceipt | null | 'UNREADABLE'> {
+    const deadline = Date.now() + this.receiptTimeoutMs;
+    let receipt: PayoutReceipt | null = first;
+    for (;;) {
+      const final = await this.deps.finalizedBlock().catch(() => null);
+      if (final !== null && receipt && receipt.blockNumber <= final) {
+        // Read again at or after finality: the receipt that counts is the one in a final block.
+        const settled = await this.deps.chain!.receipt(hash).catch(() => null);
+        if (settled && settled.blockNumber <= final) return settled;
+      }
+      if (Date.now() >= deadline) return final === null ? 'UNREADABLE' : null;
+      await sleep(this.pollMs);
+      receipt = await this.deps.chain!.receipt(hash).catch(() => receipt);
     }
   }
 

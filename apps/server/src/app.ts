@@ -21,6 +21,8 @@ import { AuditService } from './modules/audit/audit.service';
 import { AdminService } from './modules/admin/admin.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { complianceRoutes } from './modules/compliance/compliance.routes';
+import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes';
+import { ReconciliationService } from './modules/reconciliation/reconciliation.service';
 import { ComplianceService } from './modules/compliance/compliance.service';
 import {
   devExchangeRoutes,
@@ -95,6 +97,7 @@ export interface Services {
   rewards: RewardsService;
   cycles: CyclesService;
   compliance: ComplianceService;
+  reconciliation: ReconciliationService;
   otp: OtpService;
   withdrawals: WithdrawalsService;
   withdrawalReview: WithdrawalReviewService;
@@ -207,11 +210,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const payoutChain = config.chain.rpcUrl
     ? new PayoutChain({ rpcUrl: config.chain.rpcUrl, usdtContract: config.chain.usdtContract })
     : null;
+  const hotWallet = config.chain.payoutPrivateKey
+    ? new HotWallet(config.chain.payoutPrivateKey)
+    : null;
   const payouts = new PayoutsService({
     db: database.db,
     review: withdrawalReview,
     chain: payoutChain,
-    wallet: config.chain.payoutPrivateKey ? new HotWallet(config.chain.payoutPrivateKey) : null,
+    wallet: hotWallet,
     finalizedBlock: async () => (await chainHead.fresh()).final,
     log: app.log,
     ...(options.payoutFaults?.afterIntent ? { afterIntent: options.payoutFaults.afterIntent } : {}),
@@ -228,8 +234,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     log: app.log,
   });
+  const reconciliation = new ReconciliationService({
+    db: database.db,
+    chain: peers.chain,
+    head: chainHead,
+    subscriptions,
+    ledger,
+    audit,
+    settings,
+    mail,
+    log: app.log,
+    publicUrl: config.publicUrl,
+    hotWallet:
+      payoutChain && hotWallet
+        ? { address: hotWallet.address, usdtMicro: () => payoutChain.usdtMicro(hotWallet.address) }
+        : null,
+  });
   app.decorate('services', {
     auth,
+    reconciliation,
     mail,
     admin,
     subscriptions,
@@ -275,6 +298,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(reportsRoutes(new ReportsService(database.db)), { prefix: '/api/users' });
   await app.register(auditRoutes(audit), { prefix: '/api/admin' });
   await app.register(complianceRoutes(compliance), { prefix: '/api/admin' });
+  await app.register(reconciliationRoutes(reconciliation), { prefix: '/api/admin' });
   await app.register(settingsRoutes(settings), { prefix: '/api/admin/settings' });
   await app.register(rewardsRoutes(rewards), { prefix: '/api/rewards' });
   await app.register(cyclesRoutes(cycles), { prefix: '/api/rewards/admin/cycles' });

@@ -16,6 +16,8 @@ export const AUDIT_ACTIONS = [
   'ADMIN_PASSWORD_CHANGED',
   /** A CSV export of an admin list; `after` is {list, filters, rows}. */
   'DATA_EXPORTED',
+  /** A reconciliation report run by hand; `after` is {reportId, differences}. */
+  'RECONCILIATION_RUN',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

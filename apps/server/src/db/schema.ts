@@ -234,6 +234,22 @@ export const chainCursors = pgTable('chain_cursors', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Reconciliation reports (decision 014): the chain, the ledger and the hot wallet compared, with
+ * every difference; kept so a difference stays visible after it is mailed.
+ */
+export const reconciliationReports = pgTable(
+  'reconciliation_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ranAt: timestamp('ran_at', { withTimezone: true }).notNull().defaultNow(),
+    clean: boolean('clean').notNull(),
+    differences: integer('differences').notNull(),
+    report: jsonb('report').notNull(),
+  },
+  (t) => [index('reconciliation_reports_ran_at_idx').on(t.ranAt)],
+);
+
 /** Every administrator action and sign-in: who, what, on what, before and after, from where. */
 export const auditLog = pgTable(
   'audit_log',
@@ -574,6 +590,7 @@ export const schema = {
   mailOutbox,
   subscriptionPayments,
   chainCursors,
+  reconciliationReports,
   auditLog,
   settings,
   balances,

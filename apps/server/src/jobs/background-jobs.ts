@@ -38,6 +38,14 @@ export function backgroundJobs(services: Services, config: Config): JobDefinitio
       run: () => services.compliance.runDaily(),
     },
     {
+      // Daily: the chain, the ledger and the hot wallet compared; differences mailed (decision 014).
+      name: 'reconciliation',
+      intervalMs: 86_400_000,
+      firstAfterMs: 600_000,
+      leaseMs: 600_000,
+      run: () => services.reconciliation.runDaily(),
+    },
+    {
       // Hot-wallet payouts left SENDING (a crash, a lost connection): re-sent with the same bytes.
       name: 'payout-recovery',
       intervalMs: 60_000,

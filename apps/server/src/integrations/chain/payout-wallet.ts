@@ -1,4 +1,5 @@
 import type { ChainCheck } from '@ctn/contracts/withdrawals';
+import { tokenAmountToMicroUsdt } from './chain-reader';
 import {
   BaseError,
   createPublicClient,
@@ -28,7 +29,10 @@ import { TRANSFER_EVENT } from './chain-reader';
  * transaction (same nonce) and can never pay twice.
  */
 
-const ERC20 = parseAbi(['function transfer(address to, uint256 value) returns (bool)']);
+const ERC20 = parseAbi([
+  'function transfer(address to, uint256 value) returns (bool)',
+  'function balanceOf(address owner) view returns (uint256)',
+]);
 /** BEP20 USDT has 18 decimals: one micro-USDT is 10^12 base units. */
 const UNITS_PER_MICRO = 10n ** 12n;
 /** Headroom over the node's estimates: a stored transaction is re-sent as is, never re-priced. */
@@ -159,6 +163,17 @@ export class PayoutChain {
       const message = errorText(err);
       return nodeAnswered(err) ? { kind: 'REJECTED', message } : { kind: 'UNKNOWN', message };
     }
+  }
+
+  /** The USDT held by `address`, in micro-USDT (the reconciliation of the hot wallet). */
+  async usdtMicro(address: string): Promise<bigint> {
+    const raw = await this.client.readContract({
+      address: this.usdt,
+      abi: ERC20,
+      functionName: 'balanceOf',
+      args: [getAddress(address)],
+    });
+    return tokenAmountToMicroUsdt(raw);
   }
 
   /**

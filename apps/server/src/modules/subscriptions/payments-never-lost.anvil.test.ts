@@ -10,7 +10,7 @@ import { ConfigError, parseConfig } from '../../config';
 import { MemoryRateLimiter } from '../../lib/rate-limiter';
 import { anvilAvailable, startAnvil, type LocalChain } from '../../../test/evm/anvil';
 import { RpcProxy } from '../../../test/evm/rpc-proxy';
-import { createTestApp, signedInMember, type TestApp } from '../../../test/test-app';
+import { createTestApp, signedInAdmin, signedInMember, type TestApp } from '../../../test/test-app';
 import { SubscriptionsService } from './subscriptions.service';
 
 /**
@@ -230,6 +230,46 @@ describe.runIf(anvilAvailable())(
         await other.stop();
       }
     }, 120_000);
+
+    it('the reconciliation report is clean, and shows a transfer credited to nobody with its hash', async () => {
+      proxy.faults = {};
+      await signedInAdmin(t);
+      await watch();
+      const { reconciliation } = t.app.services;
+      const clean = await reconciliation.runDaily();
+      expect(clean.differences).toEqual([]);
+      expect(clean).toMatchObject({
+        clean: true,
+        chain: { checked: true },
+        ledger: { checked: true },
+        hotWallet: { checked: true },
+      });
+      expect(clean.chain.transfers).toBe(clean.chain.credited);
+
+      // A lost payment as decision 011 could lose one: the watcher's position moved past it unread.
+      const lost = await member();
+      const hash = await anvil.pay(lost.address, 10n * USDT);
+      await finalise();
+      const final = (await anvil.publicClient.getBlock({ blockTag: 'finalized' })).number;
+      await t.database.db.execute(sql`update chain_cursors set last_block = ${final}`);
+      const report = await reconciliation.runDaily();
+      expect(report.clean).toBe(false);
+      expect(report.differences).toEqual([
+        expect.objectContaining({
+          kind: 'TRANSFER_NOT_CREDITED',
+          transactionHash: hash.toLowerCase(),
+          amount: 10,
+        }),
+      ]);
+      // Kept, and mailed to the administrators.
+      expect((await reconciliation.overview()).latest?._id).toBe(report._id);
+      const mails = await t.app.services.mail.listMailbox();
+      const alert = mails.find((m) => m.subject === 'Reconciliation: 1 difference found');
+      expect(alert?.textBody).toContain(hash.toLowerCase());
+      // The watcher's re-scan window credits it after all; the next report is clean again.
+      await watch();
+      expect((await reconciliation.runDaily()).clean).toBe(true);
+    }, 60_000);
 
     it('refuses to start when CHAIN_RPC_URL does not answer eth_getLogs, naming the variable', async () => {
       proxy.faults = { getLogsDisabled: true };

@@ -268,6 +268,11 @@ export class SubscriptionsService {
     return { lastScanned, finalized, blocks };
   }
 
+  /** The last block the watcher has read on the chain `identity` (undefined: none yet). */
+  scannedThrough(identity: string): Promise<bigint | undefined> {
+    return q.readCursor(this.deps.db, cursorNameOf(identity));
+  }
+
   /** Mails each member whose period ends within 3 days, once per period. Returns how many. */
   async sendExpiryReminders(): Promise<number> {
     const feeUsdt = toUsdt((await this.policy()).feeMicro);

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/**
+ * The reconciliation report (administrators; beyond the spec): the chain against the payments
+ * credited, the ledger against the balances and what the platform owes, and the hot wallet
+ * against the payouts in flight. Amounts in USDT, like every answer.
+ */
+
+export const RECONCILIATION_DIFFERENCE_KINDS = [
+  /** A USDT transfer to a deposit address that no subscription payment records. */
+  'TRANSFER_NOT_CREDITED',
+  /** A subscription payment credited that the chain does not show in the range checked. */
+  'CREDIT_WITHOUT_TRANSFER',
+  /** A member's balance column that the ledger's entries do not add up to. */
+  'BALANCE_MISMATCH',
+  /** Owed (available + locked + pending) differs from earned - withdrawn - forfeited. */
+  'LIABILITIES_MISMATCH',
+  /** The hot wallet holds less USDT than the payouts being sent. */
+  'HOT_WALLET_SHORT',
+] as const;
+
+export const reconciliationDifferenceSchema = z.object({
+  kind: z.enum(RECONCILIATION_DIFFERENCE_KINDS),
+  detail: z.string(),
+  transactionHash: z.string().nullable(),
+  userId: z.string().nullable(),
+  amount: z.number().nullable(),
+});
+export type ReconciliationDifference = z.infer<typeof reconciliationDifferenceSchema>;
+
+/** One part of the report: checked, or skipped with the reason (never "clean" when not read). */
+const partSchema = z.object({
+  checked: z.boolean(),
+  note: z.string(),
+});
+
+export const reconciliationReportSchema = z.object({
+  _id: z.string(),
+  ranAt: z.string(),
+  clean: z.boolean(),
+  differences: z.array(reconciliationDifferenceSchema),
+  chain: partSchema.extend({
+    fromBlock: z.number().nullable(),
+    toBlock: z.number().nullable(),
+    transfers: z.number(),
+    credited: z.number(),
+  }),
+  ledger: partSchema.extend({
+    entries: z.number(),
+    balances: z.number(),
+    liabilities: z.number(),
+    pendingWithdrawals: z.number(),
+  }),
+  hotWallet: partSchema.extend({
+    address: z.string().nullable(),
+    balance: z.number().nullable(),
+    inFlight: z.number(),
+  }),
+});
+export type ReconciliationReport = z.infer<typeof reconciliationReportSchema>;
+
+export const reconciliationOverviewSchema = z.object({
+  latest: reconciliationReportSchema.nullable(),
+  history: z.array(
+    z.object({ _id: z.string(), ranAt: z.string(), clean: z.boolean(), differences: z.number() }),
+  ),
+});
+export type ReconciliationOverview = z.infer<typeof reconciliationOverviewSchema>;

@@ -37,8 +37,10 @@ import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes';
 import { MailService } from './modules/mail/mail.service';
 import {
   devPaymentRoutes,
+  chainRescanRoutes,
   subscriptionsRoutes,
 } from './modules/subscriptions/subscriptions.routes';
+import { ChainRescansService } from './modules/subscriptions/chain-rescans.service';
 import { SubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { referralsRoutes } from './modules/referrals/referrals.routes';
 import { LedgerService } from './modules/ledger/ledger.service';
@@ -98,6 +100,7 @@ export interface Services {
   cycles: CyclesService;
   compliance: ComplianceService;
   reconciliation: ReconciliationService;
+  chainRescans: ChainRescansService;
   otp: OtpService;
   withdrawals: WithdrawalsService;
   withdrawalReview: WithdrawalReviewService;
@@ -234,6 +237,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     log: app.log,
   });
+  const chainRescans = new ChainRescansService({
+    db: database.db,
+    chain: peers.chain,
+    head: chainHead,
+    subscriptions,
+    audit,
+    log: app.log,
+  });
   const reconciliation = new ReconciliationService({
     db: database.db,
     chain: peers.chain,
@@ -253,6 +264,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('services', {
     auth,
     reconciliation,
+    chainRescans,
     mail,
     admin,
     subscriptions,
@@ -299,6 +311,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(auditRoutes(audit), { prefix: '/api/admin' });
   await app.register(complianceRoutes(compliance), { prefix: '/api/admin' });
   await app.register(reconciliationRoutes(reconciliation), { prefix: '/api/admin' });
+  await app.register(chainRescanRoutes(chainRescans), { prefix: '/api/admin' });
   await app.register(settingsRoutes(settings), { prefix: '/api/admin/settings' });
   await app.register(rewardsRoutes(rewards), { prefix: '/api/rewards' });
   await app.register(cyclesRoutes(cycles), { prefix: '/api/rewards/admin/cycles' });

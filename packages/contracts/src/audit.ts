@@ -18,6 +18,8 @@ export const AUDIT_ACTIONS = [
   'DATA_EXPORTED',
   /** A reconciliation report run by hand; `after` is {reportId, differences}. */
   'RECONCILIATION_RUN',
+  /** "Rescan from block N"; `after` is {fromBlock, toBlock}. */
+  'CHAIN_RESCAN_REQUESTED',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -66,3 +66,27 @@ export const reconciliationOverviewSchema = z.object({
   ),
 });
 export type ReconciliationOverview = z.infer<typeof reconciliationOverviewSchema>;
+
+/** An administrator's "rescan from block N": run by a job in batches, credited exactly once. */
+export const chainRescanSchema = z.object({
+  _id: z.string(),
+  fromBlock: z.number(),
+  toBlock: z.number(),
+  /** The next block to read; past `toBlock` when done. */
+  nextBlock: z.number(),
+  status: z.enum(['RUNNING', 'DONE', 'FAILED']),
+  credited: z.number(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type ChainRescan = z.infer<typeof chainRescanSchema>;
+
+export const chainRescanRequestSchema = z.object({
+  fromBlock: z
+    .number({ error: 'Enter a block number' })
+    .int('Enter a whole block number')
+    .min(0, 'Enter a block number of 0 or more')
+    .max(Number.MAX_SAFE_INTEGER, 'Enter a real block number'),
+});
+export type ChainRescanRequest = z.infer<typeof chainRescanRequestSchema>;

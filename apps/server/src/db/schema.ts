@@ -250,6 +250,31 @@ export const reconciliationReports = pgTable(
   (t) => [index('reconciliation_reports_ran_at_idx').on(t.ranAt)],
 );
 
+/**
+ * An administrator's "rescan from block N" (decision 014): run by a job in batches, on the chain
+ * it was asked for, crediting what it finds exactly once; `next_block` is its progress.
+ */
+export const chainRescans = pgTable(
+  'chain_rescans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    chainIdentity: text('chain_identity').notNull(),
+    fromBlock: bigint('from_block', { mode: 'bigint' }).notNull(),
+    toBlock: bigint('to_block', { mode: 'bigint' }).notNull(),
+    nextBlock: bigint('next_block', { mode: 'bigint' }).notNull(),
+    status: text('status').notNull().default('RUNNING'),
+    credited: integer('credited').notNull().default(0),
+    error: text('error'),
+    requestedBy: uuid('requested_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('chain_rescans_status_check', sql`${t.status} in ('RUNNING', 'DONE', 'FAILED')`),
+    check('chain_rescans_range_check', sql`${t.fromBlock} >= 0 and ${t.toBlock} >= ${t.fromBlock}`),
+  ],
+);
+
 /** Every administrator action and sign-in: who, what, on what, before and after, from where. */
 export const auditLog = pgTable(
   'audit_log',
@@ -591,6 +616,7 @@ export const schema = {
   subscriptionPayments,
   chainCursors,
   reconciliationReports,
+  chainRescans,
   auditLog,
   settings,
   balances,

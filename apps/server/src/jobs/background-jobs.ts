@@ -17,6 +17,12 @@ export function backgroundJobs(services: Services, config: Config): JobDefinitio
       run: () => services.subscriptions.watch(),
     },
     {
+      // An administrator's "rescan from block N", a batch further each run.
+      name: 'chain-rescans',
+      intervalMs: 10_000,
+      run: () => services.chainRescans.continue(),
+    },
+    {
       name: 'expiry-reminders',
       intervalMs: 3_600_000,
       run: () => services.subscriptions.sendExpiryReminders(),

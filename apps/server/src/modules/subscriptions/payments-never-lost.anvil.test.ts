@@ -10,7 +10,14 @@ import { ConfigError, parseConfig } from '../../config';
 import { MemoryRateLimiter } from '../../lib/rate-limiter';
 import { anvilAvailable, startAnvil, type LocalChain } from '../../../test/evm/anvil';
 import { RpcProxy } from '../../../test/evm/rpc-proxy';
-import { createTestApp, signedInAdmin, signedInMember, type TestApp } from '../../../test/test-app';
+import type { ChainRescan } from '@ctn/contracts/reconciliation';
+import {
+  call,
+  createTestApp,
+  signedInAdmin,
+  signedInMember,
+  type TestApp,
+} from '../../../test/test-app';
 import { SubscriptionsService } from './subscriptions.service';
 
 /**
@@ -268,6 +275,50 @@ describe.runIf(anvilAvailable())(
       expect(alert?.textBody).toContain(hash.toLowerCase());
       // The watcher's re-scan window credits it after all; the next report is clean again.
       await watch();
+      expect((await reconciliation.runDaily()).clean).toBe(true);
+    }, 60_000);
+
+    it('an operator finds a payment lost beyond the re-scan window and has it credited by "rescan from block N"', async () => {
+      proxy.faults = {};
+      const admin = await signedInAdmin(t);
+      const lost = await member();
+      const hash = await anvil.pay(lost.address, 10n * USDT);
+      const { blockNumber } = await anvil.publicClient.getTransactionReceipt({ hash });
+      await anvil.mine(600); // final, and more than the 400-block window behind
+      const final = (await anvil.publicClient.getBlock({ blockTag: 'finalized' })).number;
+      // Lost as decision 011 could lose it: the position moved past it, the address counted as read.
+      await t.database.db.execute(sql`update chain_cursors set last_block = ${final}`);
+      await t.database.db.execute(
+        sql`update users set deposit_caught_up = true where id = ${lost.user._id}`,
+      );
+      expect((await watch()).credited).toBe(0);
+      const { reconciliation, chainRescans } = t.app.services;
+      const report = await reconciliation.runDaily();
+      expect(report.differences).toEqual([
+        expect.objectContaining({
+          kind: 'TRANSFER_NOT_CREDITED',
+          transactionHash: hash.toLowerCase(),
+        }),
+      ]);
+
+      const tooFar = await call(t.app, 'POST', '/api/admin/chain/rescans', {
+        token: admin.token,
+        body: { fromBlock: Number(final) + 1_000_000 },
+      });
+      expect(tooFar.status).toBe(400);
+      const asked = await call<ChainRescan>(t.app, 'POST', '/api/admin/chain/rescans', {
+        token: admin.token,
+        body: { fromBlock: Number(blockNumber) },
+      });
+      expect(asked.status).toBe(200);
+      expect(asked.body.data).toMatchObject({ status: 'RUNNING', credited: 0 });
+      expect(await chainRescans.continue()).toEqual({ running: 1, credited: 1 });
+      expect(await chainRescans.continue()).toEqual({ running: 0, credited: 0 });
+      const listed = await call<ChainRescan[]>(t.app, 'GET', '/api/admin/chain/rescans', {
+        token: admin.token,
+      });
+      expect(listed.body.data![0]).toMatchObject({ status: 'DONE', credited: 1 });
+      expect(await payments(lost.user._id)).toEqual([{ amount: '10000000', periods: 1 }]);
       expect((await reconciliation.runDaily()).clean).toBe(true);
     }, 60_000);
 

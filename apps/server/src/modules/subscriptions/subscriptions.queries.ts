@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { chainCursors, subscriptionPayments, users } from '../../db/schema';
+import { chainCursors, chainRescans, subscriptionPayments, users } from '../../db/schema';
 
 export type PaymentRow = typeof subscriptionPayments.$inferSelect;
 
@@ -168,4 +168,52 @@ export async function claimExpiryReminders(db: Db, days: number) {
       ),
     )
     .returning({ email: users.email, firstName: users.firstName, paidUntil: users.paidUntil });
+}
+
+export type RescanRow = typeof chainRescans.$inferSelect;
+
+export async function insertRescan(
+  db: Db,
+  rescan: { chainIdentity: string; fromBlock: bigint; toBlock: bigint; requestedBy: string },
+): Promise<RescanRow> {
+  const [row] = await db
+    .insert(chainRescans)
+    .values({ ...rescan, nextBlock: rescan.fromBlock })
+    .returning();
+  return row!;
+}
+
+export async function runningRescans(db: Db): Promise<RescanRow[]> {
+  return db
+    .select()
+    .from(chainRescans)
+    .where(eq(chainRescans.status, 'RUNNING'))
+    .orderBy(chainRescans.createdAt);
+}
+
+export async function recentRescans(db: Db, limit: number): Promise<RescanRow[]> {
+  return db.select().from(chainRescans).orderBy(desc(chainRescans.createdAt)).limit(limit);
+}
+
+/** Progress of a rescan: the next block to read, what it credited, and how it ended. */
+export async function saveRescanProgress(
+  db: Db,
+  id: string,
+  progress: {
+    nextBlock: bigint;
+    credited: number;
+    status: RescanRow['status'];
+    error: string | null;
+  },
+): Promise<void> {
+  await db
+    .update(chainRescans)
+    .set({
+      nextBlock: progress.nextBlock,
+      credited: progress.credited,
+      status: progress.status,
+      error: progress.error,
+      finishedAt: progress.status === 'RUNNING' ? null : sql`now()`,
+    })
+    .where(eq(chainRescans.id, id));
 }

@@ -1,8 +1,11 @@
 import { envelopeSchema } from '@ctn/contracts/envelope';
 import { simulatePaymentRequestSchema, subscriptionSchema } from '@ctn/contracts/onboarding';
+import { chainRescanRequestSchema, chainRescanSchema } from '@ctn/contracts/reconciliation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ok } from '../../lib/envelope';
-import { sessionOf } from '../../plugins/auth';
+import { actorOf, sessionOf } from '../../plugins/auth';
+import type { ChainRescansService } from './chain-rescans.service';
 import type { SubscriptionsService } from './subscriptions.service';
 
 const tags = ['Subscription'];
@@ -41,6 +44,37 @@ export function devPaymentRoutes(subscriptions: SubscriptionsService): FastifyPl
           await subscriptions.simulatePayment(sessionOf(request).id, request.body.amount),
           'PAYMENT_SIMULATED',
         ),
+    });
+  };
+}
+
+/** "Rescan from block N" (administrators): GET and POST /api/admin/chain/rescans. */
+export function chainRescanRoutes(rescans: ChainRescansService): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['Admin: reconciliation'];
+    app.get('/chain/rescans', {
+      config: { auth: 'admin' },
+      schema: {
+        tags,
+        security: [{ bearerAuth: [] }],
+        summary: 'The last 20 rescans with their progress',
+        response: { 200: envelopeSchema(z.array(chainRescanSchema)) },
+      },
+      handler: async () => ok(await rescans.list()),
+    });
+    app.post('/chain/rescans', {
+      config: { auth: 'admin' },
+      schema: {
+        tags,
+        security: [{ bearerAuth: [] }],
+        summary: 'Read every deposit address again from a block up to the final block',
+        description:
+          'A job reads the range in batches (progress in GET) and credits every payment it finds exactly once; the watcher keeps its own position. Audited (CHAIN_RESCAN_REQUESTED). VALIDATION_ERROR for a block above the final block; CHAIN_UNAVAILABLE when the node cannot be read.',
+        body: chainRescanRequestSchema,
+        response: { 200: envelopeSchema(chainRescanSchema) },
+      },
+      handler: async (request) =>
+        ok(await rescans.request(request.body.fromBlock, actorOf(request))),
     });
   };
 }

@@ -268,6 +268,25 @@ export class SubscriptionsService {
     return { lastScanned, finalized, blocks };
   }
 
+  /** Credits transfers found outside the watcher (a rescan), each exactly once; how many were new. */
+  async creditFound(transfers: readonly UsdtTransfer[]): Promise<number> {
+    if (transfers.length === 0) return 0;
+    const owners = new Map(
+      (await q.watchedAddresses(this.deps.db)).map((d) => [d.address, d.userId]),
+    );
+    let credited = 0;
+    for (const transfer of transfers) {
+      const userId = owners.get(transfer.to.toLowerCase());
+      if (userId && (await this.credit(userId, transfer))) credited += 1;
+    }
+    return credited;
+  }
+
+  /** Every deposit address, lower-cased (a rescan reads them all). */
+  async depositAddresses(): Promise<string[]> {
+    return (await q.watchedAddresses(this.deps.db)).map((d) => d.address);
+  }
+
   /** The last block the watcher has read on the chain `identity` (undefined: none yet). */
   scannedThrough(identity: string): Promise<bigint | undefined> {
     return q.readCursor(this.deps.db, cursorNameOf(identity));

@@ -76,6 +76,11 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     help: "How long this instance's payment watcher has been failing (0 when its last run succeeded).",
     registers,
   });
+  const finalStalled = new Gauge({
+    name: 'chain_final_stalled_seconds',
+    help: "How long the node's final block has not moved while its head has (0: moving).",
+    registers,
+  });
   const watcherFaults = new Gauge({
     name: 'chain_watcher_faults',
     help: 'Failed payment watcher runs on this instance since it started, by kind (timeout, rate_limited, range_limit, malformed_log, chain_switched, unreachable, rpc_error).',
@@ -119,6 +124,7 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
   const readGauges = async () => {
     const { subscriptions, withdrawals } = app.services;
     watcherFailing.set(subscriptions.health.failingSeconds());
+    finalStalled.set(subscriptions.health.stalledSeconds());
     for (const [kind, count] of subscriptions.health.faults) watcherFaults.set({ kind }, count);
     await Promise.all([
       within(subscriptions.chainLag(), timeoutMs).then(

@@ -34,6 +34,8 @@ export interface ChainReader {
   chainIdentity(): Promise<string>;
   /** The newest block we treat as final: the node's `finalized` tag, else head - confirmations. */
   finalizedBlock(): Promise<bigint>;
+  /** The node's newest block (a final block that stops following it is a stalled node). */
+  headBlock(): Promise<bigint>;
   /**
    * USDT Transfer logs to any of `to`, from `fromBlock` to `toBlock` inclusive. Throws rather
    * than answering less: a range it could not read, or a log it could not parse, is an error.

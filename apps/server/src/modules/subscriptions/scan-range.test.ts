@@ -90,4 +90,21 @@ describe('watcher health', () => {
     expect(health.failingSeconds()).toBe(0);
     expect(health.succeeded()).toBeNull();
   });
+
+  it('sees a final block that stops while the head goes on, and alerts once per stall', () => {
+    let now = new Date('2026-11-24T10:00:00Z');
+    const health = new WatcherHealth(() => now);
+    health.observe(100n, 220n);
+    now = new Date('2026-11-24T10:05:00Z');
+    health.observe(100n, 220n);
+    // The head has not moved either: a quiet chain, not a stall.
+    expect(health.stalledSeconds()).toBe(0);
+    now = new Date('2026-11-24T10:10:00Z');
+    health.observe(100n, 900n);
+    expect(health.stalledSeconds()).toBe(600);
+    expect(health.dueForStallAlert(600)).toBe(true);
+    expect(health.dueForStallAlert(600)).toBe(false);
+    health.observe(880n, 900n);
+    expect(health.stalledSeconds()).toBe(0);
+  });
 });

@@ -41,3 +41,21 @@ export function watcherFailingMail(
     action: { label: 'Open the metrics', url: metricsUrl },
   });
 }
+
+/** To administrators: the node's final block has not moved for a while although its head has. */
+export function finalityStalledMail(
+  to: { email: string; firstName: string },
+  stall: { final: bigint; head: bigint; minutes: number },
+  pageUrl: string,
+) {
+  return renderMail({
+    to: to.email,
+    subject: 'Payment watcher: the final block has stopped moving',
+    greeting: `Hello ${to.firstName},`,
+    paragraphs: [
+      `For ${stall.minutes} minutes the chain node has reported block ${stall.final} as its final block while its newest block went on to ${stall.head}.`,
+      'Payments are credited from final blocks only, so new payments wait. Nothing is lost: once the final block moves again they are credited. Check the node or the provider behind CHAIN_RPC_URL.',
+    ],
+    action: { label: 'Open the reconciliation page', url: pageUrl },
+  });
+}

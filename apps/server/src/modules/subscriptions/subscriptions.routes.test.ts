@@ -2,7 +2,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Subscription } from '@ctn/contracts/onboarding';
 import { rowsOf } from '../../db/client';
-import { call, createTestApp, signedInMember, type TestApp } from '../../../test/test-app';
+import {
+  call,
+  createTestApp,
+  signedInAdmin,
+  signedInMember,
+  type TestApp,
+} from '../../../test/test-app';
 import { ChainHead } from '../../integrations/chain/chain-head';
 import { EvmChainReader } from '../../integrations/chain/chain-reader';
 import { MemoryRateLimiter } from '../../lib/rate-limiter';
@@ -195,6 +201,47 @@ describe('POST /dev/api/simulate-payment (development only)', () => {
 });
 
 describe('when the chain cannot be reached', () => {
+  it('the watcher fails without moving, and administrators are mailed once it has failed for 10 minutes', async () => {
+    await signedInAdmin(t);
+    let now = new Date('2026-11-24T10:00:00Z');
+    const down = new EvmChainReader({
+      rpcUrl: 'http://127.0.0.1:9',
+      usdtContract: t.app.services.peers.usdtContract,
+      confirmations: 3,
+    });
+    const watcher = new SubscriptionsService({
+      db: t.database.db,
+      chain: down,
+      head: new ChainHead(down),
+      limiter: new MemoryRateLimiter(),
+      rescanBlocks: 400,
+      usdtContract: t.app.services.peers.usdtContract,
+      explorerUrl: 'https://testnet.bscscan.com',
+      simulatedChain: null,
+      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      mail: t.app.services.mail,
+      publicUrl: 'http://app.test',
+      settings: t.app.services.settings,
+      rewards: t.app.services.rewards,
+      now: () => now,
+    });
+    const alerts = async () =>
+      (await t.app.services.mail.listMailbox()).filter((m) =>
+        m.subject.startsWith('Payment watcher failing'),
+      ).length;
+    const before = await alerts();
+    await expect(watcher.watch()).rejects.toThrow();
+    now = new Date('2026-11-24T10:09:00Z');
+    await expect(watcher.watch()).rejects.toThrow();
+    expect(await alerts()).toBe(before);
+    now = new Date('2026-11-24T10:10:30Z');
+    await expect(watcher.watch()).rejects.toThrow();
+    now = new Date('2026-11-24T10:11:00Z');
+    await expect(watcher.watch()).rejects.toThrow();
+    expect(await alerts()).toBe(before + 1);
+    expect(Object.fromEntries(watcher.health.faults)).toEqual({ unreachable: 4 });
+  });
+
   it('a refresh answers CHAIN_UNAVAILABLE', async () => {
     const base = await createTestApp();
     const peers = {

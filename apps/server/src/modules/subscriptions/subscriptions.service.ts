@@ -16,7 +16,8 @@ import type { Logger } from '../../lib/logger';
 import type { MailService } from '../mail/mail.service';
 import type { RewardsService } from '../rewards/rewards.service';
 import type { SettingsService } from '../settings/settings.service';
-import { expiryReminderMail, watcherFailingMail } from './subscription-mails';
+import type { renderMail } from '../mail/mail-templates';
+import { expiryReminderMail, finalityStalledMail, watcherFailingMail } from './subscription-mails';
 import * as q from './subscriptions.queries';
 import { applyPayment, isPaid, type PeriodPolicy } from './subscription-periods';
 import { refreshStart, scanStart } from './scan-range';
@@ -44,6 +45,8 @@ export interface SubscriptionsDeps {
   rescanBlocks: number;
   /** Blocks a scan covers before it moves the cursor (the reader splits them further). */
   batchBlocks?: number;
+  /** The clock of the watcher's health (tests move it). */
+  now?: () => Date;
 }
 
 /** Administrators are mailed when the watcher has failed this long (once per episode). */
@@ -76,11 +79,12 @@ export class SubscriptionsService {
   private readonly batchBlocks: bigint;
   private readonly rescanBlocks: bigint;
   /** Faults of the watcher, for logs (once per episode) and /metrics. */
-  readonly health = new WatcherHealth();
+  readonly health: WatcherHealth;
 
   constructor(private readonly deps: SubscriptionsDeps) {
     this.batchBlocks = BigInt(deps.batchBlocks ?? 10_000);
     this.rescanBlocks = BigInt(Math.max(1, deps.rescanBlocks));
+    this.health = new WatcherHealth(deps.now);
   }
 
   /**
@@ -90,6 +94,7 @@ export class SubscriptionsService {
   async watch(): Promise<{ credited: number; lastBlock: bigint }> {
     try {
       const result = await this.scan();
+      await this.watchFinality(result.lastBlock);
       const episode = this.health.succeeded();
       if (episode)
         this.deps.log.info(
@@ -101,22 +106,56 @@ export class SubscriptionsService {
       const kind = faultKind(err);
       if (this.health.failed(kind))
         this.deps.log.error({ err, kind }, 'payment watcher failed: it will retry the same blocks');
-      if (this.health.dueForAlert(WATCHER_ALERT_AFTER_S)) await this.alertAdmins(kind);
+      if (this.health.dueForAlert(WATCHER_ALERT_AFTER_S)) {
+        const seconds = this.health.failingSeconds();
+        await this.alertAdmins((admin) =>
+          watcherFailingMail(
+            admin,
+            {
+              since: new Date(Date.now() - seconds * 1000),
+              minutes: Math.floor(seconds / 60),
+              kind,
+            },
+            `${this.deps.publicUrl}/admin/reconciliation`,
+          ),
+        );
+      }
       throw err;
     }
   }
 
-  /** Mails the administrators once per episode that the watcher has failed for 10 minutes. */
-  private async alertAdmins(kind: string): Promise<void> {
-    const since = new Date(Date.now() - this.health.failingSeconds() * 1000);
-    const minutes = Math.floor(this.health.failingSeconds() / 60);
+  /**
+   * A node whose final block stops while its head goes on (a stuck finality gadget, a pool
+   * serving an old node) credits nothing: alert once it has lasted 10 minutes.
+   */
+  private async watchFinality(final: bigint): Promise<void> {
+    let head: bigint;
+    try {
+      head = await this.deps.chain.headBlock();
+    } catch {
+      return; // the scan itself succeeded; the next run looks again
+    }
+    this.health.observe(final, head);
+    if (!this.health.dueForStallAlert(WATCHER_ALERT_AFTER_S)) return;
+    const seconds = this.health.stalledSeconds();
+    this.deps.log.error({ final: String(final), head: String(head) }, 'final block stalled');
+    await this.alertAdmins((admin) =>
+      finalityStalledMail(
+        admin,
+        { final, head, minutes: Math.floor(seconds / 60) },
+        `${this.deps.publicUrl}/admin/reconciliation`,
+      ),
+    );
+  }
+
+  /** Mails the administrators an operational alert (in the outbox; failures only logged). */
+  private async alertAdmins(
+    mailFor: (admin: { email: string; firstName: string }) => ReturnType<typeof renderMail>,
+  ): Promise<void> {
     try {
       await this.deps.db.transaction(async (tx) => {
         for (const admin of await this.deps.settings.alertRecipients(tx, 'operations'))
-          await this.deps.mail.enqueue(
-            tx,
-            watcherFailingMail(admin, { since, minutes, kind }, `${this.deps.publicUrl}/metrics`),
-          );
+          await this.deps.mail.enqueue(tx, mailFor(admin));
       });
       this.deps.mail.kick();
     } catch (alertErr) {

@@ -8,6 +8,11 @@ export class WatcherHealth {
   private failuresInEpisode = 0;
   private lastSuccess: Date | null = null;
   private alerted = false;
+  /** The final block last seen, since when, and the head then: a stall is a final block that
+   * does not move while the head does. */
+  private final: { block: bigint; since: Date; head: bigint } | null = null;
+  private lastHead: bigint | null = null;
+  private stallAlerted = false;
   readonly faults = new Map<string, number>();
 
   constructor(private readonly now: () => Date = () => new Date()) {}
@@ -37,6 +42,28 @@ export class WatcherHealth {
   dueForAlert(afterSeconds: number): boolean {
     if (this.alerted || this.failingSeconds() < afterSeconds) return false;
     this.alerted = true;
+    return true;
+  }
+
+  /** Records the final block and the head after a good run. */
+  observe(final: bigint, head: bigint): void {
+    this.lastHead = head;
+    if (this.final === null || final !== this.final.block) {
+      this.final = { block: final, since: this.now(), head };
+      this.stallAlerted = false;
+    }
+  }
+
+  /** Seconds the final block has not moved while the node's head has (0: not stalled). */
+  stalledSeconds(): number {
+    if (!this.final || this.lastHead === null || this.lastHead <= this.final.head) return 0;
+    return Math.max(0, (this.now().getTime() - this.final.since.getTime()) / 1000);
+  }
+
+  /** True once per stall, when it has lasted `afterSeconds`. */
+  dueForStallAlert(afterSeconds: number): boolean {
+    if (this.stallAlerted || this.stalledSeconds() < afterSeconds) return false;
+    this.stallAlerted = true;
     return true;
   }
 

@@ -256,6 +256,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mail,
     log: app.log,
     publicUrl: config.publicUrl,
+    explorerUrl: peers.explorerUrl,
     hotWallet:
       payoutChain && hotWallet
         ? { address: hotWallet.address, usdtMicro: () => payoutChain.usdtMicro(hotWallet.address) }

@@ -61,6 +61,8 @@ export type ReconciliationReport = z.infer<typeof reconciliationReportSchema>;
 
 export const reconciliationOverviewSchema = z.object({
   latest: reconciliationReportSchema.nullable(),
+  /** Block explorer for transaction links. */
+  explorerUrl: z.string(),
   history: z.array(
     z.object({ _id: z.string(), ranAt: z.string(), clean: z.boolean(), differences: z.number() }),
   ),

@@ -244,6 +244,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'reconciliation',
+                lazy: page(
+                  () => import('@/features/admin/pages/admin-reconciliation-page'),
+                  (m) => m.AdminReconciliationPage,
+                ),
+              },
+              {
                 path: 'audit-log',
                 lazy: page(
                   () => import('@/features/admin/pages/admin-audit-log-page'),

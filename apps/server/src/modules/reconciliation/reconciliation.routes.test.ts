@@ -32,7 +32,11 @@ describe('the reconciliation report (admin)', () => {
 
   it('is empty before the first run; a run is kept, listed and audited', async () => {
     const admin = await signedInAdmin(t);
-    expect((await overview(admin.token)).body.data).toEqual({ latest: null, history: [] });
+    expect((await overview(admin.token)).body.data).toEqual({
+      latest: null,
+      history: [],
+      explorerUrl: 'https://testnet.bscscan.com',
+    });
 
     // Before the watcher has read the chain, that part is not checked: the report is not clean.
     const unread = (await runNow(admin.token)).body.data!;

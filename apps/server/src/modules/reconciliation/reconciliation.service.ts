@@ -33,6 +33,7 @@ export interface ReconciliationDeps {
   mail: MailService;
   log: Logger;
   publicUrl: string;
+  explorerUrl: string;
   hotWallet: HotWalletView | null;
   /** How many blocks back from the watcher's position the chain part reads (about a day). */
   windowBlocks?: number;
@@ -76,6 +77,7 @@ export class ReconciliationService {
     const rows = await q.latestReports(this.deps.db, 30);
     const latest = rows[0];
     return {
+      explorerUrl: this.deps.explorerUrl,
       latest: latest
         ? { ...(latest.report as Report), _id: latest.id, ranAt: latest.ranAt.toISOString() }
         : null,

@@ -46,6 +46,7 @@ describe('admin layout', () => {
       'RewardsReward Distribution',
       'Reward CyclesDOWNLINE batches',
       'SettingsAdmin Settings',
+      'ReconciliationChain & Ledger',
       'Audit LogAdmin Activity',
     ]);
     const cycles = within(nav).getByRole('link', { name: /^Reward Cycles/ });

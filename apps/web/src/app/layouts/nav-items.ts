@@ -4,6 +4,7 @@ import {
   LayoutDashboard,
   LifeBuoy,
   Network,
+  Scale,
   ScrollText,
   Settings,
   UserCog,
@@ -98,6 +99,12 @@ export const ADMIN_SIDEBAR: readonly NavItem[] = [
   },
   { to: paths.admin.settings, label: 'Settings', subtitle: 'Admin Settings', icon: Settings },
   // Beyond the spec.
+  {
+    to: adminPaths.reconciliation,
+    label: 'Reconciliation',
+    subtitle: 'Chain & Ledger',
+    icon: Scale,
+  },
   { to: adminPaths.auditLog, label: 'Audit Log', subtitle: 'Admin Activity', icon: ScrollText },
 ];
 

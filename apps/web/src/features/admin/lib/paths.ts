@@ -7,4 +7,5 @@ export const adminPaths = {
   cycle: (id: string) => `/admin/cycles/${encodeURIComponent(id)}`,
   rewardsOfCycle: (cycle: number) => `/admin/rewards?cycle=${cycle}`,
   auditLog: '/admin/audit-log',
+  reconciliation: '/admin/reconciliation',
 } as const;

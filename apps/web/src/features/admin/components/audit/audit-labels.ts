@@ -16,6 +16,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   DATA_EXPORTED: 'Data exported',
   COMPLIANCE_RUN: 'Compliance check run',
   ADMIN_PASSWORD_CHANGED: 'Admin password changed',
+  RECONCILIATION_RUN: 'Reconciliation run',
+  CHAIN_RESCAN_REQUESTED: 'Chain rescan requested',
 };
 
 const ACTION_VARIANTS: Readonly<Record<string, BadgeVariant>> = {
@@ -30,6 +32,8 @@ const ACTION_VARIANTS: Readonly<Record<string, BadgeVariant>> = {
   COMPLIANCE_RUN: 'info',
   ADMIN_PASSWORD_CHANGED: 'warning',
   DATA_EXPORTED: 'info',
+  RECONCILIATION_RUN: 'info',
+  CHAIN_RESCAN_REQUESTED: 'warning',
 };
 
 /** The label of an action; one this page does not know yet reads `SOME_ACTION` -> `Some action`. */

@@ -274,6 +274,7 @@ function pages(ids) {
       { path: '/admin/rewards', name: 'admin-rewards' },
       { path: '/admin/user-reports', name: 'admin-user-reports' },
       { path: '/admin/settings', name: 'admin-settings' },
+      { path: '/admin/reconciliation', name: 'admin-reconciliation' },
     ],
   };
 }

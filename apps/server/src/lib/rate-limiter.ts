@@ -17,6 +17,11 @@ export interface RateLimiter {
   consume(key: string, rule: RateRule): Promise<RateDecision>;
   /** Counts without a hit: is `key` already over `rule`? */
   peek(key: string, rule: RateRule): Promise<RateDecision>;
+  /**
+   * Gives back one hit counted by `consume`: an attempt reserved before it was checked that
+   * turned out not to count (never below zero).
+   */
+  release(key: string): Promise<void>;
   reset(key: string): Promise<void>;
 }
 
@@ -38,6 +43,11 @@ export class MemoryRateLimiter implements RateLimiter {
       allowed: window.count < rule.limit,
       retryAfterSeconds: Math.ceil((window.resetAt - this.now()) / 1000),
     };
+  }
+
+  async release(key: string): Promise<void> {
+    const window = this.windows.get(key);
+    if (window && window.resetAt > this.now() && window.count > 0) window.count -= 1;
   }
 
   async reset(key: string): Promise<void> {

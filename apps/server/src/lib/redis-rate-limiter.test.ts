@@ -47,6 +47,20 @@ describe.skipIf(!redisAvailable())('rate limits shared through Redis', () => {
     expect(decisions.filter((d) => d.allowed)).toHaveLength(10);
   });
 
+  it('gives back reserved hits, never below zero, so a released place can be taken again', async () => {
+    const key = 'login:release';
+    for (let i = 0; i < 3; i++) expect((await a.consume(key, rule)).allowed).toBe(true);
+    expect((await b.consume(key, rule)).allowed).toBe(false);
+    await Promise.all([b.release(key), a.release(key)]);
+    // Four hits were counted, two given back: one more place, then refused.
+    expect((await a.consume(key, rule)).allowed).toBe(true);
+    expect((await b.consume(key, rule)).allowed).toBe(false);
+    // Released far more than counted: never below zero, so exactly the limit fits again.
+    for (let i = 0; i < 10; i++) await b.release(key);
+    for (let i = 0; i < 3; i++) expect((await a.consume(key, rule)).allowed).toBe(true);
+    expect((await a.consume(key, rule)).allowed).toBe(false);
+  });
+
   it('ends the window on its own, and a reset on one instance clears it for the other', async () => {
     const short = { limit: 1, windowMs: 300 };
     await a.consume('resend:x', short);

@@ -12,6 +12,12 @@ local left = redis.call('PTTL', KEYS[1])
 if left < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); left = tonumber(ARGV[1]) end
 return {count, left}`;
 
+/** Gives back one hit, never below zero, atomically. */
+const RELEASE = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return 0`;
+
 /**
  * The same fixed windows as MemoryRateLimiter, kept in Redis so every instance counts together
  * (REDIS_URL). When Redis cannot be reached a call is allowed and logged: throttling degrades,
@@ -59,6 +65,14 @@ export class RedisRateLimiter implements RateLimiter {
       };
     } catch (err) {
       return this.unavailable(err);
+    }
+  }
+
+  async release(key: string): Promise<void> {
+    try {
+      await this.redis.eval(RELEASE, 1, PREFIX + key);
+    } catch (err) {
+      this.log.warn({ err, key }, 'rate limit release failed: redis unavailable');
     }
   }
 

@@ -210,15 +210,14 @@ export class AuthService {
         maxAttempts: system.maxLoginAttempts,
       },
     );
-    const refusal = await failures.refusal();
+    // Counted before the check: the place is kept for a wrong password, given back for a right one.
+    const refusal = await failures.reserve();
     if (refusal)
       throw new AppError('TOO_MANY_REQUESTS', { retryAfterSeconds: refusal.retryAfterSeconds });
 
     const passwordOk = await verifyPassword(user?.passwordHash ?? null, password);
-    if (!user || !passwordOk) {
-      await failures.failed();
-      throw new AppError('INVALID_CREDENTIALS');
-    }
+    if (!user || !passwordOk) throw new AppError('INVALID_CREDENTIALS');
+    await failures.passwordRight();
     if (user.status === 'LOCKED') throw new AppError('ACCOUNT_LOCKED');
     if (user.status === 'DISABLED') throw new AppError('ACCOUNT_DISABLED');
     if (!user.isEmailVerified) {
@@ -228,7 +227,6 @@ export class AuthService {
       });
     }
     if (system.maintenanceMode && !user.isAdmin) throw new AppError('MAINTENANCE_MODE');
-    await failures.succeeded();
     const signedIn = await this.deps.db.transaction(async (tx) => {
       const row = await q.recordLogin(tx, user.id);
       await q.recordLoginEvent(tx, user.id, ip);

@@ -1,7 +1,9 @@
 import type { RateDecision, RateLimiter, RateRule } from '../../lib/rate-limiter';
 
 /**
- * Failed sign-ins, counted so that a stranger cannot keep a member out (docs/security.md):
+ * Sign-in attempts, counted before the password is checked and given back when it was right, so
+ * the limits hold under parallel requests and a stranger cannot keep a member out
+ * (docs/security.md, decision 005):
  * - per account and client address: the saved maxLoginAttempts, so guessing from one place
  *   stops quickly, and someone failing from elsewhere does not stop the owner;
  * - per account over all addresses: a cap `accountFactor` times higher over a short window,
@@ -34,30 +36,32 @@ export class LoginThrottle {
     this.accountRule = { ...rules.perAccount, limit: who.maxAttempts * rules.accountFactor };
   }
 
-  /** The refusal to answer before the password is even checked, or null to go on. */
-  async refusal(): Promise<RateDecision | null> {
-    for (const [key, rule] of [
-      [this.pair, this.pairRule],
-      [this.account, this.accountRule],
-    ] as const) {
-      const decision = await this.limiter.peek(key, rule);
-      if (!decision.allowed) return decision;
+  /**
+   * Counts this attempt before its password is checked, in one atomic step per counter, so that
+   * attempts arriving together cannot all pass a check made before any of them was counted. The
+   * refusal (nothing held), or null: the attempt holds its place until `passwordRight`.
+   */
+  async reserve(): Promise<RateDecision | null> {
+    const pair = await this.limiter.consume(this.pair, this.pairRule);
+    if (!pair.allowed) {
+      await this.limiter.release(this.pair);
+      return pair;
+    }
+    const account = await this.limiter.consume(this.account, this.accountRule);
+    if (!account.allowed) {
+      await Promise.all([this.limiter.release(this.pair), this.limiter.release(this.account)]);
+      return account;
     }
     return null;
   }
 
-  async failed(): Promise<void> {
-    await this.limiter.consume(this.pair, this.pairRule);
-    await this.limiter.consume(this.account, this.accountRule);
-  }
-
   /**
-   * The owner proved the password from this address: its count starts again. The account-wide
-   * count is left to expire, or a guesser elsewhere would get a fresh allowance from each of the
-   * owner's sign-ins.
+   * The password was right: this attempt was no failure. From this address the count starts
+   * again; account-wide only this attempt's place is given back, or a guesser elsewhere would
+   * get a fresh allowance from each of the owner's sign-ins.
    */
-  async succeeded(): Promise<void> {
-    await this.limiter.reset(this.pair);
+  async passwordRight(): Promise<void> {
+    await Promise.all([this.limiter.reset(this.pair), this.limiter.release(this.account)]);
   }
 }
 

@@ -37,21 +37,6 @@ export async function newestOpenCode(db: Db, userId: string): Promise<OtpRow | u
   return rows[0] ? otpOf(rows[0]) : undefined;
 }
 
-/** The member's open code with this hash, if any. */
-export async function openCodeWithHash(
-  db: Db,
-  userId: string,
-  codeHash: string,
-): Promise<OtpRow | undefined> {
-  const rows = await rowsOf<Record<string, unknown>>(
-    db,
-    sql`select ${FIELDS} from withdrawal_otps
-         where user_id = ${userId} and code_hash = ${codeHash} and ${OPEN}
-         order by created_at desc limit 1`,
-  );
-  return rows[0] ? otpOf(rows[0]) : undefined;
-}
-
 export async function latestCode(db: Db, userId: string): Promise<OtpRow | undefined> {
   const rows = await rowsOf<Record<string, unknown>>(
     db,
@@ -85,17 +70,33 @@ export async function replaceCodes(
     values (${userId}, ${codeHash}, ${expiresAt.toISOString()}::timestamptz)`);
 }
 
-/** One more wrong try; the code is void at `max`. Returns the tries after this one. */
-export async function countWrongTry(db: Db, id: string, max: number): Promise<number> {
+/**
+ * Takes one of the code's tries before the code is compared, atomically: parallel verifies can
+ * never compare more than `max` codes. The tries taken including this one, or undefined when
+ * none is left (or the code is no longer open).
+ */
+export async function takeTry(db: Db, id: string, max: number): Promise<number | undefined> {
   const [row] = await rowsOf<{ attempts: number }>(
     db,
-    sql`update withdrawal_otps
-           set attempts = attempts + 1,
-               voided_at = case when attempts + 1 >= ${max} then now() else voided_at end
-         where id = ${id} and voided_at is null and used_at is null
+    sql`update withdrawal_otps set attempts = attempts + 1
+         where id = ${id} and attempts < ${max} and ${OPEN}
         returning attempts`,
   );
-  return row?.attempts ?? max;
+  return row?.attempts;
+}
+
+/** The compared code was right: its try is given back (a right code is no wrong try). */
+export async function giveBackTry(db: Db, id: string): Promise<void> {
+  await db.execute(
+    sql`update withdrawal_otps set attempts = greatest(attempts - 1, 0) where id = ${id}`,
+  );
+}
+
+/** The last try was wrong: the code can never be used. */
+export async function voidCode(db: Db, id: string): Promise<void> {
+  await db.execute(
+    sql`update withdrawal_otps set voided_at = coalesce(voided_at, now()) where id = ${id}`,
+  );
 }
 
 export async function markVerified(db: Db, id: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { createHmac, randomInt } from 'node:crypto';
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { OTP_MAX_ATTEMPTS, OTP_TTL_MINUTES } from '@ctn/contracts/constants';
 import {
   OTP_RESEND_COOLDOWN_SECONDS,
@@ -63,24 +63,24 @@ export class OtpService {
   }
 
   /**
-   * Finds the open code that `otp` is, or counts a wrong try against the newest one. Committed
-   * on its own, so a wrong try counts even when what follows fails.
+   * Whether `otp` is the member's open code. A try is taken before the comparison, atomically,
+   * so parallel verifies can never compare more than 5 codes; a right code gives its try back,
+   * the fifth wrong one voids the code. Committed on its own, so a wrong try counts even when
+   * what follows fails.
    */
   async check(userId: string, otp: string, now = new Date()) {
     const given = otp.trim();
     if (given === '') throw new AppError('OTP_REQUIRED');
-    // Looked up by its HMAC: the comparison reveals nothing about the code through timing.
-    const match = isOtp(given)
-      ? await q.openCodeWithHash(this.deps.db, userId, this.hash(userId, given))
-      : undefined;
-    if (match) {
-      if (match.expiresAt <= now) throw new AppError('OTP_EXPIRED');
-      return match;
+    const open = await q.newestOpenCode(this.deps.db, userId);
+    if (!open) throw new AppError('OTP_INVALID');
+    if (open.expiresAt <= now) throw new AppError('OTP_EXPIRED');
+    const tries = await q.takeTry(this.deps.db, open.id, OTP_MAX_ATTEMPTS);
+    if (tries === undefined) throw new AppError('OTP_TOO_MANY_ATTEMPTS', { attemptsLeft: 0 });
+    if (isOtp(given) && sameHash(open.codeHash, this.hash(userId, given))) {
+      await q.giveBackTry(this.deps.db, open.id);
+      return open;
     }
-    const newest = await q.newestOpenCode(this.deps.db, userId);
-    if (!newest) throw new AppError('OTP_INVALID');
-    if (newest.expiresAt <= now) throw new AppError('OTP_EXPIRED');
-    const tries = await q.countWrongTry(this.deps.db, newest.id, OTP_MAX_ATTEMPTS);
+    if (tries >= OTP_MAX_ATTEMPTS) await q.voidCode(this.deps.db, open.id);
     throw new AppError(tries >= OTP_MAX_ATTEMPTS ? 'OTP_TOO_MANY_ATTEMPTS' : 'OTP_INVALID', {
       attemptsLeft: Math.max(0, OTP_MAX_ATTEMPTS - tries),
     });
@@ -105,4 +105,11 @@ export class OtpService {
   hash(userId: string, code: string): string {
     return createHmac('sha256', this.deps.secret).update(`${userId}:${code}`).digest('hex');
   }
+}
+
+/** Two HMAC hex digests compared in constant time (the comparison reveals nothing by timing). */
+function sameHash(stored: string, given: string): boolean {
+  const a = Buffer.from(stored, 'hex');
+  const b = Buffer.from(given, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
 }

@@ -50,9 +50,9 @@ export class WithdrawalsService {
 
   /**
    * The guarded hold, once the code was checked: the request, the code's use and the ledger
-   * entry commit together or not at all. (Concurrency tests call it with prepared codes.)
+   * entry commit together or not at all.
    */
-  async hold(userId: string, micro: bigint, address: string, otpId: string): Promise<Withdrawal> {
+  private async hold(userId: string, micro: bigint, address: string, otpId: string): Promise<Withdrawal> {
     const id = randomUUID();
     try {
       await this.db.transaction(async (tx) => {

@@ -51,6 +51,18 @@ describe('parseConfig', () => {
     });
   });
 
+  it('seeds demo accounts only into the embedded database, or when DEMO=1 asks for them', () => {
+    const postgres = 'postgres://u@h/db';
+    expect(parseConfig({ DATABASE_URL: 'memory://' }).demoMode).toBe(true);
+    expect(parseConfig({ DATABASE_URL: postgres }).demoMode).toBe(false);
+    expect(parseConfig({ DATABASE_URL: postgres, DEMO: '1' }).demoMode).toBe(true);
+    expect(parseConfig({ DATABASE_URL: 'memory://', DEMO: '0' }).demoMode).toBe(false);
+    expect(parseConfig({ DATABASE_URL: 'memory://', NODE_ENV: 'test' }).demoMode).toBe(false);
+    expect(() => parseConfig({ ...productionEnv, DEMO: '1' })).toThrow(
+      'Invalid configuration: DEMO=1 (demo accounts) is refused in production',
+    );
+  });
+
   it('accepts a complete production environment without demo data or dev routes', () => {
     expect(parseConfig(productionEnv)).toMatchObject({
       isProduction: true,

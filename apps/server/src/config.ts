@@ -94,6 +94,7 @@ const envSchema = z.object({
     message: 'must be at least 16 characters',
   }),
   CHAIN_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+  DEMO: z.enum(['0', '1'], { error: 'must be 1 (seed demo data) or 0' }).optional(),
 });
 
 /** Variables a real deployment must set: no generated secrets, no simulators, no dev mailbox. */
@@ -116,8 +117,9 @@ export type DatabaseTarget =
 export interface Config {
   env: 'development' | 'production' | 'test';
   isProduction: boolean;
-  /** Demo data and /dev routes: development only. */
+  /** Demo accounts seeded at start: the embedded database outside production, or DEMO=1. */
   demoMode: boolean;
+  /** The /dev routes (mailbox, exchange simulator): outside production. */
   devRoutes: boolean;
   port: number;
   host: string;
@@ -176,6 +178,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         'Invalid configuration: DATABASE_URL must be a postgres:// URL in production',
       );
     }
+    if (e.DEMO === '1')
+      throw new ConfigError(
+        'Invalid configuration: DEMO=1 (demo accounts) is refused in production',
+      );
   }
   const dataDir = resolve(e.DATA_DIR);
   const database: DatabaseTarget =
@@ -187,7 +193,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   return {
     env: e.NODE_ENV,
     isProduction,
-    demoMode: e.NODE_ENV === 'development',
+    // Never into a PostgreSQL database just because NODE_ENV was left unset: that one may be real.
+    demoMode:
+      e.DEMO === '1' ||
+      (e.DEMO === undefined && e.NODE_ENV === 'development' && database.kind === 'pglite'),
     devRoutes: !isProduction,
     port: e.PORT,
     host: e.HOST,

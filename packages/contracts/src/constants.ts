@@ -6,6 +6,8 @@ export const SUBSCRIPTION_PERIOD_DAYS = 30;
 export const MIN_EXCHANGE_BALANCE_USDT = 100;
 export const COMPLIANCE_GRACE_DAYS = 30;
 export const MIN_WITHDRAWAL_USDT = 10;
+/** Far above any balance, and far inside what a micro-USDT bigint column holds. */
+export const MAX_WITHDRAWAL_USDT = 1_000_000_000;
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;

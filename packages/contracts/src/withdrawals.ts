@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WITHDRAWAL_HISTORY_LIMIT, WITHDRAWAL_STATUSES } from './constants';
+import { MAX_WITHDRAWAL_USDT, WITHDRAWAL_HISTORY_LIMIT, WITHDRAWAL_STATUSES } from './constants';
 
 /**
  * Wire schemas of the member's withdrawal history (member sections 3 and 7: GET /withdrawals).
@@ -78,7 +78,10 @@ export type OtpStatus = z.infer<typeof otpStatusSchema>;
 // ------------------------------------------------------------------ POST /withdrawals
 
 export const createWithdrawalSchema = z.object({
-  amount: z.number({ error: 'Invalid withdrawal amount' }).positive('Invalid withdrawal amount'),
+  amount: z
+    .number({ error: 'Invalid withdrawal amount' })
+    .positive('Invalid withdrawal amount')
+    .max(MAX_WITHDRAWAL_USDT, 'Invalid withdrawal amount'),
   walletAddress: z.string({ error: 'Please enter a valid wallet address' }).trim().max(64),
   asset: z.literal('USDT', { error: 'The asset is always USDT' }),
   otp: z.string({ error: 'Please enter the OTP code' }).trim().max(32),

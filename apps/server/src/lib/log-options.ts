@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
+import { stdSerializers } from 'pino';
 import type { Config } from '../config';
 import { requestIdMixin } from './request-context';
 
@@ -7,6 +8,40 @@ const SECRET_PARAMS = /([?&](?:token|code|otp)=)[^&#]*/gi;
 
 export function redactUrl(url: string): string {
   return url.replace(SECRET_PARAMS, '$1[redacted]');
+}
+
+/**
+ * Values a failed query carries into an error's text: drizzle's "params: …" line, and the
+ * database's echo of a bad value ('invalid input syntax for type integer: "…"', 'value "…" is
+ * out of range', 'Key (email)=(…)'). Names of tables, columns and constraints stay.
+ */
+const QUERY_VALUES: [RegExp, string][] = [
+  [/^params: .*$/gm, 'params: [redacted]'],
+  [/(invalid input syntax for type [\w ]+: )"[^"]*"/g, '$1"[redacted]"'],
+  [/(value )"[^"]*"( is out of range)/g, '$1"[redacted]"$2'],
+  [/(\)=\()[^)]*(\))/g, '$1[redacted]$2'],
+];
+
+function withoutQueryValues(value: unknown): unknown {
+  if (typeof value === 'string')
+    return QUERY_VALUES.reduce((text, [pattern, by]) => text.replace(pattern, by), value);
+  if (Array.isArray(value)) return value.map(withoutQueryValues);
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value).map(([key, v]) => [
+        key,
+        key === 'params' ? '[redacted]' : withoutQueryValues(v),
+      ]),
+    );
+  return value;
+}
+
+/**
+ * Errors as pino writes them, without the values of a failed SQL query: they hold what members
+ * typed (amounts, addresses, emails), which has no place in a log.
+ */
+export function serializeError(err: Error): Record<string, unknown> {
+  return withoutQueryValues(stdSerializers.err(err)) as Record<string, unknown>;
 }
 
 /**
@@ -22,6 +57,7 @@ export function logOptions(
     level: config.logLevel,
     mixin: requestIdMixin,
     serializers: {
+      err: serializeError,
       req: (request: { method: string; url: string; ip?: string; hostname?: string }) => ({
         method: request.method,
         url: redactUrl(request.url),

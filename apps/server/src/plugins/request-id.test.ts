@@ -3,6 +3,7 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { ok } from '../lib/envelope';
@@ -112,6 +113,11 @@ describe('request ids on the lines services log', () => {
       s.app.log.warn({ step: 'service' }, 'service line');
       return ok(null);
     });
+    // A query that fails with what a member typed as its parameter.
+    s.app.get('/api/test-failed-query', async () => {
+      await s.database.db.execute(sql`select ${'0xS3CRET-PARAM'}::int`);
+      return ok(null);
+    });
   });
   afterAll(() => s.close());
 
@@ -134,6 +140,15 @@ describe('request ids on the lines services log', () => {
     expect(lines.length).toBeGreaterThanOrEqual(2);
     expect(raw.join('\n')).not.toContain('s3cr3t');
     expect(lines.join('\n')).toContain('token=[redacted]&next=1');
+  });
+
+  it('never writes the parameters of a failed query to the log', async () => {
+    const answer = await s.app.inject({ url: '/api/test-failed-query' });
+    expect(answer.statusCode).toBe(500);
+    const logged = raw.find((l) => l.includes('unhandled error') && l.includes('Failed query'));
+    expect(logged).toBeDefined();
+    expect(logged).toContain('params: [redacted]');
+    expect(raw.join('\n')).not.toContain('S3CRET');
   });
 });
 

@@ -167,6 +167,22 @@ describe('withdrawal codes', () => {
 });
 
 describe('withdrawal requests', () => {
+  it('answers an absurd amount with a validation error, not a 500, and holds nothing', async () => {
+    const m = await memberWith(40);
+    const { code } = await mailedCode(m);
+    for (const amount of [1e20, 1_000_000_001]) {
+      const made = await request(m.token, {
+        amount,
+        walletAddress: addressOf(m),
+        asset: 'USDT',
+        otp: code,
+      });
+      expect(made.status).toBe(400);
+      expect(made.body.errorCode).toBe('VALIDATION_ERROR');
+    }
+    expect(await balances(m.user._id)).toMatchObject({ availableMicro: 40_000_000n });
+  });
+
   it('holds the amount at once and lists it for its member only', async () => {
     const m = await memberWith(40);
     const { code } = await mailedCode(m);

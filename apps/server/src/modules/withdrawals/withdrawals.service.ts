@@ -4,6 +4,7 @@ import type {
   WithdrawalsQuery,
   WithdrawalsResponse,
 } from '@ctn/contracts/withdrawals';
+import { MAX_WITHDRAWAL_USDT } from '@ctn/contracts/constants';
 import { isWalletAddress } from '@ctn/contracts/validation';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
@@ -22,7 +23,7 @@ import { isUuid } from '../../lib/values';
 
 /** USDT with at most 6 decimals -> micro-USDT; null for anything else (NaN, 1e-7, ...). */
 export function amountToMicro(amount: number): bigint | null {
-  if (!Number.isFinite(amount) || amount <= 0) return null;
+  if (!Number.isFinite(amount) || amount <= 0 || amount > MAX_WITHDRAWAL_USDT) return null;
   const micro = Math.round(amount * 1_000_000);
   return Math.abs(micro - amount * 1_000_000) < 1e-6 && micro > 0 ? BigInt(micro) : null;
 }

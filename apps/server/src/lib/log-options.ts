@@ -40,8 +40,8 @@ function withoutQueryValues(value: unknown): unknown {
  * Errors as pino writes them, without the values of a failed SQL query: they hold what members
  * typed (amounts, addresses, emails), which has no place in a log.
  */
-export function serializeError(err: Error): Record<string, unknown> {
-  return withoutQueryValues(stdSerializers.err(err)) as Record<string, unknown>;
+export function serializeError(err: Error): ReturnType<typeof stdSerializers.err> {
+  return withoutQueryValues(stdSerializers.err(err)) as ReturnType<typeof stdSerializers.err>;
 }
 
 /**

@@ -1,18 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility';
-import { signIn } from '../support/members';
+import { signInAsDemoAdmin } from '../support/members';
 import { screenshotter } from '../support/screenshots';
 
 // The demo administrator (seeded at start) runs the platform from the panel: saved settings,
 // member reports, the audit log of what they did, and an export of a list.
-const ADMIN = { email: 'admin@example.com', password: 'DemoAdmin@2026' };
 
 test('the admin: saved settings, member reports, the audit log and a CSV export', async ({
   page,
 }, testInfo) => {
   const capture = screenshotter(page, testInfo);
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await signInAsDemoAdmin(page);
   await expect(page).toHaveURL((url) => url.pathname === '/admin/dashboard');
   await expect(page.getByText(/sign-ups/i).first()).toBeVisible();
   await capture('dashboard with charts');

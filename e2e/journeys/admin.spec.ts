@@ -1,12 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createVerifiedMember, signIn } from '../support/members';
+import { createVerifiedMember, signInAsDemoAdmin } from '../support/members';
 import { screenshotter } from '../support/screenshots';
 
-// The demo administrator (seeded at start).
-const ADMIN = { email: 'admin@example.com', password: 'DemoAdmin@2026' };
-
 async function signInAsAdmin(page: Page) {
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await signInAsDemoAdmin(page);
   await expect(page).toHaveURL((url) => url.pathname === '/admin/dashboard');
 }
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility';
-import { signIn } from '../support/members';
+import { signIn, signInAsDemoAdmin } from '../support/members';
 import { screenshotter } from '../support/screenshots';
 
 // The demo accounts (seeded at start: the demo network's subscriptions are paid on the simulated
@@ -8,7 +8,6 @@ import { screenshotter } from '../support/screenshots';
 const DEMO = { email: 'demo@example.com', password: 'DemoMember@2026' };
 /** The BingX UID of the demo member's first referral: their upline is the demo member. */
 const REFERRAL_UID = '30000001';
-const ADMIN = { email: 'admin@example.com', password: 'DemoAdmin@2026' };
 
 interface Stats {
   currentBalance: number;
@@ -87,7 +86,7 @@ test('the admin: reward statistics, a CSV cycle previewed, run and explained', a
   page,
 }, testInfo) => {
   const capture = screenshotter(page, testInfo);
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await signInAsDemoAdmin(page);
   await expect(page).toHaveURL((url) => url.pathname === '/admin/dashboard');
 
   await page.goto('/admin/rewards');

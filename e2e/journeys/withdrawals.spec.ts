@@ -1,12 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility';
 import { listMails } from '../support/mailbox';
-import { signIn } from '../support/members';
+import { signIn, signInAsDemoAdmin } from '../support/members';
 import { screenshotter } from '../support/screenshots';
 
 // The demo member has an available balance from the seeded payments and cycles.
 const DEMO = { email: 'demo@example.com', password: 'DemoMember@2026' };
-const ADMIN = { email: 'admin@example.com', password: 'DemoAdmin@2026' };
 const ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const PAYOUT_HASH = `0x${'5e'.repeat(32)}`;
 
@@ -58,7 +57,7 @@ test('a withdrawal: requested with the mailed code, approved by an admin, seen a
   // The administrator, in a browser of their own.
   const adminContext = await browser.newContext();
   const adminPage = await adminContext.newPage();
-  await signIn(adminPage, ADMIN.email, ADMIN.password);
+  await signInAsDemoAdmin(adminPage);
   await expect(adminPage).toHaveURL((url) => url.pathname === '/admin/dashboard');
   await adminPage.goto('/admin/withdrawals');
   await adminPage.getByRole('searchbox').fill(DEMO.email);

@@ -1,4 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Secret, TOTP } from 'otpauth';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { DEMO_REFERRAL_CODE } from './server';
 import { waitForMailLink } from './mailbox';
@@ -46,4 +50,42 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await field(form, /^e-?mail/i).fill(email);
   await field(form, /^password/i).fill(password);
   await form.getByRole('button', { name: /^(sign in|log in|login)/i }).click();
+}
+
+/** The demo administrator (seeded at start) and their authenticator key. */
+export const DEMO_ADMIN = {
+  email: 'admin@example.com',
+  password: 'DemoAdmin@2026',
+  totpSecret: 'CTNDEMOADMIN2FAKEY234567',
+};
+
+const TOTP_STEP_MS = 30_000;
+/** The last time step used, shared by every spec file of a run: each code signs in once. */
+const LAST_STEP_FILE = join(tmpdir(), 'ctn-e2e-admin-totp-step');
+
+/**
+ * A code the server takes now and has not seen: the current 30 s step, or the next one (the
+ * server accepts one step of drift) when the current one was used; waits for time to allow it.
+ */
+async function unusedAdminCode(): Promise<string> {
+  const last = existsSync(LAST_STEP_FILE) ? Number(readFileSync(LAST_STEP_FILE, 'utf8')) : 0;
+  const currentStep = () => Math.floor(Date.now() / TOTP_STEP_MS);
+  const step = Math.max(currentStep(), last + 1);
+  while (step > currentStep() + 1) await new Promise((r) => setTimeout(r, 500));
+  writeFileSync(LAST_STEP_FILE, String(step));
+  const totp = new TOTP({
+    secret: Secret.fromBase32(DEMO_ADMIN.totpSecret),
+    digits: 6,
+    period: 30,
+  });
+  return totp.generate({ timestamp: step * TOTP_STEP_MS + 1_000 });
+}
+
+/** Signs the demo administrator in through the form, password then authenticator code. */
+export async function signInAsDemoAdmin(page: Page): Promise<void> {
+  await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  const code = field(page, /^authentication code/i);
+  await expect(code).toBeVisible();
+  await code.fill(await unusedAdminCode());
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
 }

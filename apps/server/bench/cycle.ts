@@ -126,7 +126,7 @@ async function main(): Promise<void> {
     let network = await findNetwork(db, members);
     if (!network) {
       console.log(`No generated network of ${members} members yet: generating one.`);
-      const made = await generateNetwork(database, app.services.auth, {
+      const made = await generateNetwork(database, app.services, {
         members,
         seed: 42,
         log: (line) => console.log(line),

@@ -89,7 +89,7 @@ export async function ensureData(
   let generated = false;
   if (!top) {
     log(`No generated network of ${options.members} members: generating one (seed 42).`);
-    const made = await generateNetwork(database, services.auth, {
+    const made = await generateNetwork(database, services, {
       members: options.members,
       seed: 42,
       log: (line) => log(`  ${line}`),

@@ -19,7 +19,6 @@ import { buildApp } from '../src/app';
 import { ConfigError, loadConfig } from '../src/config';
 import { openDatabase, rowsOf, type Db } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
-import { SessionTokens } from '../src/modules/auth/session-tokens';
 import * as q from '../src/modules/referrals/referrals.queries';
 import { ReferralsService } from '../src/modules/referrals/referrals.service';
 import { generateNetwork, NETWORK_EMAIL_DOMAIN } from '../scripts/network-generator';
@@ -61,7 +60,7 @@ async function main(): Promise<void> {
     let top = await findNetwork(db, members);
     if (!top) {
       console.log(`No generated network of ${members} members yet: generating one.`);
-      const made = await generateNetwork(database, app.services.auth, {
+      const made = await generateNetwork(database, app.services, {
         members,
         seed: 42,
         log: (line) => console.log(line),
@@ -71,13 +70,13 @@ async function main(): Promise<void> {
       if (!top) throw new Error('the generated network was not found');
     }
 
-    const tokens = new SessionTokens(config.jwtSecret, 3600);
     const tokenFor = async (id: string) => {
       const [row] = await rowsOf<{ v: number }>(
         db,
         sql`select token_version as v from users where id = ${id}`,
       );
-      return tokens.sign({ userId: id, version: row?.v ?? 0 });
+      const origin = { ip: null, userAgent: 'bench:referrals' };
+      return app.services.security.open(db, { id, tokenVersion: row?.v ?? 0 }, origin, 3600);
     };
 
     const topCounts = await q.levelCounts(db, top.id, 15);

@@ -2,6 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { REFERRAL_CODE_ALPHABET, REFERRAL_CODE_LENGTH } from '@ctn/contracts/constants';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AuthService } from '../src/modules/auth/auth.service';
+import type { RegistrationService } from '../src/modules/auth/registration.service';
 import { rowsOf, type Database, type Db } from '../src/db/client';
 
 /**
@@ -61,7 +62,7 @@ const UID_SPACE = 9_000_000_000n;
 
 export async function generateNetwork(
   database: Database,
-  auth: AuthService,
+  { auth, registration }: { auth: AuthService; registration: RegistrationService },
   options: GenerateOptions,
 ): Promise<GeneratedNetwork> {
   const log = options.log ?? (() => undefined);
@@ -78,7 +79,7 @@ export async function generateNetwork(
 
   const tag = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
   const topEmail = `top.${tag}@${NETWORK_EMAIL_DOMAIN}`;
-  const top = await auth.createAccount({
+  const top = await registration.createAccount({
     firstName: 'Nora',
     lastName: 'Network',
     email: topEmail,

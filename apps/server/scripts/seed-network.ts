@@ -41,7 +41,7 @@ async function main(): Promise<void> {
         ? 'PostgreSQL'
         : `PGlite in ${config.database.dataDir ?? 'memory'}`;
     console.log(`Generating ${members} members into ${where}`);
-    const result = await generateNetwork(database, app.services.auth, {
+    const result = await generateNetwork(database, app.services, {
       members,
       underCode: values.under,
       seed: values.seed === undefined ? undefined : Number(values.seed),

@@ -29,7 +29,13 @@ import {
   exchangeLinkRoutes,
 } from './modules/exchange-link/exchange-link.routes';
 import { ExchangeLinkService } from './modules/exchange-link/exchange-link.service';
+import { AccountSecurityService } from './modules/auth/account-security.service';
+import { accountSecurityRoutes } from './modules/auth/account-security.routes';
 import { AuthService } from './modules/auth/auth.service';
+import { RegistrationService } from './modules/auth/registration.service';
+import { TwoFactorService } from './modules/two-factor/two-factor.service';
+import { devTotpRoutes, twoFactorRoutes } from './modules/two-factor/two-factor.routes';
+import { SecretBox } from './lib/secret-box';
 import { SessionTokens } from './modules/auth/session-tokens';
 import { healthRoutes } from './modules/health/health.routes';
 import { checkHealth } from './modules/health/health.service';
@@ -90,6 +96,9 @@ export interface AppOptions {
 
 export interface Services {
   auth: AuthService;
+  registration: RegistrationService;
+  twoFactor: TwoFactorService;
+  security: AccountSecurityService;
   mail: MailService;
   admin: AdminService;
   subscriptions: SubscriptionsService;
@@ -141,7 +150,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.isProduction,
+    // Only the configured reverse proxies may name the client (TRUST_PROXY, docs/operations.md);
+    // anyone else's X-Forwarded-For is ignored, so per-address limits key on real addresses.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     // Request ids, and the envelope 503 during a close: plugins/request-id.ts.
     return503OnClosing: false,
     frameworkErrors: answerFrameworkError,
@@ -159,14 +170,37 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const peers = options.peers ?? (await connectPeers(config));
   if (!options.peers) app.addHook('onClose', () => peers.close());
   const chainHead = new ChainHead(peers.chain);
-  const auth = new AuthService({
+  const twoFactor = new TwoFactorService({
+    db: database.db,
+    box: new SecretBox(config.twoFactorKey),
+    hmacKey: config.twoFactorKey,
+    limiter,
+  });
+  const security = new AccountSecurityService({
+    db: database.db,
+    tokens: new SessionTokens(config.jwtSecret, SESSION_TTL_SECONDS),
+    mail,
+    publicUrl: config.publicUrl,
+  });
+  const registration = new RegistrationService({
     db: database.db,
     mail,
-    tokens: new SessionTokens(config.jwtSecret, SESSION_TTL_SECONDS),
     limiter,
     depositAddresses: depositAddressDeriver(config.chain.depositXpub ?? DEV_DEPOSIT_XPUB),
     // Recorded with each deposit address: the watcher reads it from there (decision 014).
     depositIssuePosition: () => chainHead.positionWithin(3_000),
+    publicUrl: config.publicUrl,
+    log: app.log,
+    settings,
+  });
+  const auth = new AuthService({
+    db: database.db,
+    mail,
+    security,
+    twoFactor,
+    registration,
+    sessionTtlSeconds: SESSION_TTL_SECONDS,
+    limiter,
     publicUrl: config.publicUrl,
     log: app.log,
     audit,
@@ -207,6 +241,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const withdrawals = new WithdrawalsService(database.db, otp, settings, peers.explorerUrl, {
     mail,
     publicUrl: config.publicUrl,
+    frozenUntil: (userId) => security.withdrawalsFrozenUntil(userId),
+    logRequest: (tx, userId) =>
+      security.log(tx, userId, 'WITHDRAWAL_REQUESTED', { ip: null, userAgent: null }),
   });
   const withdrawalReview = new WithdrawalReviewService(database.db, audit, peers.explorerUrl);
   // Payouts need a real chain (CHAIN_RPC_URL): the simulated one cannot execute transactions.
@@ -264,6 +301,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('services', {
     auth,
+    registration,
+    twoFactor,
+    security,
     reconciliation,
     chainRescans,
     mail,
@@ -303,7 +343,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     healthRoutes(() => checkHealth(database, VERSION)),
     { prefix: '/api' },
   );
-  await app.register(authRoutes(auth), { prefix: '/api/users' });
+  await app.register(authRoutes(auth, registration), { prefix: '/api/users' });
+  await app.register(twoFactorRoutes(twoFactor, auth, security), { prefix: '/api/users' });
+  await app.register(accountSecurityRoutes(security, auth), { prefix: '/api/users' });
   await app.register(referralsRoutes(new ReferralsService(database.db)), { prefix: '/api/users' });
   await app.register(subscriptionsRoutes(subscriptions), { prefix: '/api/users' });
   await app.register(exchangeLinkRoutes(exchangeLink, auth), { prefix: '/api/users' });
@@ -322,6 +364,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(otpRoutes(otp), { prefix: '/api/otp/withdrawal' });
   if (config.devRoutes && transport.kind === 'dev-mailbox') {
     await app.register(devMailboxRoutes(mail), { prefix: '/dev' });
+    if (config.demoMode) await app.register(devTotpRoutes(), { prefix: '/dev' });
   }
   if (config.devRoutes && peers.simulatedChain) {
     await app.register(devPaymentRoutes(subscriptions), { prefix: '/dev' });

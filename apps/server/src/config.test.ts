@@ -9,6 +9,7 @@ import { parseConfig } from './config';
 const productionEnv = {
   NODE_ENV: 'production',
   JWT_SECRET: 's'.repeat(48),
+  TWO_FACTOR_KEY: 't'.repeat(48),
   DATABASE_URL: 'postgres://app:pw@127.0.0.1:5432/app',
   PUBLIC_URL: 'https://app.example.com',
   SMTP_URL: 'smtps://user:pw@smtp.example.com:465',
@@ -63,6 +64,14 @@ describe('parseConfig', () => {
     );
   });
 
+  it('trusts forwarding headers from loopback by default, from TRUST_PROXY when set', () => {
+    expect(parseConfig({}).trustedProxies).toEqual(['loopback']);
+    expect(parseConfig({ TRUST_PROXY: 'none' }).trustedProxies).toEqual([]);
+    expect(
+      parseConfig({ TRUST_PROXY: ' 10.0.0.0/8, 2001:db8::/32,192.0.2.1 ' }).trustedProxies,
+    ).toEqual(['10.0.0.0/8', '2001:db8::/32', '192.0.2.1']);
+  });
+
   it('accepts a complete production environment without demo data or dev routes', () => {
     expect(parseConfig(productionEnv)).toMatchObject({
       isProduction: true,
@@ -94,6 +103,8 @@ describe('parseConfig', () => {
     ],
     ['PORT', 'eighty', 'PORT'],
     ['ADMIN_EMAIL', 'not-mail', 'ADMIN_EMAIL must be an email address'],
+    ['TRUST_PROXY', 'proxy.example.com', 'TRUST_PROXY must be "none" or a comma-separated list'],
+    ['TRUST_PROXY', '10.0.0.0/33', 'TRUST_PROXY must be "none"'],
   ])('refuses a malformed %s in one line', (name, value, message) => {
     let error: Error | undefined;
     try {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { USDT_BEP20_MAINNET } from '@ctn/contracts/constants';
 import { isEmail, isWalletAddress } from '@ctn/contracts/validation';
@@ -44,6 +45,9 @@ const envSchema = z.object({
   JWT_SECRET: optional.refine((v) => v === undefined || v.length >= 32, {
     message: 'must be at least 32 characters',
   }),
+  TWO_FACTOR_KEY: optional.refine((v) => v === undefined || v.length >= 32, {
+    message: 'must be at least 32 characters',
+  }),
   SMTP_URL: urlOf(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL'),
   MAIL_FROM: z.string().min(3).default('CopyTrade Network <no-reply@copytrade.local>'),
   BINGX_API_KEY: optional,
@@ -79,6 +83,10 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optional.refine((v) => v === undefined || v.length >= 12, {
     message: 'must be at least 12 characters',
   }),
+  ADMIN_TOTP_SECRET: optional.refine(
+    (v) => v === undefined || /^[A-Z2-7]{16,128}=*$/.test(v.toUpperCase().replaceAll(' ', '')),
+    { message: 'must be a base32 TOTP secret (16+ characters A-Z and 2-7)' },
+  ),
   ROOT_REFERRAL_CODE: optional.refine((v) => v === undefined || /^[A-Z0-9]{6,32}$/.test(v), {
     message: 'must be 6-32 characters A-Z and 0-9',
   }),
@@ -90,6 +98,10 @@ const envSchema = z.object({
       v.split(',').every((o) => /^https?:\/\/[^/\s]+$/.test(o.trim().replace(/\/+$/, ''))),
     { message: 'must be a comma-separated list of origins such as https://app.example.com' },
   ),
+  TRUST_PROXY: optional.refine((v) => v === undefined || parseTrustedProxies(v) !== null, {
+    message:
+      'must be "none" or a comma-separated list of proxy addresses or CIDRs (or loopback, linklocal, uniquelocal)',
+  }),
   METRICS_TOKEN: optional.refine((v) => v === undefined || v.length >= 16, {
     message: 'must be at least 16 characters',
   }),
@@ -100,6 +112,7 @@ const envSchema = z.object({
 /** Variables a real deployment must set: no generated secrets, no simulators, no dev mailbox. */
 const REQUIRED_IN_PRODUCTION = [
   ['JWT_SECRET', '32+ random characters'],
+  ['TWO_FACTOR_KEY', '32+ random characters, another than JWT_SECRET'],
   ['DATABASE_URL', 'a postgres:// URL'],
   ['PUBLIC_URL', 'the public https origin'],
   ['SMTP_URL', 'an smtp(s):// URL'],
@@ -127,6 +140,8 @@ export interface Config {
   dataDir: string;
   database: DatabaseTarget;
   jwtSecret: string;
+  /** Encrypts two-factor secrets at rest (lib/secret-box.ts). */
+  twoFactorKey: string;
   mail: { smtpUrl: string | undefined; from: string };
   exchange: { apiKey: string | undefined; apiSecret: string | undefined; baseUrl: string };
   chain: {
@@ -142,11 +157,21 @@ export interface Config {
     explorerUrl: string;
     payoutPrivateKey: string | undefined;
   };
-  admin: { email: string | undefined; password: string | undefined };
+  admin: {
+    email: string | undefined;
+    password: string | undefined;
+    /** Base32 TOTP secret enrolled for ADMIN_EMAIL at start (automated deployments). */
+    totpSecret: string | undefined;
+  };
   rootReferralCode: string | undefined;
   redisUrl: string | undefined;
   /** Browser origins other than our own allowed to call the API; none by default. */
   corsOrigins: string[];
+  /**
+   * The reverse proxies whose X-Forwarded-For is believed (addresses, CIDRs or proxy-addr's
+   * names); empty: the socket's address is the client's. Default: loopback only.
+   */
+  trustedProxies: string[];
   /** Bearer token for /metrics; without it /metrics answers loopback callers only. */
   metricsToken: string | undefined;
   /** How often the payment watcher looks for new blocks. */
@@ -156,6 +181,27 @@ export interface Config {
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUST_PROXY as a list for Fastify's trustProxy; null when an entry is not an address or CIDR. */
+function parseTrustedProxies(value: string): string[] | null {
+  if (value.trim().toLowerCase() === 'none') return [];
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  const valid = entries.every((entry) => {
+    if (PROXY_NAMES.has(entry)) return true;
+    const [address = '', bits, ...rest] = entry.split('/');
+    const family = isIP(address);
+    if (family === 0 || rest.length > 0) return false;
+    if (bits === undefined) return true;
+    const max = family === 4 ? 32 : 128;
+    return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+  });
+  return valid && entries.length > 0 ? entries : null;
 }
 
 /** Parses an environment into a Config; throws ConfigError with one line naming the variables. */
@@ -190,6 +236,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       : e.DATABASE_URL === 'memory://'
         ? { kind: 'pglite', dataDir: null }
         : { kind: 'postgres', url: e.DATABASE_URL };
+  const jwtSecret =
+    e.JWT_SECRET ??
+    (database.kind === 'pglite' && database.dataDir === null
+      ? randomSecret()
+      : storedSecret(dataDir));
   return {
     env: e.NODE_ENV,
     isProduction,
@@ -203,11 +254,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dataDir,
     database,
-    jwtSecret:
-      e.JWT_SECRET ??
-      (database.kind === 'pglite' && database.dataDir === null
-        ? randomSecret()
-        : storedSecret(dataDir)),
+    jwtSecret,
+    // Outside production the key may follow from the signing key (SecretBox derives its own
+    // with HKDF); production requires its own, so rotating JWT_SECRET leaves 2FA working.
+    twoFactorKey: e.TWO_FACTOR_KEY ?? `two-factor:${jwtSecret}`,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     exchange: { apiKey: e.BINGX_API_KEY, apiSecret: e.BINGX_API_SECRET, baseUrl: e.BINGX_BASE_URL },
     chain: {
@@ -223,13 +273,18 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       ).replace(/\/+$/, ''),
       payoutPrivateKey: e.PAYOUT_PRIVATE_KEY,
     },
-    admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
+    admin: {
+      email: e.ADMIN_EMAIL,
+      password: e.ADMIN_PASSWORD,
+      totpSecret: e.ADMIN_TOTP_SECRET?.toUpperCase().replaceAll(' ', ''),
+    },
     rootReferralCode: e.ROOT_REFERRAL_CODE,
     redisUrl: e.REDIS_URL,
     corsOrigins: (e.CORS_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim().replace(/\/+$/, ''))
       .filter((o) => o !== ''),
+    trustedProxies: parseTrustedProxies(e.TRUST_PROXY ?? 'loopback') ?? [],
     metricsToken: e.METRICS_TOKEN,
     chainPollMs: e.CHAIN_POLL_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,

@@ -94,7 +94,7 @@ function printBanner(
       `    member  ${DEMO.member.email} / ${DEMO.member.password}  (referral code ${DEMO.member.referralCode})`,
       config.admin.email
         ? `    admin   ${config.admin.email} (from ADMIN_EMAIL)`
-        : `    admin   ${DEMO.admin.email} / ${DEMO.admin.password}`,
+        : `    admin   ${DEMO.admin.email} / ${DEMO.admin.password}  (authenticator key ${DEMO.admin.totpSecret}, or read the code at ${config.publicUrl}/dev/totp)`,
     );
   }
   if (config.devRoutes && !config.mail.smtpUrl)

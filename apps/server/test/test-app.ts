@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Envelope } from '@ctn/contracts/envelope';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp, type AppOptions } from '../src/app';
 import { parseConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
+import { totpCode } from '../src/modules/two-factor/totp';
 
 /**
  * A real app on a real database for one test file: in-memory PGlite by default, or a fresh
@@ -168,17 +170,37 @@ export async function signedInMember(t: TestApp, overrides: Record<string, unkno
   };
 }
 
-/** The administrator of this test app, signed in. */
+/**
+ * Makes a member one who may withdraw under the live rules: subscription paid for a month and a
+ * BingX UID linked (as the payment watcher and the link step would leave them).
+ */
+export async function inGoodStanding(t: TestApp, userId: string): Promise<void> {
+  await t.database.db.execute(sql`update users
+    set paid_until = now() + interval '30 days', subscription_paid_at = now(),
+        bingx_uid = coalesce(bingx_uid, 'T' || substr(md5(id::text), 1, 12))
+    where id = ${userId}`);
+}
+
+/** The test administrator's authenticator key (administrators sign in with a second factor). */
+export const ADMIN_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+/**
+ * The administrator of this test app, signed in with password and authenticator code. A code
+ * works once: the account's last used step is cleared first, as if its previous sign-in was 30 s
+ * earlier, so a test file can sign in as often as it needs.
+ */
 export async function signedInAdmin(t: TestApp) {
   const email = 'admin@example.com';
   const password = 'Admin@Password1';
-  await t.app.services.auth.ensureAdmin(email, password);
+  await t.app.services.auth.ensureAdmin(email, password, ADMIN_TOTP_SECRET);
+  await t.database.db.execute(sql`update user_two_factor set last_used_step = 0
+    where user_id = (select id from users where email = ${email})`);
   const login = await call<{ token: string; user: { _id: string } }>(
     t.app,
     'POST',
     '/api/users/login',
     {
-      body: { email, password },
+      body: { email, password, totpCode: totpCode(ADMIN_TOTP_SECRET) },
       ip: nextIp(),
     },
   );

@@ -32,10 +32,19 @@ export const cyclePreviewRequestSchema = z
     periodEnd: day('periodEnd'),
     /** The CSV text (source CSV): one `uid,amount` per line, an optional header line. */
     csv: z.string().max(CYCLE_CSV_MAX_BYTES, 'The CSV file is larger than 8 MB').optional(),
+    /**
+     * Beyond the spec: a CSV cycle may cover days a paid cycle already covers only as an explicit
+     * correction, with its reason (audited). Any other overlap is refused (CYCLE_PERIOD_OVERLAP).
+     */
+    correctionReason: z.string().trim().max(500).optional(),
   })
   .refine((v) => v.periodStart <= v.periodEnd, {
     message: 'periodEnd must not be before periodStart',
     path: ['periodEnd'],
+  })
+  .refine((v) => v.correctionReason === undefined || v.source === 'CSV', {
+    message: 'Only a CSV cycle can be a correction',
+    path: ['correctionReason'],
   })
   .refine((v) => v.source !== 'CSV' || (v.csv !== undefined && v.csv.trim() !== ''), {
     message: 'Choose a CSV file with uid,amount lines',

@@ -130,6 +130,39 @@ export const ERROR_CATALOGUE = {
     status: 503,
     text: 'The platform is under maintenance. Please try again later.',
   },
+  CYCLE_PERIOD_OVERLAP: {
+    status: 409,
+    text: 'A paid cycle of this source already covers some of these days. Pick another period, or make a CSV correction cycle with its reason.',
+  },
+  WITHDRAWALS_FROZEN: {
+    status: 403,
+    text: 'Withdrawals are on hold for 24 hours after a password reset or a two-factor change, to protect your balance.',
+  },
+  TWO_FACTOR_REQUIRED: {
+    status: 401,
+    text: 'Enter the 6-digit code from your authenticator app.',
+  },
+  INVALID_TWO_FACTOR_CODE: {
+    status: 401,
+    text: 'That code is not right. Enter the current code from your authenticator app, or a recovery code.',
+  },
+  TWO_FACTOR_SETUP_REQUIRED: {
+    status: 403,
+    text: 'Set up two-factor authentication to use the admin panel.',
+  },
+  TWO_FACTOR_ALREADY_ENABLED: {
+    status: 409,
+    text: 'Two-factor authentication is already on.',
+  },
+  TWO_FACTOR_NOT_STARTED: {
+    status: 409,
+    text: 'Start the setup again: scan a new QR code first.',
+  },
+  TWO_FACTOR_NOT_ENABLED: { status: 409, text: 'Two-factor authentication is off.' },
+  TWO_FACTOR_REQUIRED_FOR_ADMINS: {
+    status: 403,
+    text: 'Administrators must keep two-factor authentication on.',
+  },
   PAYLOAD_TOO_LARGE: {
     status: 413,
     text: 'The request is too large. Send a smaller file or less text.',

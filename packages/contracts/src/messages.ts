@@ -18,6 +18,11 @@ export const SUCCESS_MESSAGES = {
   PAYMENT_SIMULATED: 'A simulated payment was sent and confirmed.',
   USER_STATUS_UPDATED: 'User status updated successfully.',
   USER_DELETED: 'The user was anonymised and disabled; their financial history is kept.',
+  TWO_FACTOR_ENABLED:
+    'Two-factor authentication is on. Keep your recovery codes somewhere safe: they are shown once.',
+  TWO_FACTOR_DISABLED: 'Two-factor authentication is off.',
+  SESSION_ENDED: 'That session was signed out.',
+  SIGNED_OUT_EVERYWHERE: 'Every session of your account was signed out, this one too.',
 } as const;
 
 export type SuccessCode = keyof typeof SUCCESS_MESSAGES;

@@ -68,6 +68,7 @@ export const DEFAULT_REWARD_SETTINGS: RewardSettings = {
  */
 export const SESSION_TIMEOUT_OPTIONS = [15, 30, 60, 120, 240] as const;
 export const MAX_LOGIN_ATTEMPTS_OPTIONS = [3, 5, 10] as const;
+export const MAIL_RETENTION_OPTIONS = [7, 30, 90, 365] as const;
 
 export const systemSettingsSchema = z.object({
   /** Administrator sessions end this many minutes after sign-in (members keep 24 hours). */
@@ -86,6 +87,10 @@ export const systemSettingsSchema = z.object({
   withdrawalAlerts: z.boolean({ error: 'Withdrawal alerts must be true or false' }),
   /** Mail every administrator on a new registration. */
   userRegistrationAlerts: z.boolean({ error: 'Registration alerts must be true or false' }),
+  /** Delivered mails are deleted from the outbox after this many days. */
+  mailRetentionDays: z.literal(MAIL_RETENTION_OPTIONS, {
+    error: `Mail retention must be one of ${MAIL_RETENTION_OPTIONS.join(', ')} days`,
+  }),
 });
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
 
@@ -96,4 +101,5 @@ export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
   emailNotifications: true,
   withdrawalAlerts: true,
   userRegistrationAlerts: false,
+  mailRetentionDays: 30,
 };

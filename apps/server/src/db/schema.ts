@@ -185,6 +185,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),
+    /** Holds a one-time code or link: its body is blanked once delivered (who/what/when stay). */
+    secret: boolean('secret').notNull().default(false),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -396,6 +398,11 @@ export const rewardCycles = pgTable(
     error: text('error'),
     createdBy: uuid('created_by').references(() => users.id),
     createdByEmail: text('created_by_email').notNull(),
+    /**
+     * Why this cycle may cover days another cycle of its source already paid (a CSV correction,
+     * audited). Without it, the exclusion constraints of migration 0014 refuse the overlap.
+     */
+    correctionReason: text('correction_reason'),
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -573,6 +580,77 @@ export const memberLogins = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('member_logins_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * A user's second factor (RFC 6238 TOTP, decision 015): the secret encrypted with the server's
+ * two-factor key (lib/secret-box.ts), never stored in clear. A row without `enabledAt` is an
+ * enrolment waiting for its first code. `lastUsedStep` refuses a code used once from being used
+ * again within its 30 s.
+ */
+export const userTwoFactor = pgTable('user_two_factor', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  lastUsedStep: bigint('last_used_step', { mode: 'bigint' })
+    .notNull()
+    .default(sql`0`),
+  createdAt: createdAt(),
+});
+
+/** One-time recovery codes of a second factor, stored as HMACs; each works once. */
+export const twoFactorRecoveryCodes = pgTable(
+  'two_factor_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('two_factor_recovery_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * Signed-in sessions: every token names its row, so a member sees where they are signed in and
+ * can end one session or all of them. `lastSeenAt` is written at most every few minutes.
+ */
+export const userSessions = pgTable(
+  'user_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When its token expires: the session is listed until then. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [index('user_sessions_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** What happened to an account's security: sign-ins, password and 2FA changes, withdrawals. */
+export const securityEvents = pgTable(
+  'security_events',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('security_events_user_idx').on(t.userId, t.createdAt)],
 );
 
 /**

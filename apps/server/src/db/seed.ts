@@ -13,7 +13,12 @@ export const DEMO = {
     firstName: 'Alex',
     lastName: 'Morgan',
   },
-  admin: { email: 'admin@example.com', password: 'DemoAdmin@2026' },
+  admin: {
+    email: 'admin@example.com',
+    password: 'DemoAdmin@2026',
+    /** The demo administrator's authenticator key (administrators sign in with a second factor). */
+    totpSecret: 'CTNDEMOADMIN2FAKEY234567',
+  },
   /** Exchange UID of the demo member (linked in demo data). */
   bingxUid: '20260001',
 } as const;
@@ -56,7 +61,10 @@ export interface BootstrapReport {
  * Start-up data, idempotent: the network's root, the administrator of ADMIN_EMAIL, and in
  * development the demo accounts.
  */
-export type SeedServices = Pick<Services, 'auth' | 'subscriptions' | 'cycles' | 'peers'>;
+export type SeedServices = Pick<
+  Services,
+  'auth' | 'registration' | 'subscriptions' | 'cycles' | 'peers'
+>;
 
 export async function bootstrap(
   services: SeedServices,
@@ -67,9 +75,17 @@ export async function bootstrap(
   const root = await auth.ensureRoot(config.rootReferralCode);
   let adminCreated = false;
   if (config.admin.email && config.admin.password) {
-    adminCreated = await auth.ensureAdmin(config.admin.email, config.admin.password);
+    adminCreated = await auth.ensureAdmin(
+      config.admin.email,
+      config.admin.password,
+      config.admin.totpSecret,
+    );
   } else if (config.demoMode) {
-    adminCreated = await auth.ensureAdmin(DEMO.admin.email, DEMO.admin.password);
+    adminCreated = await auth.ensureAdmin(
+      DEMO.admin.email,
+      DEMO.admin.password,
+      DEMO.admin.totpSecret,
+    );
   }
   if (config.demoMode)
     await seedDemo(services, db, root.code, config.admin.email ?? DEMO.admin.email);
@@ -96,7 +112,7 @@ async function seedDemo(
   if (await auth.findByEmail(DEMO.member.email)) return;
   const root = await auth.findByReferralCode(rootCode);
   if (!root) throw new Error('root account missing');
-  const member = await auth.createAccount({
+  const member = await services.registration.createAccount({
     firstName: DEMO.member.firstName,
     lastName: DEMO.member.lastName,
     email: DEMO.member.email,
@@ -119,7 +135,7 @@ async function seedDemo(
         n += 1;
         const firstName = FIRST_NAMES[n % FIRST_NAMES.length] ?? 'Demo';
         const lastName = LAST_NAMES[(n * 7) % LAST_NAMES.length] ?? 'Member';
-        const child = await auth.createAccount({
+        const child = await services.registration.createAccount({
           firstName,
           lastName,
           email: `${firstName}.${lastName}.${n}@example.com`.toLowerCase(),

@@ -11,6 +11,21 @@ export function backgroundJobs(services: Services, config: Config): JobDefinitio
       run: () => services.mail.deliverDue(),
     },
     {
+      // Delivered mails are kept for the saved retention, then deleted.
+      name: 'mail-retention',
+      intervalMs: 3_600_000,
+      firstAfterMs: 60_000,
+      run: async () =>
+        services.mail.purgeDelivered((await services.settings.system()).mailRetentionDays),
+    },
+    {
+      // Registrations nobody verified within 48 h are deleted (they hold no address, no money).
+      name: 'unverified-purge',
+      intervalMs: 3_600_000,
+      firstAfterMs: 90_000,
+      run: () => services.registration.purgeUnverified(),
+    },
+    {
       // BSC makes a block about every 3 s; a payment is final a few blocks later.
       name: 'payment-watcher',
       intervalMs: config.chainPollMs,

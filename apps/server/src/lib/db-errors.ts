@@ -6,6 +6,11 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   return isViolation(err, '23505', constraint);
 }
 
+/** Whether a database error is an exclusion-constraint violation (SQLSTATE 23P01). */
+export function isExclusionViolation(err: unknown, constraint?: string): boolean {
+  return isViolation(err, '23P01', constraint);
+}
+
 /** Whether a database error is a CHECK violation (SQLSTATE 23514), optionally of one constraint. */
 export function isCheckViolation(err: unknown, constraint?: string): boolean {
   return isViolation(err, '23514', constraint);

@@ -1,3 +1,5 @@
+import { AppError } from './app-error';
+
 /**
  * Fixed-window counters for throttling (login, resend, forgot-password). In memory for one
  * instance; RedisRateLimiter shares them between instances (REDIS_URL).
@@ -23,6 +25,13 @@ export interface RateLimiter {
    */
   release(key: string): Promise<void>;
   reset(key: string): Promise<void>;
+}
+
+/** Counts one hit on `key`; over `rule`, TOO_MANY_REQUESTS with how long to wait. */
+export async function takeTurn(limiter: RateLimiter, key: string, rule: RateRule): Promise<void> {
+  const decision = await limiter.consume(key, rule);
+  if (!decision.allowed)
+    throw new AppError('TOO_MANY_REQUESTS', { retryAfterSeconds: decision.retryAfterSeconds });
 }
 
 export class MemoryRateLimiter implements RateLimiter {

@@ -1,14 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error';
+import type { SessionUser } from '../modules/auth/account-security.service';
 import type { AuthService } from '../modules/auth/auth.service';
 
 export type AuthMode = 'user' | 'admin';
 
-export interface Session {
-  id: string;
-  email: string;
-  isAdmin: boolean;
-}
+export type Session = SessionUser;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -35,6 +32,9 @@ export function registerAuth(app: FastifyInstance, auth: AuthService): void {
     if (mode === undefined) return;
     if (!request.session) throw new AppError('UNAUTHORIZED');
     if (mode === 'admin' && !request.session.isAdmin) throw new AppError('FORBIDDEN');
+    // Administrators approve payouts: no admin call without a second factor (issue 19).
+    if (mode === 'admin' && !request.session.twoFactor)
+      throw new AppError('TWO_FACTOR_SETUP_REQUIRED');
   });
 }
 
@@ -42,6 +42,12 @@ export function registerAuth(app: FastifyInstance, auth: AuthService): void {
 export function sessionOf(request: FastifyRequest): Session {
   if (!request.session) throw new AppError('UNAUTHORIZED');
   return request.session;
+}
+
+/** Where a request came from, for the sessions list and the security log. */
+export function originOf(request: FastifyRequest): { ip: string; userAgent: string | null } {
+  const agent = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof agent === 'string' ? agent : null };
 }
 
 /** The administrator behind a request, for the audit log. */

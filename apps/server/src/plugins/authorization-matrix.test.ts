@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   call,
   createTestApp,
+  nextIp,
   signedInAdmin,
   signedInMember,
   type TestApp,
@@ -70,9 +71,33 @@ describe('authorization matrix', () => {
       const anonymous = await send(route.method, route.url);
       expect(anonymous.status, label).toBe(401);
       expect(anonymous.body.errorCode, label).toBe('UNAUTHORIZED');
+      // A member of its own per route: "sign out everywhere" ends the session it is called with.
+      const own = await signedInMember(t);
       expect([401, 403], label).not.toContain(
-        (await send(route.method, route.url, member.token)).status,
+        (await send(route.method, route.url, own.token)).status,
       );
     }
+  });
+
+  it('admin routes: an administrator without a second factor is sent to set one up', async () => {
+    const email = 'no-2fa-admin@example.com';
+    const password = 'Admin@Password2';
+    await t.app.services.auth.ensureAdmin(email, password);
+    const login = await call<{ token: string; user: { twoFactorEnabled: boolean } }>(
+      t.app,
+      'POST',
+      '/api/users/login',
+      { body: { email, password }, ip: nextIp() },
+    );
+    expect(login.body.data!.user.twoFactorEnabled).toBe(false);
+    const token = login.body.data!.token;
+    for (const route of t.app.routeTable.filter((r) => r.auth === 'admin')) {
+      const answer = await send(route.method, route.url, token);
+      expect(answer.status, `${route.method} ${route.url}`).toBe(403);
+      expect(answer.body.errorCode).toBe('TWO_FACTOR_SETUP_REQUIRED');
+    }
+    // Its own account and the setup calls stay open to it.
+    expect((await call(t.app, 'GET', '/api/users/profile', { token })).status).toBe(200);
+    expect((await call(t.app, 'POST', '/api/users/two-factor/setup', { token })).status).toBe(200);
   });
 });

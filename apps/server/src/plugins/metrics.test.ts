@@ -1,7 +1,13 @@
 import type { OtpRequestResponse, Withdrawal } from '@ctn/contracts/withdrawals';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { call, createTestApp, signedInMember, type TestApp } from '../../test/test-app';
+import {
+  call,
+  createTestApp,
+  inGoodStanding,
+  signedInMember,
+  type TestApp,
+} from '../../test/test-app';
 import { postEntry } from '../modules/ledger/ledger.service';
 
 /**
@@ -193,6 +199,7 @@ describe('GET /metrics', () => {
     expect(valueOf(before, 'withdrawals_pending_oldest_seconds')).toBe(0);
 
     const m = await signedInMember(t);
+    await inGoodStanding(t, m.user._id);
     await postEntry(t.database.db, {
       userId: m.user._id,
       kind: 'REWARD_DIRECT',

@@ -6,7 +6,14 @@ import { openDatabase, rowsOf, type Database } from '../../src/db/client';
 import { LedgerService } from '../../src/modules/ledger/ledger.service';
 import { anvilAvailable, startAnvil, type LocalChain } from '../evm/anvil';
 import { redisAvailable, startRedis, type LocalRedis } from '../redis';
-import { freshDatabase, STRONG_PASSWORD, uniqueEmail, usingPostgres } from '../test-app';
+import { totpCode } from '../../src/modules/two-factor/totp';
+import {
+  ADMIN_TOTP_SECRET,
+  freshDatabase,
+  STRONG_PASSWORD,
+  uniqueEmail,
+  usingPostgres,
+} from '../test-app';
 import { startInstance, type Instance } from './instances';
 
 /**
@@ -56,6 +63,8 @@ describe.skipIf(!runnable)('two instances on one PostgreSQL and one Redis', () =
       CHAIN_POLL_SECONDS: '1',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
+      // Administrators need a second factor; the deployment enrols this one at start.
+      ADMIN_TOTP_SECRET,
       ROOT_REFERRAL_CODE: 'ROOTCODE',
     };
     // Started together on an empty database: migrations and the bootstrap take turns.
@@ -110,7 +119,9 @@ describe.skipIf(!runnable)('two instances on one PostgreSQL and one Redis', () =
       });
       referrer = user.referralCode;
     }
-    const admin = await b.call<{ token: string }>('POST', '/api/users/login', { body: ADMIN });
+    const admin = await b.call<{ token: string }>('POST', '/api/users/login', {
+      body: { ...ADMIN, totpCode: totpCode(ADMIN_TOTP_SECRET) },
+    });
     adminToken = admin.body.data!.token;
   }, 180_000);
 

@@ -15,8 +15,12 @@ export function readPendingUser(): PendingUser | null {
 }
 
 export function writePendingUser(user: PendingUser): void {
-  const { email, firstName, lastName } = user;
-  writeItem('local', STORAGE_KEYS.pendingUser, JSON.stringify({ email, firstName, lastName }));
+  const { email, firstName, lastName, referredBy } = user;
+  writeItem(
+    'local',
+    STORAGE_KEYS.pendingUser,
+    JSON.stringify({ email, firstName, lastName, ...(referredBy ? { referredBy } : {}) }),
+  );
 }
 
 export function clearPendingUser(): void {

@@ -17,6 +17,8 @@ export function makeUser(overrides: Partial<User> = {}): User {
     walletAddress: '0x52908400098527886E0F7030069857D2E4169EE7',
     lastLogin: '2025-01-06T09:30:00.000Z',
     createdAt: '2025-01-01T08:00:00.000Z',
+    // Administrators always sign in with a second factor; members may.
+    twoFactorEnabled: overrides.isAdmin === true,
     ...overrides,
   };
 }

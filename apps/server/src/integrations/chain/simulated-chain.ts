@@ -44,6 +44,8 @@ export class SimulatedChain {
   private server: Server | null = null;
   private readonly usdt: string;
   private readonly finalityDepth: number;
+  /** JSON-RPC requests answered so far: what a caller costs the node. */
+  rpcRequests = 0;
 
   constructor(private readonly options: SimulatedChainOptions) {
     this.usdt = getAddress(options.usdtContract);
@@ -127,6 +129,7 @@ export class SimulatedChain {
   }
 
   private answer(request: RpcRequest): unknown {
+    this.rpcRequests += 1;
     const reply = (result: unknown) => ({ jsonrpc: '2.0', id: request.id ?? null, result });
     const fail = (code: number, message: string) => ({
       jsonrpc: '2.0',

@@ -15,6 +15,12 @@ export const DEMO_EXCHANGE_ACCOUNTS: {
     account: { invited: true, kycDone: true, deposited: true, balanceUsdt: '250.00', traded: true },
   },
   {
+    // A second one, so two people (or two journeys) can each link an account.
+    uid: '12345679',
+    outcome: 'eligible: links (another account)',
+    account: { invited: true, kycDone: true, deposited: true, balanceUsdt: '180.00', traded: true },
+  },
+  {
     uid: '20260001',
     outcome: 'eligible (the demo member)',
     account: {

@@ -4,13 +4,24 @@ import {
 } from '@ctn/contracts/constants';
 import { renderMail } from '../mail/mail-templates';
 
-export function verificationMail(to: { email: string; firstName: string }, link: string) {
+/** `referrer`: who the registration is under ("Jane D."), so a wrong upline is noticed in time. */
+export function verificationMail(
+  to: { email: string; firstName: string },
+  link: string,
+  referrer: string | null,
+) {
   return renderMail({
     to: to.email,
     subject: 'Verify your email address',
+    secret: true,
     greeting: `Hello ${to.firstName},`,
     paragraphs: [
       'Welcome to CopyTrade Network. Please confirm that this is your email address to activate your account.',
+      ...(referrer
+        ? [
+            `You registered with the referral code of ${referrer}. If that is not who invited you, register again with the right code before you verify: the new registration replaces this one.`,
+          ]
+        : []),
     ],
     action: { label: 'Verify email', url: link },
     footnote: `This link expires in ${VERIFY_EMAIL_TOKEN_TTL_HOURS} hours. If you did not create an account, you can ignore this email.`,
@@ -21,6 +32,7 @@ export function passwordResetMail(to: { email: string; firstName: string }, link
   return renderMail({
     to: to.email,
     subject: 'Reset your password',
+    secret: true,
     greeting: `Hello ${to.firstName},`,
     paragraphs: ['We received a request to reset the password of your CopyTrade Network account.'],
     action: { label: 'Choose a new password', url: link },

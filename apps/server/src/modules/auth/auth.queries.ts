@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
-import { authTokens, memberLogins, referralPaths, users } from '../../db/schema';
+import { authTokens, balances, memberLogins, referralPaths, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type TokenPurpose = 'VERIFY_EMAIL' | 'RESET_PASSWORD';
@@ -23,26 +23,6 @@ export async function findUserByReferralCode(db: Db, code: string): Promise<User
 export async function findRoot(db: Db): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.isRoot, true));
   return row;
-}
-
-/** What the auth check needs on every request: one primary-key lookup. */
-/**
- * The lookup of the session check, which runs for every signed-in request: prepared once per
- * database (a named statement), it skips building the query each time (bench:load).
- */
-export function sessionLookup(db: Db) {
-  const prepared = db
-    .select({
-      id: users.id,
-      email: users.email,
-      isAdmin: users.isAdmin,
-      status: users.status,
-      tokenVersion: users.tokenVersion,
-    })
-    .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .prepare('session_user');
-  return async (id: string) => (await prepared.execute({ id }))[0];
 }
 
 export async function referralCodeTaken(db: Db, code: string): Promise<boolean> {
@@ -188,4 +168,72 @@ export async function recordLogin(db: Db, userId: string): Promise<UserRow> {
 /** One row per successful sign-in: the LOGIN activity of admin reports. */
 export async function recordLoginEvent(db: Db, userId: string, ip: string): Promise<void> {
   await db.insert(memberLogins).values({ userId, ip });
+}
+
+/**
+ * Hands a member their deposit address (at email verification): the index and address, and
+ * the chain position the payment watcher reads from. Only when none was issued yet.
+ */
+export async function issueDepositAddress(
+  db: Db,
+  userId: string,
+  deposit: {
+    depositIndex: number;
+    walletAddress: string;
+    issuedChain: string | null;
+    issuedBlock: bigint | null;
+  },
+): Promise<void> {
+  await db
+    .update(users)
+    .set({
+      depositIndex: deposit.depositIndex,
+      walletAddress: deposit.walletAddress,
+      depositIssuedChain: deposit.issuedChain,
+      depositIssuedBlock: deposit.issuedBlock,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(users.id, userId), isNull(users.walletAddress)));
+}
+
+/**
+ * Deletes an unverified member who left nothing behind (no downline, no payment, no ledger
+ * entry): a junk or mistaken registration. Locks the row first, so of two callers one deletes
+ * and the other hears false.
+ */
+export async function deleteUnverifiedAccount(db: Db, userId: string): Promise<boolean> {
+  const [held] = await rowsOf<{ id: string }>(
+    db,
+    sql`
+      select u.id from ${users} u
+       where u.id = ${userId} and not u.is_email_verified and not u.is_admin and not u.is_root
+         and not exists (select 1 from ${referralPaths} p where p.ancestor = u.id)
+         and not exists (select 1 from subscription_payments sp where sp.user_id = u.id)
+         and not exists (select 1 from ledger_entries le where le.user_id = u.id)
+       for update of u`,
+  );
+  if (!held) return false;
+  await db.delete(referralPaths).where(eq(referralPaths.descendant, userId));
+  await db.delete(authTokens).where(eq(authTokens.userId, userId));
+  await db.delete(memberLogins).where(eq(memberLogins.userId, userId));
+  await db.delete(balances).where(eq(balances.userId, userId));
+  await db.delete(users).where(eq(users.id, userId));
+  return true;
+}
+
+/** Unverified members registered more than `hours` ago (oldest first, at most `limit`). */
+export async function staleUnverifiedAccounts(
+  db: Db,
+  hours: number,
+  limit: number,
+): Promise<string[]> {
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`
+      select id from ${users}
+       where not is_email_verified and not is_admin and not is_root
+         and created_at < now() - make_interval(hours => ${hours})
+       order by created_at limit ${limit}`,
+  );
+  return rows.map((r) => r.id);
 }

@@ -15,14 +15,18 @@ import { envelopeSchema } from '@ctn/contracts/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
-import { sessionOf } from '../../plugins/auth';
+import { originOf, sessionOf } from '../../plugins/auth';
 import type { AuthService } from './auth.service';
+import type { RegistrationService } from './registration.service';
 
 const empty = envelopeSchema(z.null());
 const tags = ['Accounts'];
 
 /** The accounts calls of member section 7, under /api/users. */
-export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
+export function authRoutes(
+  auth: AuthService,
+  registration: RegistrationService,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/register', {
       schema: {
@@ -34,7 +38,9 @@ export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
       handler: async (request, reply) =>
         reply
           .status(201)
-          .send(ok(await auth.register(request.body, request.ip), 'REGISTRATION_SUCCESSFUL')),
+          .send(
+            ok(await registration.register(request.body, request.ip), 'REGISTRATION_SUCCESSFUL'),
+          ),
     });
 
     app.post('/login', {
@@ -42,13 +48,16 @@ export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
         tags,
         summary: 'Sign in',
         description:
-          'A correct password on an unverified account fails with EMAIL_NOT_VERIFIED and `data.requiresVerification` (no token).',
+          'A correct password on an unverified account fails with EMAIL_NOT_VERIFIED and `data.requiresVerification` (no token). An account with two-factor sign-in also needs `totpCode` (6 digits, or a recovery code): without it a correct password answers 401 TWO_FACTOR_REQUIRED with `data.requiresTwoFactor` and issues nothing; a wrong code answers 401 INVALID_TWO_FACTOR_CODE and counts like a wrong password.',
         body: loginRequestSchema,
         response: { 200: envelopeSchema(loginResponseSchema) },
       },
       handler: async (request) =>
         ok(
-          await auth.login(request.body.email, request.body.password, request.ip),
+          await auth.login(request.body.email, request.body.password, {
+            ...originOf(request),
+            totpCode: request.body.totpCode,
+          }),
           'LOGIN_SUCCESSFUL',
         ),
     });
@@ -106,7 +115,7 @@ export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
               : request.session
                 ? { userId: request.session.id }
                 : null;
-          await auth.sendVerificationEmail(target, request.ip);
+          await registration.sendVerificationEmail(target, request.ip);
           return ok(null, 'VERIFICATION_EMAIL_SENT');
         },
       });
@@ -120,7 +129,7 @@ export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
         response: { 200: empty },
       },
       handler: async (request) => {
-        await auth.verifyEmail(request.body.token);
+        await registration.verifyEmail(request.body.token);
         return ok(null, 'EMAIL_VERIFIED');
       },
     });
@@ -136,7 +145,7 @@ export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
       },
       handler: async (request) =>
         ok(
-          await auth.changePassword(sessionOf(request).id, request.body, request.ip),
+          await auth.changePassword(sessionOf(request), request.body, originOf(request)),
           'PASSWORD_CHANGED_SUCCESSFULLY',
         ),
     });

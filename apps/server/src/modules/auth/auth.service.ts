@@ -1,41 +1,32 @@
-import type {
-  LoginResponse,
-  RegisterRequest,
-  RegisterResponse,
-  User,
-} from '@ctn/contracts/accounts';
-import {
-  REFERRAL_CODE_ALPHABET,
-  REFERRAL_CODE_LENGTH,
-  RESET_PASSWORD_TOKEN_TTL_HOURS,
-  VERIFY_EMAIL_TOKEN_TTL_HOURS,
-} from '@ctn/contracts/constants';
+import type { LoginResponse, User } from '@ctn/contracts/accounts';
+import { RESET_PASSWORD_TOKEN_TTL_HOURS } from '@ctn/contracts/constants';
 import { DEFAULT_SYSTEM_SETTINGS } from '@ctn/contracts/settings';
 import {
   changePasswordError,
-  COMMON_PASSWORD_MESSAGE,
   normaliseEmail,
   normaliseReferralCode,
   resetPasswordErrors,
 } from '@ctn/contracts/validation';
 import type { Db } from '../../db/client';
-import type { ChainPosition } from '../../integrations/chain/chain-head';
-import type { DepositAddressDeriver } from '../../integrations/chain/deposit-addresses';
 import { AppError, validationError } from '../../lib/app-error';
-import { isUniqueViolation } from '../../lib/db-errors';
 import type { Logger } from '../../lib/logger';
-import type { RateLimiter, RateRule } from '../../lib/rate-limiter';
-import { hashToken, newLinkToken, randomString } from '../../lib/secure-token';
+import { takeTurn, type RateLimiter, type RateRule } from '../../lib/rate-limiter';
+import { hashToken, newLinkToken } from '../../lib/secure-token';
 import type { AuditService } from '../audit/audit.service';
 import type { MailService } from '../mail/mail.service';
-import { registrationAlertMail } from '../settings/admin-alert-mails';
+import type { TwoFactorService } from '../two-factor/two-factor.service';
 import type { SettingsService } from '../settings/settings.service';
-import { passwordResetMail, verificationMail } from './auth-mails';
+import type {
+  AccountSecurityService,
+  RequestOrigin,
+  SessionUser,
+} from './account-security.service';
+import { passwordResetMail } from './auth-mails';
 import * as q from './auth.queries';
-import { isCommonPassword } from './common-passwords';
+import { isCommonPassword, refuseCommonPassword } from './common-passwords';
 import { addressKey, LoginThrottle } from './login-throttle';
 import { hashPassword, verifyPassword } from './passwords';
-import type { SessionTokens } from './session-tokens';
+import { REGISTRATION_RATE_RULES, type RegistrationService } from './registration.service';
 import { pendingUserOf, toUserView } from './user-view';
 
 const MINUTE = 60_000;
@@ -58,9 +49,8 @@ export const RATE_RULES = {
     limit: DEFAULT_SYSTEM_SETTINGS.maxLoginAttempts * LOGIN_ACCOUNT_FACTOR,
     windowMs: 5 * MINUTE,
   },
-  registerPerIp: { limit: 20, windowMs: 60 * MINUTE },
-  mailPerIp: { limit: 10, windowMs: 15 * MINUTE },
-  mailPerAddress: { limit: 3, windowMs: 15 * MINUTE },
+  /** Wrong current passwords on the change-password form, per account; the last ends every session. */
+  wrongCurrentPassword: { limit: 10, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateRule>;
 
 const HOUR = 3_600_000;
@@ -68,11 +58,14 @@ const HOUR = 3_600_000;
 export interface AuthDeps {
   db: Db;
   mail: MailService;
-  tokens: SessionTokens;
+  /** Sessions, the security log and its mails. */
+  security: AccountSecurityService;
+  twoFactor: TwoFactorService;
+  /** Members' session lifetime in seconds (administrators: the saved timeout). */
+  sessionTtlSeconds: number;
   limiter: RateLimiter;
-  depositAddresses: DepositAddressDeriver;
-  /** The chain and its final block now, recorded with a deposit address (null: unknown). */
-  depositIssuePosition: () => Promise<ChainPosition | null>;
+  /** Accounts are created and verified there (bootstrapping, password-reset links). */
+  registration: RegistrationService;
   publicUrl: string;
   log: Logger;
   audit: AuditService;
@@ -80,120 +73,20 @@ export interface AuthDeps {
   settings: SettingsService;
 }
 
-export interface NewAccount {
-  firstName: string;
-  lastName: string;
-  email: string;
-  password: string | null;
-  referrerId: string | null;
-  isAdmin?: boolean;
-  isRoot?: boolean;
-  emailVerified?: boolean;
-  referralCode?: string;
-  /** A member's own registration: mails the administrators when registration alerts are on. */
-  alertAdmins?: boolean;
-}
-
 export class AuthService {
-  private readonly findSessionUser: ReturnType<typeof q.sessionLookup>;
-
-  constructor(private readonly deps: AuthDeps) {
-    this.findSessionUser = q.sessionLookup(deps.db);
-  }
-
-  // ------------------------------------------------------------------------ registration
-
-  async register(input: RegisterRequest, ip: string): Promise<RegisterResponse> {
-    await this.throttle(`register:ip:${ip}`, RATE_RULES.registerPerIp);
-    refuseCommonPassword('password', input.password);
-    const email = normaliseEmail(input.email);
-    const { db } = this.deps;
-    if (await q.findUserByEmail(db, email)) throw new AppError('USER_EXISTS');
-    const referrer = await q.findUserByReferralCode(
-      db,
-      normaliseReferralCode(input.referredByCode),
-    );
-    if (!referrer || referrer.isAdmin || referrer.status === 'DISABLED')
-      throw new AppError('INVALID_REFERRAL_CODE');
-
-    const user = await this.createAccount({
-      firstName: input.firstName.trim(),
-      lastName: input.lastName.trim(),
-      email,
-      password: input.password,
-      referrerId: referrer.id,
-      alertAdmins: true,
-    });
-    return { requiresVerification: !user.isEmailVerified, user: pendingUserOf(user) };
-  }
-
-  /**
-   * Creates a member (or the root, or an admin) in one transaction: the user with a deposit
-   * address and a fresh referral code, the upline paths, and the verification mail.
-   */
-  async createAccount(account: NewAccount): Promise<q.UserRow> {
-    const passwordHash = account.password === null ? null : await hashPassword(account.password);
-    const isMember = !account.isAdmin;
-    // Read before the transaction: a slow node never holds a database connection.
-    const issued = isMember ? await this.deps.depositIssuePosition() : null;
-    try {
-      const user = await this.deps.db.transaction(async (tx) => {
-        const depositIndex = isMember ? await q.nextDepositIndex(tx) : null;
-        const walletAddress = depositIndex === null ? null : this.depositAddress(depositIndex);
-        const referralCode = account.referralCode ?? (await this.unusedReferralCode(tx));
-        const row = await q.insertUser(tx, {
-          firstName: account.firstName,
-          lastName: account.lastName,
-          email: account.email,
-          passwordHash,
-          isAdmin: account.isAdmin ?? false,
-          isRoot: account.isRoot ?? false,
-          isEmailVerified: account.emailVerified ?? false,
-          emailVerifiedAt: account.emailVerified ? new Date() : null,
-          referralCode,
-          referredBy: account.referrerId,
-          depositIndex,
-          walletAddress,
-          depositIssuedChain: issued?.identity ?? null,
-          depositIssuedBlock: issued?.final ?? null,
-        });
-        if (account.referrerId) await q.insertReferralPaths(tx, row.id, account.referrerId);
-        if (!row.isEmailVerified) await this.queueVerificationMail(tx, row);
-        if (account.alertAdmins) await this.queueRegistrationAlerts(tx, row);
-        return row;
-      });
-      this.deps.mail.kick();
-      return user;
-    } catch (err) {
-      // Two registrations of one email racing: the unique index decides, the loser hears USER_EXISTS.
-      if (isUniqueViolation(err, 'users_email_unique')) throw new AppError('USER_EXISTS');
-      throw err;
-    }
-  }
-
-  private depositAddress(index: number): string {
-    try {
-      return this.deps.depositAddresses.addressAt(index);
-    } catch (err) {
-      this.deps.log.error({ err, index }, 'deposit address derivation failed');
-      throw new AppError('WALLET_CREATION_FAILED');
-    }
-  }
-
-  private async unusedReferralCode(db: Db): Promise<string> {
-    for (let attempt = 0; attempt < 10; attempt++) {
-      const code = randomString(REFERRAL_CODE_ALPHABET, REFERRAL_CODE_LENGTH);
-      if (!(await q.referralCodeTaken(db, code))) return code;
-    }
-    throw new Error('could not find an unused referral code');
-  }
+  constructor(private readonly deps: AuthDeps) {}
 
   // ------------------------------------------------------------------------------ sign-in
 
-  async login(emailInput: string, password: string, ip: string): Promise<LoginResponse> {
+  async login(
+    emailInput: string,
+    password: string,
+    origin: { ip: string; userAgent: string | null; totpCode?: string | undefined },
+  ): Promise<LoginResponse> {
+    const { ip } = origin;
     const email = normaliseEmail(emailInput);
     const address = addressKey(ip);
-    await this.throttle(`login:ip:${address}`, RATE_RULES.loginPerIp);
+    await takeTurn(this.deps.limiter, `login:ip:${address}`, RATE_RULES.loginPerIp);
     const system = await this.deps.settings.system();
     const user = await q.findUserByEmail(this.deps.db, email);
     const failures = new LoginThrottle(
@@ -217,7 +110,12 @@ export class AuthService {
 
     const passwordOk = await verifyPassword(user?.passwordHash ?? null, password);
     if (!user || !passwordOk) throw new AppError('INVALID_CREDENTIALS');
-    await failures.passwordRight();
+    // A second factor: without a code nothing is issued and the attempt was no failure; a wrong
+    // code keeps its place in the counters, exactly like a wrong password.
+    const secondFactor = (await this.deps.twoFactor.isEnabled(user.id))
+      ? await this.secondFactor(user.id, origin.totpCode, failures)
+      : null;
+    if (secondFactor === null) await failures.passwordRight();
     if (user.status === 'LOCKED') throw new AppError('ACCOUNT_LOCKED');
     if (user.status === 'DISABLED') throw new AppError('ACCOUNT_DISABLED');
     if (!user.isEmailVerified) {
@@ -227,104 +125,61 @@ export class AuthService {
       });
     }
     if (system.maintenanceMode && !user.isAdmin) throw new AppError('MAINTENANCE_MODE');
-    const signedIn = await this.deps.db.transaction(async (tx) => {
+    const ttl = await this.sessionTtl(user.isAdmin);
+    const requestOrigin = { ip, userAgent: origin.userAgent };
+    const { signedIn, token } = await this.deps.db.transaction(async (tx) => {
       const row = await q.recordLogin(tx, user.id);
       await q.recordLoginEvent(tx, user.id, ip);
+      await this.deps.security.record(tx, row, 'SIGN_IN', requestOrigin);
+      if (secondFactor === 'RECOVERY_CODE')
+        await this.deps.security.record(tx, row, 'RECOVERY_CODE_USED', requestOrigin);
       if (row.isAdmin)
         await this.deps.audit.record(
           tx,
           { id: row.id, email: row.email, ip },
           { action: 'ADMIN_SIGN_IN' },
         );
-      return row;
+      return { signedIn: row, token: await this.deps.security.open(tx, row, requestOrigin, ttl) };
     });
-    const token = await this.deps.tokens.sign(
-      { userId: user.id, version: signedIn.tokenVersion },
-      await this.sessionTtl(signedIn.isAdmin),
-    );
-    return { requiresVerification: false, token, user: toUserView(signedIn) };
+    this.deps.mail.kick();
+    return {
+      requiresVerification: false,
+      token,
+      user: toUserView(signedIn, secondFactor !== null),
+    };
+  }
+
+  /** The second factor of a sign-in whose password was right; refused without a right code. */
+  private async secondFactor(
+    userId: string,
+    code: string | undefined,
+    failures: LoginThrottle,
+  ): Promise<'TOTP' | 'RECOVERY_CODE'> {
+    if (code === undefined || code.trim() === '') {
+      await failures.passwordRight();
+      throw new AppError('TWO_FACTOR_REQUIRED', { requiresTwoFactor: true });
+    }
+    const use = await this.deps.twoFactor.check(userId, code);
+    if (!use) throw new AppError('INVALID_TWO_FACTOR_CODE');
+    await failures.passwordRight();
+    return use;
   }
 
   /** The user behind a bearer token, or null when the session has ended or never was. */
-  async sessionUser(
-    token: string,
-  ): Promise<{ id: string; email: string; isAdmin: boolean } | null> {
-    const claims = await this.deps.tokens.verify(token);
-    if (!claims) return null;
-    const user = await this.findSessionUser(claims.userId);
-    if (!user || user.tokenVersion !== claims.version || user.status !== 'ACTIVE') return null;
-    return { id: user.id, email: user.email, isAdmin: user.isAdmin };
+  sessionUser(token: string): Promise<SessionUser | null> {
+    return this.deps.security.sessionUser(token);
   }
 
   async profile(userId: string): Promise<User> {
     const user = await q.findUserById(this.deps.db, userId);
     if (!user) throw new AppError('USER_NOT_FOUND');
-    return toUserView(user);
-  }
-
-  // ------------------------------------------------------------------- email verification
-
-  /** Mails a new verification link to the signed-in member, or to `email`. */
-  async sendVerificationEmail(
-    target: { userId: string } | { email: string } | null,
-    ip: string,
-  ): Promise<void> {
-    if (target === null) throw validationError([{ field: 'email', message: 'Email is required' }]);
-    await this.throttle(`mail:ip:${ip}`, RATE_RULES.mailPerIp);
-    const { db } = this.deps;
-    const user =
-      'userId' in target
-        ? await q.findUserById(db, target.userId)
-        : await q.findUserByEmail(db, normaliseEmail(target.email));
-    if (!user || user.isRoot) throw new AppError('USER_NOT_FOUND');
-    if (user.isEmailVerified) throw new AppError('EMAIL_ALREADY_VERIFIED');
-    await this.throttle(`mail:address:${user.email}`, RATE_RULES.mailPerAddress);
-    await db.transaction((tx) => this.queueVerificationMail(tx, user));
-    this.deps.mail.kick();
-  }
-
-  async verifyEmail(token: string | undefined): Promise<void> {
-    if (!token) throw new AppError('TOKEN_REQUIRED');
-    const tokenHash = hashToken(token);
-    const verified = await this.deps.db.transaction(async (tx) => {
-      const userId = await q.consumeAuthToken(tx, tokenHash, 'VERIFY_EMAIL');
-      if (!userId) return false;
-      await q.markEmailVerified(tx, userId);
-      await q.voidOtherTokens(tx, userId, 'VERIFY_EMAIL', tokenHash);
-      return true;
-    });
-    if (verified) return;
-    const holder = await q.findTokenHolder(this.deps.db, tokenHash, 'VERIFY_EMAIL', {
-      anyState: true,
-    });
-    throw new AppError(
-      holder?.isEmailVerified ? 'EMAIL_ALREADY_VERIFIED' : 'INVALID_OR_EXPIRED_TOKEN',
-    );
+    return toUserView(user, await this.deps.twoFactor.isEnabled(userId));
   }
 
   /** Administrators: the saved session timeout; members: the default lifetime (24 h). */
-  private async sessionTtl(isAdmin: boolean): Promise<number | undefined> {
-    if (!isAdmin) return undefined;
+  private async sessionTtl(isAdmin: boolean): Promise<number> {
+    if (!isAdmin) return this.deps.sessionTtlSeconds;
     return (await this.deps.settings.system()).sessionTimeoutMinutes * 60;
-  }
-
-  private async queueRegistrationAlerts(tx: Db, user: q.UserRow): Promise<void> {
-    const admins = await this.deps.settings.alertRecipients(tx, 'registration');
-    const member = { ...user, userNumber: user.userId };
-    for (const admin of admins)
-      await this.deps.mail.enqueue(tx, registrationAlertMail(admin, member, this.deps.publicUrl));
-  }
-
-  private async queueVerificationMail(tx: Db, user: q.UserRow): Promise<void> {
-    const { token, hash } = newLinkToken();
-    await q.insertAuthToken(tx, {
-      userId: user.id,
-      purpose: 'VERIFY_EMAIL',
-      tokenHash: hash,
-      expiresAt: new Date(Date.now() + VERIFY_EMAIL_TOKEN_TTL_HOURS * HOUR),
-    });
-    const link = `${this.deps.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
-    await this.deps.mail.enqueue(tx, verificationMail(user, link));
   }
 
   // ----------------------------------------------------------------------------- passwords
@@ -332,8 +187,9 @@ export class AuthService {
   /** Always ends the same way, so the answer never tells whether the account exists. */
   async forgotPassword(emailInput: string, ip: string): Promise<void> {
     const email = normaliseEmail(emailInput);
-    await this.throttle(`mail:ip:${ip}`, RATE_RULES.mailPerIp);
-    await this.throttle(`mail:address:${email}`, RATE_RULES.mailPerAddress);
+    const { limiter } = this.deps;
+    await takeTurn(limiter, `mail:ip:${addressKey(ip)}`, REGISTRATION_RATE_RULES.mailPerAddress);
+    await takeTurn(limiter, `mail:address:${email}`, REGISTRATION_RATE_RULES.mailPerRecipient);
     const user = await q.findUserByEmail(this.deps.db, email);
     if (!user || user.passwordHash === null || user.status !== 'ACTIVE') return;
     const { token, hash } = newLinkToken();
@@ -366,46 +222,94 @@ export class AuthService {
     if (await verifyPassword(holder.passwordHash, input.newPassword))
       throw new AppError('SAME_PASSWORD_ERROR');
     const passwordHash = await hashPassword(input.newPassword);
+    const { registration } = this.deps;
+    const issued = await registration.issuePositionFor(holder);
     await this.deps.db.transaction(async (tx) => {
       const userId = await q.consumeAuthToken(tx, tokenHash, 'RESET_PASSWORD');
       if (userId !== holder.id) throw new AppError('INVALID_OR_EXPIRED_TOKEN');
       await q.replacePassword(tx, userId, passwordHash);
       await q.voidOtherTokens(tx, userId, 'RESET_PASSWORD', tokenHash);
       // The link came by mail, so following it proves the address.
-      await q.markEmailVerified(tx, userId);
+      await registration.markVerified(tx, userId, issued);
+      await this.deps.security.record(tx, holder, 'PASSWORD_RESET', { ip: null, userAgent: null });
     });
+    this.deps.mail.kick();
     // replacePassword bumped the token version, which every sign-in counter of the account is
     // keyed by (login-throttle.ts): the owner can sign in at once, from anywhere.
   }
 
-  /** Changes the password, ends every other session and returns a new token for this one. */
+  /**
+   * Changes the password, ends every other session and returns a new token for this one (wrong
+   * current passwords: `confirmPassword`).
+   */
   async changePassword(
-    userId: string,
+    session: { id: string; sessionId: string },
     input: { currentPassword: string; newPassword: string; confirmPassword: string },
-    ip: string | null = null,
+    origin: RequestOrigin,
   ): Promise<{ token: string }> {
     const problem = changePasswordError(input);
     if (problem) throw validationError([{ field: 'newPassword', message: problem }]);
     refuseCommonPassword('newPassword', input.newPassword);
-    const user = await q.findUserById(this.deps.db, userId);
-    if (!user) throw new AppError('USER_NOT_FOUND');
-    if (!(await verifyPassword(user.passwordHash, input.currentPassword)))
-      throw new AppError('CURRENT_PASSWORD_INCORRECT');
+    const user = await this.confirmPassword(session.id, input.currentPassword, origin);
     if (input.newPassword === input.currentPassword) throw new AppError('SAME_PASSWORD_ERROR');
     const hash = await hashPassword(input.newPassword);
     const version = await this.deps.db.transaction(async (tx) => {
-      const next = await q.replacePassword(tx, userId, hash);
+      const next = await q.replacePassword(tx, user.id, hash);
+      await this.deps.security.endEverywhere(
+        tx,
+        user,
+        session.sessionId,
+        origin,
+        'PASSWORD_CHANGED',
+      );
       if (user.isAdmin)
         await this.deps.audit.record(
           tx,
-          { id: user.id, email: user.email, ip },
+          { id: user.id, email: user.email, ip: origin.ip },
           { action: 'ADMIN_PASSWORD_CHANGED', target: { type: 'user', id: user.id } },
         );
       return next;
     });
+    this.deps.mail.kick();
     return {
-      token: await this.deps.tokens.sign({ userId, version }, await this.sessionTtl(user.isAdmin)),
+      token: await this.deps.security.reissue(
+        { id: user.id, tokenVersion: version },
+        session.sessionId,
+        await this.sessionTtl(user.isAdmin),
+      ),
     };
+  }
+
+  /**
+   * The signed-in user, once `password` proved to be theirs (before a password change or
+   * switching off two-factor sign-in). Wrong passwords are counted before the check, 10 an hour
+   * per account; the tenth ends every session of the account, the asking one too, and mails the
+   * member: whoever holds the session does not know the password.
+   */
+  async confirmPassword(
+    userId: string,
+    password: string,
+    origin: RequestOrigin,
+  ): Promise<q.UserRow> {
+    const user = await q.findUserById(this.deps.db, userId);
+    if (!user) throw new AppError('USER_NOT_FOUND');
+    const guessKey = `current-password:v${user.tokenVersion}:${user.id}`;
+    const rule = RATE_RULES.wrongCurrentPassword;
+    const guess = await this.deps.limiter.consume(guessKey, rule);
+    if (!guess.allowed)
+      throw new AppError('TOO_MANY_REQUESTS', { retryAfterSeconds: guess.retryAfterSeconds });
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      // This wrong guess used the last of the allowance: the window is now full.
+      if (!(await this.deps.limiter.peek(guessKey, rule)).allowed) {
+        await this.deps.db.transaction((tx) =>
+          this.deps.security.endEverywhere(tx, user, null, origin, 'PASSWORD_GUESSES_STOPPED'),
+        );
+        this.deps.mail.kick();
+      }
+      throw new AppError('CURRENT_PASSWORD_INCORRECT');
+    }
+    await this.deps.limiter.release(guessKey);
+    return user;
   }
 
   // ----------------------------------------------------------------------- bootstrapping
@@ -422,7 +326,7 @@ export class AuthService {
       }
       return { code: existing.referralCode, created: false };
     }
-    const root = await this.createAccount({
+    const root = await this.deps.registration.createAccount({
       firstName: 'Network',
       lastName: 'Root',
       email: 'root@network.invalid',
@@ -435,34 +339,39 @@ export class AuthService {
     return { code: root.referralCode, created: true };
   }
 
-  /** The administrator of ADMIN_EMAIL/ADMIN_PASSWORD, created when absent. */
-  async ensureAdmin(email: string, password: string): Promise<boolean> {
+  /**
+   * The administrator of ADMIN_EMAIL/ADMIN_PASSWORD, created when absent; with `totpSecret`
+   * (ADMIN_TOTP_SECRET) it signs in with that second factor from the start.
+   */
+  async ensureAdmin(email: string, password: string, totpSecret?: string): Promise<boolean> {
     const normalised = normaliseEmail(email);
     const existing = await q.findUserByEmail(this.deps.db, normalised);
-    if (existing) {
-      if (!existing.isAdmin)
-        this.deps.log.warn(
-          { email: normalised },
-          'ADMIN_EMAIL belongs to a member account; no administrator created',
-        );
+    if (existing && !existing.isAdmin) {
+      this.deps.log.warn(
+        { email: normalised },
+        'ADMIN_EMAIL belongs to a member account; no administrator created',
+      );
       return false;
     }
     // Configuration, not a form: refusing would stop the start, so the operator is told instead.
-    if (isCommonPassword(password))
+    if (!existing && isCommonPassword(password))
       this.deps.log.warn(
         { email: normalised },
         'ADMIN_PASSWORD is on the common-password blocklist; change it after the first sign-in',
       );
-    await this.createAccount({
-      firstName: 'Platform',
-      lastName: 'Admin',
-      email: normalised,
-      password,
-      referrerId: null,
-      isAdmin: true,
-      emailVerified: true,
-    });
-    return true;
+    const admin =
+      existing ??
+      (await this.deps.registration.createAccount({
+        firstName: 'Platform',
+        lastName: 'Admin',
+        email: normalised,
+        password,
+        referrerId: null,
+        isAdmin: true,
+        emailVerified: true,
+      }));
+    if (totpSecret) await this.deps.twoFactor.enrolWithSecret(admin.id, totpSecret);
+    return !existing;
   }
 
   findByEmail(email: string): Promise<q.UserRow | undefined> {
@@ -476,16 +385,4 @@ export class AuthService {
   findByReferralCode(code: string): Promise<q.UserRow | undefined> {
     return q.findUserByReferralCode(this.deps.db, normaliseReferralCode(code));
   }
-
-  private async throttle(key: string, rule: RateRule): Promise<void> {
-    const decision = await this.deps.limiter.consume(key, rule);
-    if (!decision.allowed)
-      throw new AppError('TOO_MANY_REQUESTS', { retryAfterSeconds: decision.retryAfterSeconds });
-  }
-}
-
-/** A password from the common-password blocklist, refused as a field error of `field`. */
-function refuseCommonPassword(field: string, password: string): void {
-  if (isCommonPassword(password))
-    throw validationError([{ field, message: COMMON_PASSWORD_MESSAGE }]);
 }

@@ -1,3 +1,5 @@
+import { COMMON_PASSWORD_MESSAGE } from '@ctn/contracts/validation';
+import { validationError } from '../../lib/app-error';
 /**
  * Passwords that pass our rules (8-128 characters; reset and change also need upper, lower,
  * digit and one of @$!%*?&) and are still among the first an attacker tries. Compared
@@ -251,4 +253,10 @@ export function isCommonPassword(password: string): boolean {
   for (const skeleton of [letters, unleeted])
     if (BASES.has(skeleton) || BLOCKED.has(skeleton)) return true;
   return letters.length <= 2 && predictableDigits(lower.replace(/\D/g, ''));
+}
+
+/** A password from the blocklist, refused as a field error of `field`. */
+export function refuseCommonPassword(field: string, password: string): void {
+  if (isCommonPassword(password))
+    throw validationError([{ field, message: COMMON_PASSWORD_MESSAGE }]);
 }

@@ -88,8 +88,8 @@ describe('POST /api/users/register', () => {
     expect(deepest).toEqual({ n: 15, max: 15 });
   });
 
-  it('refuses an email that is already registered, whatever its case: USER_EXISTS', async () => {
-    const first = await register(t);
+  it('refuses an email that is already verified, whatever its case: USER_EXISTS', async () => {
+    const first = await signedInMember(t);
     const again = await register(t, { email: first.email.toUpperCase() });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({
@@ -101,6 +101,73 @@ describe('POST /api/users/register', () => {
     });
   });
 
+  it('replaces an unverified registration of the same email: new name, new referrer, new link', async () => {
+    const inviter = await signedInMember(t, { firstName: 'Jane', lastName: 'doe' });
+    const first = await register(t, { firstName: 'Mallory' });
+    const oldLink = await latestMail(t, first.email);
+    expect(oldLink.mail.textBody).not.toContain('referral code of');
+
+    const again = await register(t, {
+      email: first.email,
+      firstName: 'Grace',
+      referredByCode: inviter.user.referralCode,
+    });
+    expect(again.status).toBe(201);
+    expect(again.body.data).toMatchObject({
+      user: { email: first.email, firstName: 'Grace', referredBy: 'Jane D.' },
+    });
+    const newLink = await latestMail(t, first.email);
+    expect(newLink.mail.textBody).toContain('You registered with the referral code of Jane D.');
+    const stale = await call(t.app, 'POST', '/api/users/verify-email', {
+      body: { token: oldLink.token },
+    });
+    expect(stale.body.errorCode).toBe('INVALID_OR_EXPIRED_TOKEN');
+    expect(
+      (await call(t.app, 'POST', '/api/users/verify-email', { body: { token: newLink.token } }))
+        .status,
+    ).toBe(200);
+    const rows = await rowsOf<{ firstName: string; ancestor: string; depth: number }>(
+      t.database.db,
+      sql`select u.first_name as "firstName", p.ancestor, p.depth
+            from users u join referral_paths p on p.descendant = u.id
+           where u.email = ${first.email} order by p.depth`,
+    );
+    expect(rows[0]).toEqual({ firstName: 'Grace', ancestor: inviter.user._id, depth: 1 });
+    expect(rows).toHaveLength(2);
+  });
+
+  it('hands out the deposit address when the email is verified, not at registration', async () => {
+    const registered = await register(t);
+    const addressOf = async () =>
+      (
+        await rowsOf<{ walletAddress: string | null }>(
+          t.database.db,
+          sql`select wallet_address as "walletAddress" from users where email = ${registered.email}`,
+        )
+      )[0]!.walletAddress;
+    expect(await addressOf()).toBeNull();
+    const { token } = await latestMail(t, registered.email);
+    await call(t.app, 'POST', '/api/users/verify-email', { body: { token } });
+    expect(isWalletAddress((await addressOf())!)).toBe(true);
+  });
+
+  it('deletes registrations nobody verified within 48 hours, and nothing else', async () => {
+    const stale = await register(t);
+    const recent = await register(t);
+    const verified = await signedInMember(t);
+    await t.database.db.execute(sql`
+      update users set created_at = now() - interval '49 hours'
+       where email in (${stale.email}, ${verified.email})`);
+    expect(await t.app.services.registration.purgeUnverified()).toBeGreaterThanOrEqual(1);
+    const left = await rowsOf<{ email: string }>(
+      t.database.db,
+      sql`select email from users where email in (${stale.email}, ${recent.email}, ${verified.email})`,
+    );
+    expect(left.map((r) => r.email).sort()).toEqual([recent.email, verified.email].sort());
+    // The address is free again: registering it starts over.
+    expect((await register(t, { email: stale.email })).status).toBe(201);
+  });
+
   it("refuses unknown referral codes and the administrator's code: INVALID_REFERRAL_CODE", async () => {
     const unknown = await register(t, { referredByCode: 'NOSUCHCODE' });
     expect(unknown.status).toBe(400);
@@ -109,6 +176,12 @@ describe('POST /api/users/register', () => {
     const admin = await t.app.services.auth.findByEmail('boss@example.com');
     const viaAdmin = await register(t, { referredByCode: admin!.referralCode });
     expect(viaAdmin.body.errorCode).toBe('INVALID_REFERRAL_CODE');
+    // Nobody can have been given an unverified member's code: they cannot sign in to see it.
+    const unverified = await register(t);
+    const code = (await t.app.services.auth.findByEmail(unverified.email))!.referralCode;
+    expect((await register(t, { referredByCode: code })).body.errorCode).toBe(
+      'INVALID_REFERRAL_CODE',
+    );
   });
 
   it("answers VALIDATION_ERROR with the spec's message per field", async () => {
@@ -133,9 +206,26 @@ describe('POST /api/users/register', () => {
     );
   });
 
-  it('lets exactly one of two simultaneous registrations of one email through', async () => {
-    const email = uniqueEmail('race');
-    const answers = await Promise.all([register(t, { email }), register(t, { email })]);
-    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+  it('leaves one account for two simultaneous registrations of one email', async () => {
+    for (let round = 0; round < 5; round++) {
+      const email = uniqueEmail('race');
+      const answers = await Promise.all([
+        register(t, { email, firstName: 'One' }),
+        register(t, { email, firstName: 'Two' }),
+      ]);
+      // Either the unique index refuses the later one, or it replaced the unverified earlier one.
+      const statuses = answers.map((a) => a.status).sort();
+      expect([
+        [201, 201],
+        [201, 409],
+      ]).toContainEqual(statuses);
+      const accounts = await rowsOf<{ id: string; paths: number }>(
+        t.database.db,
+        sql`select u.id, (select count(*)::int from referral_paths p where p.descendant = u.id) as paths
+              from users u where u.email = ${email}`,
+      );
+      expect(accounts).toHaveLength(1);
+      expect(accounts[0]!.paths).toBe(1);
+    }
   });
 });

@@ -9,21 +9,25 @@ import { SessionTokens } from './session-tokens';
 const SECRET = 'test-secret-test-secret-test-secret-0123';
 const tokens = new SessionTokens(SECRET, 3600);
 const key = new TextEncoder().encode(SECRET);
-const claims = { userId: '6a0c1f0e-6b1e-4c57-9a53-1b7c4c1f5e10', version: 3 };
+const claims = {
+  userId: '6a0c1f0e-6b1e-4c57-9a53-1b7c4c1f5e10',
+  version: 3,
+  sessionId: '9d4a3a52-7a64-4c3e-8f0e-2f1d5b8e6a11',
+};
 const now = () => Math.floor(Date.now() / 1000);
 
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /** A token signed with `alg` and the given key, claims otherwise valid. */
 function forged(overrides: JWTPayload = {}) {
-  return new SignJWT({ ver: claims.version, ...overrides })
+  return new SignJWT({ ver: claims.version, jti: claims.sessionId, ...overrides })
     .setSubject(claims.userId)
     .setIssuer('ctn')
     .setIssuedAt();
 }
 
 describe('SessionTokens', () => {
-  it('accepts its own token and reads the user and version back', async () => {
+  it('accepts its own token and reads the user, version and session back', async () => {
     const token = await tokens.sign(claims);
     expect(await tokens.verify(token)).toEqual(claims);
     const header = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString());

@@ -8,6 +8,8 @@ export interface SessionClaims {
   userId: string;
   /** users.token_version when the token was issued; a mismatch means the session has ended. */
   version: number;
+  /** The user_sessions row the token belongs to (`jti`): ending it ends the token. */
+  sessionId: string;
 }
 
 /**
@@ -40,6 +42,7 @@ export class SessionTokens {
     return new SignJWT({ ver: claims.version })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(claims.userId)
+      .setJti(claims.sessionId)
       .setIssuer(ISSUER)
       .setIssuedAt()
       .setExpirationTime(`${ttlSeconds}s`)
@@ -64,13 +67,13 @@ export class SessionTokens {
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
     const claims = jsonPart(payload);
     if (!claims || claims['iss'] !== ISSUER) return null;
-    const { sub, exp, nbf, iat, ver } = claims;
+    const { sub, exp, nbf, iat, ver, jti } = claims;
     const nowSeconds = Math.floor(this.now() / 1000);
-    if (typeof sub !== 'string' || typeof ver !== 'number') return null;
+    if (typeof sub !== 'string' || typeof ver !== 'number' || typeof jti !== 'string') return null;
     if (typeof exp !== 'number' || exp <= nowSeconds) return null;
     if (nbf !== undefined && (typeof nbf !== 'number' || nbf > nowSeconds)) return null;
     if (iat !== undefined && typeof iat !== 'number') return null;
-    return { userId: sub, version: ver };
+    return { userId: sub, version: ver, sessionId: jti };
   }
 }
 

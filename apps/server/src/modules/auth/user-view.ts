@@ -3,7 +3,7 @@ import type { UserStatus } from '@ctn/contracts/constants';
 import type { UserRow } from './auth.queries';
 
 /** A member as the API shows them (member section 3 "User"). */
-export function toUserView(row: UserRow, now = new Date()): User {
+export function toUserView(row: UserRow, twoFactorEnabled: boolean, now = new Date()): User {
   return {
     _id: row.id,
     userId: row.userId,
@@ -22,9 +22,16 @@ export function toUserView(row: UserRow, now = new Date()): User {
     walletAddress: row.walletAddress,
     lastLogin: row.lastLoginAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    twoFactorEnabled,
   };
 }
 
 export function pendingUserOf(row: UserRow) {
   return { email: row.email, firstName: row.firstName, lastName: row.lastName };
+}
+
+/** How a referrer is named to the people who registered with their code: "Jane D.". */
+export function referrerNameOf(row: { firstName: string; lastName: string }): string {
+  const initial = row.lastName.trim().charAt(0);
+  return initial ? `${row.firstName} ${initial.toUpperCase()}.` : row.firstName;
 }

@@ -8,6 +8,8 @@ interface MailContent {
   paragraphs: string[];
   action?: { label: string; url: string };
   footnote?: string;
+  /** Holds a one-time code or link (blanked in the outbox once delivered). */
+  secret?: boolean;
 }
 
 const PRODUCT = 'CopyTrade Network';
@@ -38,5 +40,11 @@ ${content.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 ${button}
 ${content.footnote ? `<p style="font-size:13px;color:#64748b">${escapeHtml(content.footnote)}</p>` : ''}
 </div></div></body></html>`;
-  return { toAddress: content.to, subject: content.subject, textBody: text, htmlBody: html };
+  return {
+    toAddress: content.to,
+    subject: content.subject,
+    textBody: text,
+    htmlBody: html,
+    secret: content.secret ?? false,
+  };
 }

@@ -7,7 +7,12 @@ export interface NewMail {
   subject: string;
   textBody: string;
   htmlBody: string;
+  /** Holds a one-time code or link: blanked once delivered. */
+  secret?: boolean;
 }
+
+/** What a delivered secret-bearing mail keeps in place of its body. */
+export const BLANKED_BODY = '[Removed after delivery: this mail held a one-time code or link.]';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
@@ -43,11 +48,27 @@ export async function claimDueMails(
   });
 }
 
-export async function markSent(db: Db, id: string): Promise<void> {
+/** Marks a mail delivered; with `blankSecret`, a secret-bearing body goes at the same time. */
+export async function markSent(db: Db, id: string, blankSecret: boolean): Promise<void> {
+  const body = blankSecret
+    ? sql`case when ${mailOutbox.secret} then ${BLANKED_BODY} else ${mailOutbox.textBody} end`
+    : sql`${mailOutbox.textBody}`;
+  const html = blankSecret
+    ? sql`case when ${mailOutbox.secret} then ${BLANKED_BODY} else ${mailOutbox.htmlBody} end`
+    : sql`${mailOutbox.htmlBody}`;
   await db
     .update(mailOutbox)
-    .set({ sentAt: sql`now()`, lastError: null })
+    .set({ sentAt: sql`now()`, lastError: null, textBody: body, htmlBody: html })
     .where(eq(mailOutbox.id, id));
+}
+
+/** Deletes mails delivered more than `days` ago; how many. */
+export async function purgeDelivered(db: Db, days: number): Promise<number> {
+  const rows = await db
+    .delete(mailOutbox)
+    .where(sql`${mailOutbox.sentAt} < now() - make_interval(days => ${days})`)
+    .returning({ id: mailOutbox.id });
+  return rows.length;
 }
 
 export async function markFailed(

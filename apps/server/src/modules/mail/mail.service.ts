@@ -8,6 +8,7 @@ import {
   listMails,
   markFailed,
   markSent,
+  purgeDelivered,
   type NewMail,
   type OutboxRow,
 } from './mail.queries';
@@ -74,7 +75,8 @@ export class MailService {
             text: row.textBody,
             html: row.htmlBody,
           });
-          await markSent(this.db, row.id);
+          // The dev mailbox is the outbox itself: it keeps bodies, or nobody could read them.
+          await markSent(this.db, row.id, !this.usesDevMailbox);
           sent += 1;
         } catch (err) {
           const message = err instanceof Error ? err.message : String(err);
@@ -86,6 +88,11 @@ export class MailService {
         }
       }
     }
+  }
+
+  /** Delivered mails older than the retention are deleted (the outbox is no archive). */
+  purgeDelivered(retentionDays: number): Promise<number> {
+    return purgeDelivered(this.db, retentionDays);
   }
 
   listMailbox(limit = 200): Promise<MailRecord[]> {

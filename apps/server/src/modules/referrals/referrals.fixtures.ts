@@ -8,7 +8,6 @@ import type {
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client';
 import { call, type TestApp } from '../../../test/test-app';
-import { SessionTokens } from '../auth/session-tokens';
 
 /** Test networks, built through the real registration path (`createAccount`) and fast. */
 
@@ -43,7 +42,12 @@ const ORIGIN = Date.UTC(2025, 0, 1);
 
 /** A signed session for any member, without a password (network members have none). */
 export function tokenFor(t: TestApp, userId: string): Promise<string> {
-  return new SessionTokens(t.config.jwtSecret, 3600).sign({ userId, version: 0 });
+  return t.app.services.security.open(
+    t.database.db,
+    { id: userId, tokenVersion: 0 },
+    { ip: null, userAgent: 'referrals fixture' },
+    3600,
+  );
 }
 
 /**
@@ -61,7 +65,7 @@ export async function buildNetwork(
   const label = options.label ?? 'net';
   counter += 1;
   const run = `${label}${counter}.${Date.now().toString(36)}`;
-  const viewer = await auth.createAccount({
+  const viewer = await t.app.services.registration.createAccount({
     firstName: 'Viewer',
     lastName: `Number${counter}`,
     email: `viewer.${run}@example.com`,
@@ -80,7 +84,7 @@ export async function buildNetwork(
     const firstName = spec.firstName ?? `First${i + 1}`;
     const lastName = spec.lastName ?? `Last${i + 1}`;
     const email = `m${i + 1}.${run}@example.com`;
-    const row = await auth.createAccount({
+    const row = await t.app.services.registration.createAccount({
       firstName,
       lastName,
       email,

@@ -75,15 +75,16 @@ export async function insertDraft(
     preview: CyclePreview;
     createdBy: string;
     createdByEmail: string;
+    correctionReason: string | null;
   },
 ): Promise<string> {
   const [row] = await rowsOf<{ id: string }>(
     tx,
     sql`insert into reward_cycles (source, period_start, period_end, members, total_master_micro,
-                                   preview, created_by, created_by_email)
+                                   preview, created_by, created_by_email, correction_reason)
         values (${draft.source}, ${draft.periodStart}, ${draft.periodEnd}, ${draft.members},
                 ${String(draft.totalMasterMicro)}::bigint, ${JSON.stringify(draft.preview)}::jsonb,
-                ${draft.createdBy}, ${draft.createdByEmail})
+                ${draft.createdBy}, ${draft.createdByEmail}, ${draft.correctionReason})
         returning id`,
   );
   if (!row) throw new Error('cycle draft not created');
@@ -159,6 +160,24 @@ export async function listCycles(
  * Marks a cycle RUNNING (a draft, a failed run, or a run that died with its process), gives it
  * its number and fixes its schedule. Returns false when it is not in a state that can run.
  */
+/** A paid (RUNNING or COMPLETED) cycle of `source` covering any day of the period, if any. */
+export async function paidCycleOverlapping(
+  db: Db,
+  source: CycleSource,
+  periodStart: string,
+  periodEnd: string,
+): Promise<{ number: number | null } | undefined> {
+  const [row] = await rowsOf<{ number: number | null }>(
+    db,
+    sql`select number from reward_cycles
+         where source = ${source} and status in ('RUNNING', 'COMPLETED')
+           and daterange(period_start, period_end, '[]')
+               && daterange(${periodStart}::date, ${periodEnd}::date, '[]')
+         order by period_start limit 1`,
+  );
+  return row;
+}
+
 /** Cycles marked RUNNING: being run by some instance, or left so by one that died. */
 export async function runningCycleIds(db: Db): Promise<string[]> {
   const rows = await rowsOf<{ id: string }>(

@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../db/client';
 import type { ExchangeGateway } from '../../integrations/exchange/exchange';
 import { AppError, validationError } from '../../lib/app-error';
+import { isExclusionViolation } from '../../lib/db-errors';
 import type { Logger } from '../../lib/logger';
 import { pageOf } from '../../lib/pagination';
 import type { Actor, AuditService } from '../audit/audit.service';
@@ -64,6 +65,16 @@ export class CyclesService {
       throw validationError([
         { field: 'periodEnd', message: `A cycle covers at most ${CYCLE_MAX_DAYS} days` },
       ]);
+    const correctionReason = request.correctionReason || null;
+    const overlap = await q.paidCycleOverlapping(
+      this.deps.db,
+      request.source,
+      request.periodStart,
+      request.periodEnd,
+    );
+    // The same days paid twice credit everyone twice: only an explicit CSV correction may.
+    if (overlap && correctionReason === null)
+      throw new AppError('CYCLE_PERIOD_OVERLAP', { overlappingCycle: overlap.number });
     const batch = await this.readSource(request);
     const { db } = this.deps;
     const owners = await q.membersByUid(
@@ -84,6 +95,7 @@ export class CyclesService {
         preview: emptyPreview(),
         createdBy: actor.id,
         createdByEmail: actor.email,
+        correctionReason,
       });
       await q.insertEntries(
         tx,
@@ -110,13 +122,16 @@ export class CyclesService {
       };
       await q.savePreview(tx, cycleId, preview);
       await this.deps.audit.record(tx, actor, {
-        action: 'REWARD_CYCLE_PREPARED',
+        action: correctionReason ? 'REWARD_CYCLE_CORRECTION_PREPARED' : 'REWARD_CYCLE_PREPARED',
         target: { type: 'reward_cycle', id: cycleId },
         after: {
           source: request.source,
           period: [request.periodStart, request.periodEnd],
           members: matched.length,
           totalMasterAmount: preview.totalMasterAmount,
+          ...(correctionReason
+            ? { correctionReason, overlappingCycle: overlap?.number ?? null }
+            : {}),
         },
       });
       return cycleId;
@@ -140,7 +155,13 @@ export class CyclesService {
     if (cycle.status === 'COMPLETED') return this.detail(id);
     const policy = await this.deps.settings.rewardPolicy();
     // A RUNNING cycle that this process is not running died with another process: resume it.
-    if (!(await q.markRunning(this.deps.db, id, policy.downlineBp, true))) return this.detail(id);
+    // The database refuses a second paid cycle over the same days (migration 0014), however
+    // the drafts were prepared or raced.
+    const marked = await q.markRunning(this.deps.db, id, policy.downlineBp, true).catch((err) => {
+      if (isExclusionViolation(err)) throw new AppError('CYCLE_PERIOD_OVERLAP');
+      throw err;
+    });
+    if (!marked) return this.detail(id);
     const progress: Progress = {
       phase: 'QUEUED',
       expectedLines: expectedLinesOf(cycle.preview),

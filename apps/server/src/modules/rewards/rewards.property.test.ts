@@ -22,6 +22,13 @@ const admin = { id: '', email: 'admin@example.com', ip: null };
 let t: TestApp;
 let crashNext = false;
 let uidCounter = 50_000_000;
+/** Each run pays its own week: the database refuses a second paid cycle over the same days. */
+let weekCounter = 0;
+function nextWeek(): { periodStart: string; periodEnd: string } {
+  const start = Date.UTC(2020, 0, 1) + (weekCounter += 1) * 7 * 86_400_000;
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  return { periodStart: day(start), periodEnd: day(start + 6 * 86_400_000) };
+}
 
 beforeAll(async () => {
   t = await createTestApp(
@@ -157,8 +164,7 @@ describe('DOWNLINE cycle properties (random trees, schedules, amounts, states)',
         const draft = await t.app.services.cycles.prepare(
           {
             source: 'CSV',
-            periodStart: '2026-11-01',
-            periodEnd: '2026-11-07',
+            ...nextWeek(),
             csv: csv.join('\n') || '1,1',
           },
           admin,

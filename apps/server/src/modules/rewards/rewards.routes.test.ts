@@ -54,10 +54,10 @@ async function pay(m: Member, usdt: bigint) {
   await t.app.services.subscriptions.scan();
 }
 
-async function prepareCsv(csv: string) {
+async function prepareCsv(csv: string, period = { start: '2026-11-01', end: '2026-11-07' }) {
   return call<CycleDetail>(t.app, 'POST', '/api/rewards/admin/cycles/preview', {
     token: admin.token,
-    body: { source: 'CSV', periodStart: '2026-11-01', periodEnd: '2026-11-07', csv },
+    body: { source: 'CSV', periodStart: period.start, periodEnd: period.end, csv },
   });
 }
 
@@ -188,7 +188,9 @@ describe('DOWNLINE cycles from a CSV', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.errorCode).toBe('VALIDATION_ERROR');
-    const draft = (await prepareCsv('9100004,1')).body.data!;
+    // The completed cycle's days are paid: a new draft is for the next week.
+    const draft = (await prepareCsv('9100004,1', { start: '2026-11-08', end: '2026-11-14' })).body
+      .data!;
     expect(
       (
         await call(t.app, 'DELETE', `/api/rewards/admin/cycles/${draft._id}`, {

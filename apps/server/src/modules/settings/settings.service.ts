@@ -136,7 +136,13 @@ export class SettingsService {
   }
 
   private async readSystem(db: Db): Promise<SystemSettings> {
-    const stored = systemSettingsSchema.safeParse(await q.readSetting(db, SYSTEM_KEY));
+    // Defaults first: settings saved before a field existed keep their values and get its default.
+    const saved = await q.readSetting(db, SYSTEM_KEY);
+    const stored = systemSettingsSchema.safeParse(
+      saved !== null && typeof saved === 'object'
+        ? { ...DEFAULT_SYSTEM_SETTINGS, ...saved }
+        : saved,
+    );
     return stored.success ? stored.data : DEFAULT_SYSTEM_SETTINGS;
   }
 }

@@ -8,6 +8,7 @@ import {
   createTestApp,
   nextIp,
   register,
+  inGoodStanding,
   signedInAdmin,
   signedInMember,
   type TestApp,
@@ -15,7 +16,6 @@ import {
 import { postEntry } from '../ledger/ledger.service';
 
 const ADMIN_EMAIL = 'admin@example.com';
-const ADMIN_PASSWORD = 'Admin@Password1';
 
 let t: TestApp;
 let admin: { token: string };
@@ -114,15 +114,15 @@ describe('GET/PUT /api/admin/settings/system', () => {
 describe('the settings take effect', () => {
   it('sessionTimeoutMinutes: administrator tokens expire that long after sign-in, members keep 24 h', async () => {
     const member = await signedInMember(t);
-    const byDefault = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
-    expect(lifetimeOf(byDefault.body.data!.token)).toBe(30 * 60);
+    const byDefault = await signedInAdmin(t);
+    expect(lifetimeOf(byDefault.token)).toBe(30 * 60);
 
     await save({ sessionTimeoutMinutes: 15 });
-    const short = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
-    expect(lifetimeOf(short.body.data!.token)).toBe(15 * 60);
+    const short = await signedInAdmin(t);
+    expect(lifetimeOf(short.token)).toBe(15 * 60);
     await save({ sessionTimeoutMinutes: 240 });
-    const long = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
-    expect(lifetimeOf(long.body.data!.token)).toBe(240 * 60);
+    const long = await signedInAdmin(t);
+    expect(lifetimeOf(long.token)).toBe(240 * 60);
 
     const memberLogin = await login(member.email, member.password);
     expect(lifetimeOf(memberLogin.body.data!.token)).toBe(24 * 3600);
@@ -168,10 +168,10 @@ describe('the settings take effect', () => {
 
     expect((await call(t.app, 'GET', '/api/health')).status).toBe(200);
     expect((await call(t.app, 'GET', '/api/health', { token: member.token })).status).toBe(200);
-    const adminLogin = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
-    expect(adminLogin.status).toBe(200);
+    // signedInAdmin signs in through POST /users/login (password and code) and throws if refused.
+    const adminLogin = await signedInAdmin(t);
     const adminCall = await call(t.app, 'GET', '/api/users/profile', {
-      token: adminLogin.body.data!.token,
+      token: adminLogin.token,
     });
     expect(adminCall.status).toBe(200);
 
@@ -187,6 +187,7 @@ describe('admin alert mails', () => {
   /** A member with 50 USDT who requests a withdrawal of 12.5 USDT through the mailed code. */
   async function requestWithdrawal() {
     const m = await signedInMember(t);
+    await inGoodStanding(t, m.user._id);
     await postEntry(t.database.db, {
       userId: m.user._id,
       kind: 'REWARD_DIRECT',

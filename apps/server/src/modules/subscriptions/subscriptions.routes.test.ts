@@ -242,6 +242,16 @@ describe('when the chain cannot be reached', () => {
     expect(Object.fromEntries(watcher.health.faults)).toEqual({ unreachable: 4 });
   });
 
+  it('200 refreshes sent at once by one member cost the node one scan', async () => {
+    const m = await signedInMember(t);
+    clock += 31_000;
+    const before = chain().rpcRequests;
+    const answers = await Promise.all(Array.from({ length: 200 }, () => refreshNow(m.token)));
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    // One final-block read, the chain identity and one eth_getLogs at most.
+    expect(chain().rpcRequests - before).toBeLessThanOrEqual(4);
+  });
+
   it('a refresh answers CHAIN_UNAVAILABLE', async () => {
     const base = await createTestApp();
     const peers = {

@@ -4,7 +4,9 @@ import { renderMail } from '../mail/mail-templates';
 export function withdrawalCodeMail(to: { email: string; firstName: string }, code: string) {
   return renderMail({
     to: to.email,
-    subject: `Your withdrawal code: ${code}`,
+    // Never in the subject: subjects show on lock screens and in mail lists.
+    subject: 'Your withdrawal code',
+    secret: true,
     greeting: `Hello ${to.firstName},`,
     paragraphs: [
       `Your verification code for a withdrawal is ${code}.`,

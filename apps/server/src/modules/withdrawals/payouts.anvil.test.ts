@@ -18,6 +18,7 @@ import {
   call,
   createTestApp,
   signedInAdmin,
+  inGoodStanding,
   signedInMember,
   type TestApp,
 } from '../../../test/test-app';
@@ -83,6 +84,7 @@ describe.skipIf(!anvilAvailable())('hot-wallet payouts on a real EVM node (anvil
   /** A member with a PENDING request of `micro` to a fresh address of their own. */
   async function pendingRequest(micro: bigint) {
     const member = await signedInMember(t);
+    await inGoodStanding(t, member.user._id);
     const userId = member.user._id;
     await postEntry(t.database.db, {
       userId,
@@ -405,6 +407,43 @@ describe.skipIf(!anvilAvailable())('hot-wallet payouts on a real EVM node (anvil
       nonce: String(nonceBefore),
     });
     expect(await tokenBalance(address)).toBe(11_000_000n * MICRO);
+    expect((await t.app.services.ledger.verify()).mismatches).toEqual([]);
+  });
+
+  it('approved by hand after a failed payout: shows no hash but its own, which can be added later', async () => {
+    const { id } = await pendingRequest(12_000_000n);
+    const gasMoney = await anvil.publicClient.getBalance({ address: HOT });
+    fault = () => anvil.testClient.setBalance({ address: HOT, value: 0n });
+    expect((await send(id)).status).toBe(503);
+    fault = null;
+    await anvil.testClient.setBalance({ address: HOT, value: gasMoney });
+    expect((await stored(id)).hash).toMatch(/^0x[0-9a-f]{64}$/); // the failed attempt's
+
+    const approved = await call<AdminWithdrawal>(t.app, 'PUT', `/api/withdrawals/${id}`, {
+      token: admin.token,
+      body: { status: 'APPROVED' },
+    });
+    expect(approved.status).toBe(200);
+    expect(approved.body.data!.transactionHash).toBeNull();
+    expect((await stored(id)).hash).toBeNull();
+
+    const paidElsewhere = `0x${'ab'.repeat(32)}`;
+    const added = await call<AdminWithdrawal>(t.app, 'PUT', `/api/withdrawals/${id}`, {
+      token: admin.token,
+      body: { status: 'APPROVED', transactionHash: paidElsewhere },
+    });
+    expect(added.status).toBe(200);
+    expect(added.body.data).toMatchObject({ status: 'APPROVED', transactionHash: paidElsewhere });
+    const again = await call(t.app, 'PUT', `/api/withdrawals/${id}`, {
+      token: admin.token,
+      body: { status: 'APPROVED', transactionHash: `0x${'cd'.repeat(32)}` },
+    });
+    expect(again.body.errorCode).toBe('WITHDRAWAL_ALREADY_PROCESSED');
+    const audit = await rowsOf<{ action: string }>(
+      t.database.db,
+      sql`select action from audit_log where target_id = ${id} order by created_at`,
+    );
+    expect(audit.map((a) => a.action)).toContain('WITHDRAWAL_HASH_ADDED');
     expect((await t.app.services.ledger.verify()).mismatches).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import {
   call,
   createTestApp,
   signedInAdmin,
+  inGoodStanding,
   signedInMember,
   type TestApp,
 } from '../../../test/test-app';
@@ -27,6 +28,7 @@ afterAll(() => t.close());
 describe('payouts without a configured chain', () => {
   it('answers NOT_CONFIGURED to a check and PAYOUT_NOT_CONFIGURED to a send; the request stays as it is', async () => {
     const member = await signedInMember(t);
+    await inGoodStanding(t, member.user._id);
     const userId = member.user._id;
     await postEntry(t.database.db, {
       userId,

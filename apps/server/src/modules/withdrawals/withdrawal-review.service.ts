@@ -214,19 +214,39 @@ export class WithdrawalReviewService {
       await this.payouts.sendAndApprove(id, actor);
       return adminView(await this.find(id));
     }
-    await this.db.transaction((tx) =>
-      this.settle(
-        tx,
-        id,
-        {
-          status: request.status,
-          reason: request.reason?.trim() || null,
-          transactionHash: request.transactionHash?.toLowerCase() ?? null,
-        },
-        actor,
-      ),
-    );
+    const decision: Decision = {
+      status: request.status,
+      reason: request.reason?.trim() || null,
+      transactionHash: request.transactionHash?.toLowerCase() ?? null,
+    };
+    await this.db.transaction(async (tx) => {
+      if (!(await this.addLateHash(tx, id, decision, actor)))
+        await this.settle(tx, id, decision, actor);
+    });
     return adminView(await this.find(id));
+  }
+
+  /**
+   * APPROVED again with a hash, for a request approved without one: records the payment's hash
+   * (no money moves), audited. False when that is not the case: `settle` answers it.
+   */
+  private async addLateHash(tx: Db, id: string, decision: Decision, actor: Actor) {
+    const hash = decision.transactionHash;
+    if (decision.status !== 'APPROVED' || hash === null) return false;
+    try {
+      if (!(await q.addPaymentHash(tx, id, hash))) return false;
+    } catch (err) {
+      if (isUniqueViolation(err, 'withdrawals_approved_hash_unique'))
+        throw new AppError('TRANSACTION_ALREADY_USED');
+      throw err;
+    }
+    await this.audit.record(tx, actor, {
+      action: 'WITHDRAWAL_HASH_ADDED',
+      target: { type: 'withdrawal', id },
+      before: { transactionHash: null },
+      after: { transactionHash: hash },
+    });
+    return true;
   }
 
   /**
@@ -272,11 +292,12 @@ export class WithdrawalReviewService {
     await this.audit.record(tx, actor, {
       action: 'WITHDRAWAL_REVIEWED',
       target: { type: 'withdrawal', id },
+      // `before` keeps the hash of a failed automatic payout; the request shows only its own.
       before: { status: current.status, transactionHash: current.transactionHash },
       after: {
         status: decision.status,
         reason: decision.reason,
-        transactionHash: decision.transactionHash ?? current.transactionHash,
+        transactionHash: decision.transactionHash,
       },
     });
   }

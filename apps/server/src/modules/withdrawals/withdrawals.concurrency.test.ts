@@ -2,7 +2,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { createTestApp, signedInMember, type TestApp } from '../../../test/test-app';
+import {
+  createTestApp,
+  inGoodStanding,
+  signedInMember,
+  type TestApp,
+} from '../../../test/test-app';
 import { postEntry } from '../ledger/ledger.service';
 
 /**
@@ -29,6 +34,7 @@ beforeAll(async () => {
   system.id = (await t.app.services.auth.findByEmail(system.email))!.id;
   for (let i = 0; i < 5; i++) {
     const m = await signedInMember(t);
+    await inGoodStanding(t, m.user._id);
     const startMicro = i === 0 ? START_MICRO.hot : START_MICRO.other;
     await postEntry(t.database.db, {
       userId: m.user._id,

@@ -150,19 +150,38 @@ export async function settle(
 ): Promise<void> {
   await tx.execute(sql`
     update withdrawals set status = ${change.status}, reason = ${change.reason},
-           transaction_hash = coalesce(${change.transactionHash}, transaction_hash),
+           transaction_hash = ${change.transactionHash},
            processed_by = ${change.processedBy}, processed_at = now()
      where id = ${id} and status = 'PENDING'`);
 }
 
+/** The payment hash of an APPROVED request that was approved without one; false otherwise. */
+export async function addPaymentHash(tx: Db, id: string, hash: string): Promise<boolean> {
+  const rows = await rowsOf<{ id: string }>(
+    tx,
+    sql`
+      update withdrawals set transaction_hash = ${hash}
+       where id = ${id} and status = 'APPROVED' and transaction_hash is null
+      returning id`,
+  );
+  return rows.length > 0;
+}
+
 /** Whether the member may withdraw now: ACTIVE and not compliance-locked. */
-export async function memberStanding(
-  db: Db,
-  userId: string,
-): Promise<{ status: string; lockedSince: Date | string | null } | undefined> {
-  const [row] = await rowsOf<{ status: string; lockedSince: Date | string | null }>(
+export interface MemberStanding {
+  status: string;
+  locked: boolean;
+  paid: boolean;
+  linked: boolean;
+}
+
+/** What a withdrawal request needs of its member right now (paid, linked, not locked). */
+export async function memberStanding(db: Db, userId: string): Promise<MemberStanding | undefined> {
+  const [row] = await rowsOf<MemberStanding>(
     db,
-    sql`select status, earnings_locked_since as "lockedSince" from users where id = ${userId}`,
+    sql`select status, earnings_locked_since is not null as locked,
+               coalesce(paid_until > now(), false) as paid, bingx_uid is not null as linked
+          from users where id = ${userId}`,
   );
   return row;
 }

@@ -13,6 +13,8 @@ import {
   call,
   createTestApp,
   signedInAdmin,
+  inGoodStanding,
+  latestMail,
   signedInMember,
   type TestApp,
 } from '../../../test/test-app';
@@ -32,6 +34,7 @@ afterAll(() => t.close());
 
 async function memberWith(usdt: number) {
   const m = await signedInMember(t);
+  await inGoodStanding(t, m.user._id);
   await postEntry(t.database.db, {
     userId: m.user._id,
     kind: 'REWARD_DIRECT',
@@ -266,6 +269,47 @@ describe('withdrawal requests', () => {
     ).toBe('ACCOUNT_NOT_ACTIVE');
     expect((await balances(n.user._id)).availableMicro).toBe(30_000_000n);
     expect((await t.app.services.ledger.verify()).mismatches).toEqual([]);
+  });
+  it('freezes withdrawals for 24 hours after a password reset, and says until when', async () => {
+    const m = await memberWith(30);
+    await call(t.app, 'POST', '/api/users/forgot-password', { body: { email: m.email } });
+    const { token } = await latestMail(t, m.email);
+    const reset = await call(t.app, 'POST', '/api/users/reset-password', {
+      body: { token, newPassword: 'N3w@Password!x', confirmPassword: 'N3w@Password!x' },
+    });
+    expect(reset.status).toBe(200);
+    const signedIn = await call<{ token: string }>(t.app, 'POST', '/api/users/login', {
+      body: { email: m.email, password: 'N3w@Password!x' },
+    });
+    const fresh = { ...m, token: signedIn.body.data!.token };
+    const { code } = await mailedCode(fresh);
+    const refused = await request(fresh.token, {
+      amount: 10,
+      walletAddress: addressOf(m),
+      asset: 'USDT',
+      otp: code,
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.errorCode).toBe('WITHDRAWALS_FROZEN');
+    expect((await balances(m.user._id)).availableMicro).toBe(30_000_000n);
+  });
+
+  it('applies the live rules, not the last compliance run: a lapsed or unlinked member cannot withdraw', async () => {
+    for (const lapse of [sql`paid_until = now() - interval '1 minute'`, sql`bingx_uid = null`]) {
+      const m = await memberWith(30);
+      const { code } = await mailedCode(m);
+      await t.database.db.execute(sql`update users set ${lapse} where id = ${m.user._id}`);
+      const refused = await request(m.token, {
+        amount: 10,
+        walletAddress: addressOf(m),
+        asset: 'USDT',
+        otp: code,
+      });
+      expect(refused.status).toBe(403);
+      expect(refused.body.errorCode).toBe('ACCOUNT_NOT_ACTIVE');
+      expect(refused.body.data).toHaveProperty('reason');
+      expect((await balances(m.user._id)).availableMicro).toBe(30_000_000n);
+    }
   });
 });
 

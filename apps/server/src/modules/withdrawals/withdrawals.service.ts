@@ -39,8 +39,17 @@ export class WithdrawalsService {
     private readonly otp: OtpService,
     private readonly settings: SettingsService,
     private readonly explorerUrl: string,
-    /** The administrators' new-withdrawal alert mail (when switched on in the settings). */
-    private readonly alerts: { mail: MailService; publicUrl: string },
+    /**
+     * The administrators' new-withdrawal alert mail (when switched on in the settings), and the
+     * account's security hold: withdrawals wait a day after a password reset or a 2FA change.
+     */
+    private readonly alerts: {
+      mail: MailService;
+      publicUrl: string;
+      frozenUntil: (userId: string) => Promise<Date | null>;
+      /** The request in the member's security log, in its transaction. */
+      logRequest: (tx: Db, userId: string) => Promise<void>;
+    },
   ) {}
 
   async create(userId: string, request: CreateWithdrawalRequest): Promise<Withdrawal> {
@@ -53,7 +62,12 @@ export class WithdrawalsService {
    * The guarded hold, once the code was checked: the request, the code's use and the ledger
    * entry commit together or not at all.
    */
-  private async hold(userId: string, micro: bigint, address: string, otpId: string): Promise<Withdrawal> {
+  private async hold(
+    userId: string,
+    micro: bigint,
+    address: string,
+    otpId: string,
+  ): Promise<Withdrawal> {
     const id = randomUUID();
     try {
       await this.db.transaction(async (tx) => {
@@ -67,6 +81,7 @@ export class WithdrawalsService {
           memo: `Withdrawal to ${address}`,
         });
         await this.queueAlerts(tx, id);
+        await this.alerts.logRequest(tx, userId);
       });
     } catch (err) {
       if (err instanceof LedgerOverdraftError) throw new AppError('INSUFFICIENT_BALANCE');
@@ -156,9 +171,25 @@ export class WithdrawalsService {
         { minimum: Number(policy.minimumWithdrawalMicro) / 1e6 },
         `The minimum withdrawal is ${Number(policy.minimumWithdrawalMicro) / 1e6} USDT.`,
       );
+    // The live rules, not the last compliance run's: a subscription that lapsed an hour ago
+    // already stops withdrawals.
     const standing = await q.memberStanding(this.db, userId);
-    if (!standing || standing.status !== 'ACTIVE' || standing.lockedSince !== null)
+    if (!standing || standing.status !== 'ACTIVE' || standing.locked)
       throw new AppError('ACCOUNT_NOT_ACTIVE');
+    if (!standing.paid)
+      throw new AppError(
+        'ACCOUNT_NOT_ACTIVE',
+        { reason: 'SUBSCRIPTION_LAPSED' },
+        'Renew your subscription to withdraw.',
+      );
+    if (!standing.linked)
+      throw new AppError(
+        'ACCOUNT_NOT_ACTIVE',
+        { reason: 'EXCHANGE_NOT_LINKED' },
+        'Link your BingX UID to withdraw.',
+      );
+    const frozenUntil = await this.alerts.frozenUntil(userId);
+    if (frozenUntil) throw new AppError('WITHDRAWALS_FROZEN', { until: frozenUntil.toISOString() });
     const normalised = address.startsWith('0x') ? address : `0x${address}`;
     return { micro, address: normalised };
   }

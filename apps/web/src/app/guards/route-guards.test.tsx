@@ -116,6 +116,15 @@ describe('access routing', () => {
     expect(localStorage.getItem('pendingUser')).not.toBeNull();
   });
 
+  it('shows an administrator without a second factor the setup, never an admin page', async () => {
+    renderApp('/admin/users', makeUser({ isAdmin: true, twoFactorEnabled: false }));
+    expect(await heading('Set up two-factor authentication')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Users' })).toBeNull();
+    expect(
+      screen.getByRole('button', { name: 'Set up two-factor authentication' }),
+    ).toBeInTheDocument();
+  });
+
   it('lets an admin in, on /admin as on /admin/dashboard', async () => {
     renderApp('/admin', makeUser({ isAdmin: true }));
     expect(await heading('Admin Dashboard')).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageSpinner } from '@/components/full-page-spinner';
+import { AdminTwoFactorPage } from '@/features/profile/pages/admin-two-factor-page';
 import { afterSignInPath, paths } from '@/lib/paths';
 import { isOnboarded, useSession } from '@/lib/session';
 import { clearAdminStorage } from '@/lib/storage';
@@ -59,11 +60,12 @@ function LeaveAdmin() {
   return <Navigate to={paths.dashboard} replace />;
 }
 
-/** Admin pages: administrators only. */
+/** Admin pages: administrators only, and only once they sign in with a second factor. */
 export function AdminRoute() {
   const session = useSession();
   if (session.status === 'loading') return <FullPageSpinner />;
   if (session.status === 'unauthenticated') return <ToSignIn />;
   if (!session.user.isAdmin) return <LeaveAdmin />;
+  if (!session.user.twoFactorEnabled) return <AdminTwoFactorPage />;
   return <Outlet />;
 }

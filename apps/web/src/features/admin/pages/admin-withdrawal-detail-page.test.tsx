@@ -331,7 +331,12 @@ describe('admin withdrawal review page', () => {
       [GET]: () =>
         okResponse(
           processed
-            ? makeReview({ withdrawal: makeAdminWithdrawal(1, { status: 'APPROVED' }) })
+            ? makeReview({
+                withdrawal: makeAdminWithdrawal(1, {
+                  status: 'APPROVED',
+                  transactionHash: TX_HASH,
+                }),
+              })
             : makeReview(),
         ),
       [PUT]: () => {
@@ -350,6 +355,31 @@ describe('admin withdrawal review page', () => {
     ).toBeInTheDocument();
     expect(actionButton('Reject')).toBeNull();
     expect(api.calls(GET)).toHaveLength(loads + 1);
+  });
+
+  it('adds the hash of a request approved without one', async () => {
+    const api = mockApi({
+      [GET]: () =>
+        okResponse(
+          makeReview({
+            withdrawal: makeAdminWithdrawal(1, { status: 'APPROVED', transactionHash: null }),
+          }),
+        ),
+      [PUT]: () =>
+        okResponse(makeAdminWithdrawal(1, { status: 'APPROVED', transactionHash: TX_HASH })),
+    });
+    const { user } = renderPage();
+    expect(await screen.findByText('Payment Hash Missing')).toBeInTheDocument();
+    expect(actionButton('Reject')).toBeNull();
+    const dialog = await openDialog(user, 'Add transaction hash');
+    expect(within(dialog).queryByLabelText('Reason (optional)')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Save hash' }));
+    expect(within(dialog).getByText('Enter the transaction hash')).toBeInTheDocument();
+    expect(api.calls(PUT)).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText('Transaction hash'), TX_HASH);
+    await user.click(within(dialog).getByRole('button', { name: 'Save hash' }));
+    await expectToast('Transaction hash saved');
+    expect(api.calls(PUT)[0]!.body).toEqual({ status: 'APPROVED', transactionHash: TX_HASH });
   });
 
   it('refuses an invalid id without a call, and says when the request does not exist', async () => {

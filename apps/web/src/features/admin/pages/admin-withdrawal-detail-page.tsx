@@ -15,6 +15,7 @@ import { useWithdrawalReview } from '../api/get-withdrawal-review';
 import { LedgerCard } from '../components/withdrawals/ledger-card';
 import { MemberCard } from '../components/withdrawals/member-card';
 import { MemberWithdrawalsTable } from '../components/withdrawals/member-withdrawals-table';
+import { AddHashAction } from '../components/withdrawals/add-hash-action';
 import { RequestCard } from '../components/withdrawals/request-card';
 import { ReviewActions } from '../components/withdrawals/review-actions';
 import { isValidId } from '../lib/route-ids';
@@ -91,6 +92,8 @@ export function AdminWithdrawalDetailPage() {
         <>
           {w.status === 'PENDING' ? (
             <ReviewActions key={w._id} review={data} />
+          ) : w.status === 'APPROVED' && !w.transactionHash ? (
+            <AddHashAction key={w._id} review={data} />
           ) : (
             <Alert variant="info">This request has been processed and cannot be modified.</Alert>
           )}

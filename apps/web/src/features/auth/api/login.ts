@@ -12,7 +12,9 @@ import { api, isApiError } from '@/lib/api-client';
 
 export type LoginResult =
   | { kind: 'signed-in'; token: string; user: User }
-  | { kind: 'verification-required'; pendingUser: PendingUser };
+  | { kind: 'verification-required'; pendingUser: PendingUser }
+  /** The password was right; the account also needs its authenticator code (`totpCode`). */
+  | { kind: 'two-factor-required' };
 
 export async function login(input: LoginRequest): Promise<LoginResult> {
   try {
@@ -37,6 +39,8 @@ export async function login(input: LoginRequest): Promise<LoginResult> {
           : { email: input.email, firstName: '', lastName: '' },
       };
     }
+    if (isApiError(error) && error.code === 'TWO_FACTOR_REQUIRED')
+      return { kind: 'two-factor-required' };
     throw error;
   }
 }

@@ -107,7 +107,12 @@ describe('register page', () => {
   }
 
   it('registers, keeps the pending user and goes to /verify-email', async () => {
-    const pendingUser = { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' };
+    const pendingUser = {
+      email: 'ada@example.com',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      referredBy: 'Jane D.',
+    };
     const { requests } = mockApi({
       'POST /api/users/register': () =>
         okResponse(

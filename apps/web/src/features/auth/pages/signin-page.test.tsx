@@ -23,6 +23,50 @@ const password = () => screen.getByLabelText('Password', { selector: 'input' });
 const submit = () => screen.getByRole('button', { name: 'Sign In' });
 
 describe('sign-in page', () => {
+  it('asks for the authenticator code once the password was right, and sends it with the password', async () => {
+    const admin = makeUser({ isAdmin: true });
+    const { requests } = mockApi({
+      'POST /api/users/login': (request) =>
+        (request.body as { totpCode?: string }).totpCode === '654321'
+          ? okResponse({ requiresVerification: false, token: 'tok', user: admin })
+          : failResponse(401, 'TWO_FACTOR_REQUIRED', 'Enter the code', { requiresTwoFactor: true }),
+    });
+    const { user, router } = renderSignin();
+    await user.type(email(), 'admin@example.com');
+    await user.type(password(), 'Secret#123');
+    await user.click(submit());
+    const code = await screen.findByLabelText('Authentication code');
+    expect(code).toHaveFocus();
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(localStorage.getItem('token')).toBeNull();
+    await user.type(code, '654321');
+    await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    expect(await screen.findByText('Admin stub')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/dashboard');
+    expect(requests.map((r) => r.body)).toEqual([
+      { email: 'admin@example.com', password: 'Secret#123' },
+      { email: 'admin@example.com', password: 'Secret#123', totpCode: '654321' },
+    ]);
+  });
+
+  it('shows the server text of a wrong authenticator code and keeps what was typed', async () => {
+    mockApi({
+      'POST /api/users/login': (request) =>
+        (request.body as { totpCode?: string }).totpCode
+          ? failResponse(401, 'INVALID_TWO_FACTOR_CODE', 'That code is not right.')
+          : failResponse(401, 'TWO_FACTOR_REQUIRED', 'Enter the code', { requiresTwoFactor: true }),
+    });
+    const { user } = renderSignin();
+    await user.type(email(), 'admin@example.com');
+    await user.type(password(), 'Secret#123');
+    await user.click(submit());
+    await user.type(await screen.findByLabelText('Authentication code'), '000000');
+    await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/code is not right/);
+    expect(email()).toHaveValue('admin@example.com');
+    expect(screen.getByLabelText('Authentication code')).toHaveValue('000000');
+  });
+
   it('requires email and password', async () => {
     const { fetchMock } = mockApi({});
     const { user } = renderSignin();

@@ -28,6 +28,8 @@ export function SigninPage() {
   const login = useLogin();
   const [formError, setFormError] = useState<string | null>(null);
   const [rememberMe, setRememberMe] = useState(false);
+  // Shown once the password proved right on an account with two-factor sign-in.
+  const [needsCode, setNeedsCode] = useState(false);
 
   const {
     register,
@@ -36,7 +38,7 @@ export function SigninPage() {
     formState: { errors },
   } = useForm<LoginRequest>({
     resolver: zodResolver(loginRequestSchema),
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: '', password: '', totpCode: '' },
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
   });
@@ -51,8 +53,15 @@ export function SigninPage() {
 
   const onSubmit = handleSubmit((values) => {
     setFormError(null);
-    login.mutate(values, {
+    const { totpCode, ...credentials } = values;
+    const input = needsCode && totpCode ? { ...credentials, totpCode } : credentials;
+    login.mutate(input, {
       onSuccess: (result) => {
+        if (result.kind === 'two-factor-required') {
+          if (needsCode) setFormError('Enter the 6-digit code from your authenticator app.');
+          setNeedsCode(true);
+          return;
+        }
         if (result.kind === 'verification-required') {
           writePendingUser(result.pendingUser);
           navigate(paths.verifyEmail);
@@ -116,6 +125,26 @@ export function SigninPage() {
           )}
         </Field>
 
+        {needsCode ? (
+          <Field
+            id="signin-totp"
+            label="Authentication code"
+            hint="The 6 digits your authenticator app shows now, or one of your recovery codes."
+            error={errors.totpCode?.message}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                autoFocus
+                placeholder="123456"
+                {...register('totpCode', clearOnChange('totpCode'))}
+              />
+            )}
+          </Field>
+        ) : null}
+
         <Checkbox
           id="signin-remember"
           label="Remember me"
@@ -130,7 +159,7 @@ export function SigninPage() {
           loading={login.isPending}
           loadingText="Signing in..."
         >
-          Sign In
+          {needsCode ? 'Verify and sign in' : 'Sign In'}
         </Button>
       </form>
     </AuthCard>

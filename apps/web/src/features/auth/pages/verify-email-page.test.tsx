@@ -112,6 +112,14 @@ describe('verify email page: pending', () => {
     expect(screen.getByRole('button', { name: 'Resend Verification Email' })).toBeEnabled();
   });
 
+  it('names the referrer the registration is under, so a wrong one can be replaced in time', async () => {
+    localStorage.setItem('pendingUser', JSON.stringify({ ...pendingUser, referredBy: 'Jane D.' }));
+    mockApi({});
+    renderVerify('/verify-email');
+    expect(screen.getByText('Jane D.')).toBeInTheDocument();
+    expect(screen.getByText(/Not who invited you\? Register again/)).toBeInTheDocument();
+  });
+
   it('resends from the footer line too, and shows a failure', async () => {
     localStorage.setItem('pendingUser', JSON.stringify(pendingUser));
     mockApi({

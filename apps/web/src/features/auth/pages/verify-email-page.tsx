@@ -218,6 +218,13 @@ export function VerifyEmailPage() {
             We&apos;ve sent a verification email to{' '}
             <strong className="font-semibold break-all">{pendingUser.email}</strong>. Click the link
             in that email to activate your account.
+            {pendingUser.referredBy ? (
+              <span className="mt-2 block">
+                Referred by <strong className="font-semibold">{pendingUser.referredBy}</strong>. Not
+                who invited you? Register again with the right referral code before you verify; the
+                new registration replaces this one.
+              </span>
+            ) : null}
           </Alert>
         ) : (
           <Alert variant="warning">{MESSAGES.noRegistrationEmail}</Alert>

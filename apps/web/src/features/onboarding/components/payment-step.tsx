@@ -13,7 +13,7 @@ import { profileQueryKey } from '@/lib/session';
 import { useSubscription } from '@/lib/subscription';
 import { useRefreshPaymentStatus } from '../api/refresh-payment-status';
 import { CopyField } from './copy-field';
-import { DepositQrCode } from './deposit-qr-code';
+import { QrCode } from '@/components/qr-code';
 import { SimulatePaymentCard } from './simulate-payment-card';
 import { StepCard } from './step-card';
 
@@ -93,7 +93,9 @@ function PaymentDetails({ subscription }: { subscription: Subscription }) {
       </dl>
 
       <div className="flex flex-col items-center gap-6 md:flex-row md:items-start">
-        {subscription.walletAddress ? <DepositQrCode value={subscription.walletAddress} /> : null}
+        {subscription.walletAddress ? (
+          <QrCode value={subscription.walletAddress} alt="QR code of your deposit address" />
+        ) : null}
         <div className="w-full min-w-0 flex-1 space-y-5">
           {subscription.walletAddress ? (
             <CopyField

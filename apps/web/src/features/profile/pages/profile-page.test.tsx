@@ -18,6 +18,37 @@ afterEach(() => {
 
 const GOOD = { current: 'Current@2025', next: 'Brand@New2026' };
 
+/** The security center's calls: 2FA off, this one session, a sign-in in the log. */
+const SECURITY_CENTER: Parameters<typeof mockApi>[0] = {
+  'GET /api/users/two-factor': () =>
+    okResponse({ enabled: false, enabledAt: null, required: false, recoveryCodesLeft: 0 }),
+  'GET /api/users/sessions': () =>
+    okResponse({
+      sessions: [
+        {
+          id: 's-1',
+          device: 'Chrome on Windows',
+          ip: '203.0.113.5',
+          createdAt: '2025-01-06T09:30:00.000Z',
+          lastSeenAt: '2025-01-06T10:00:00.000Z',
+          current: true,
+        },
+      ],
+    }),
+  'GET /api/users/security-events': () =>
+    okResponse({
+      events: [
+        {
+          kind: 'SIGN_IN',
+          device: 'Chrome on Windows',
+          ip: '203.0.113.5',
+          createdAt: '2025-01-06T09:30:00.000Z',
+        },
+      ],
+      withdrawalsFrozenUntil: null,
+    }),
+};
+
 function renderProfile(
   routesMock: Parameters<typeof mockApi>[0] = {},
   user = makeUser(),
@@ -28,6 +59,7 @@ function renderProfile(
     'GET /api/users/profile': () => okResponse(user),
     'GET /api/users/refresh-subscription': () =>
       okResponse(makeSubscription({ subscriptionFee: user.subscriptionFee })),
+    ...SECURITY_CENTER,
     ...routesMock,
   });
   return { ...renderRoutes(routes, { at: '/profile', ...options }), api };
@@ -311,5 +343,60 @@ describe('profile page: change password', () => {
 
     await openForm(user);
     expect(input(/^current password/i)).toHaveValue('');
+  });
+});
+
+describe('profile page: two-factor authentication', () => {
+  it('turns it on: QR and key, a 6-digit code, then the recovery codes once', async () => {
+    let enabled = false;
+    const { user, api } = renderProfile({
+      'GET /api/users/two-factor': () =>
+        okResponse({
+          enabled,
+          enabledAt: enabled ? '2025-01-06T10:00:00.000Z' : null,
+          required: false,
+          recoveryCodesLeft: enabled ? 10 : 0,
+        }),
+      'POST /api/users/two-factor/setup': () =>
+        okResponse({
+          secret: 'JBSWY3DPEHPK3PXP',
+          otpauthUri:
+            'otpauth://totp/CopyTrade%20Network:ada%40example.com?secret=JBSWY3DPEHPK3PXP',
+        }),
+      'POST /api/users/two-factor/enable': (request) => {
+        if ((request.body as { code: string }).code !== '123456')
+          return failResponse(401, 'INVALID_TWO_FACTOR_CODE', 'That code is not right.');
+        enabled = true;
+        return okResponse({ recoveryCodes: ['abcde-fghjk', 'mnpqr-stuvw'] }, 'TWO_FACTOR_ENABLED');
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Turn on' }));
+    await user.click(screen.getByRole('button', { name: 'Set up two-factor authentication' }));
+    expect(await screen.findByTestId('totp-secret')).toHaveTextContent('JBSW Y3DP EHPK 3PXP');
+    const code = screen.getByLabelText('Code from the app');
+    await user.type(code, '12');
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter the 6-digit code your app shows.');
+    expect(api.calls('POST /api/users/two-factor/enable')).toHaveLength(0);
+    await user.clear(code);
+    await user.type(code, '999999');
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('That code is not right.');
+    await user.clear(code);
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    const list = await screen.findByRole('list', { name: 'Recovery codes' });
+    expect(list).toHaveTextContent('abcde-fghjk');
+    await user.click(screen.getByRole('button', { name: 'I have saved my recovery codes' }));
+    expect(await screen.findByText(/10 recovery codes left/)).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Recovery codes' })).toBeNull();
+  });
+
+  it('lists the sessions and the security log', async () => {
+    renderProfile();
+    expect(await screen.findByText('This device')).toBeInTheDocument();
+    expect(screen.getAllByText(/Chrome on Windows/).length).toBeGreaterThan(0);
+    expect(await screen.findByText('Signed in')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign out everywhere' })).toBeInTheDocument();
   });
 });

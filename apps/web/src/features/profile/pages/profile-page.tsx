@@ -3,6 +3,8 @@ import { useAuthenticatedUser } from '@/lib/session';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { PaymentHistory } from '../components/payment-history';
 import { ProfileInfo } from '../components/profile-info';
+import { SecurityLogCard, SessionsCard } from '../components/sessions-card';
+import { TwoFactorCard } from '../components/two-factor-card';
 
 /** /profile and /settings: the same screen (member section 2). */
 export function ProfilePage() {
@@ -14,11 +16,16 @@ export function ProfilePage() {
         <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">
           Profile &amp; Security
         </h1>
-        <p className="text-fg-muted">Your account details, your payments and your password.</p>
+        <p className="text-fg-muted">
+          Your account details, your payments, your password and how you sign in.
+        </p>
       </header>
       <ProfileInfo user={user} />
       <PaymentHistory />
       <ChangePasswordForm />
+      <TwoFactorCard />
+      <SessionsCard />
+      <SecurityLogCard />
     </div>
   );
 }

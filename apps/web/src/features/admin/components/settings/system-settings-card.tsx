@@ -1,4 +1,5 @@
 import {
+  MAIL_RETENTION_OPTIONS,
   MAX_LOGIN_ATTEMPTS_OPTIONS,
   SESSION_TIMEOUT_OPTIONS,
   type SystemSettings,
@@ -203,6 +204,33 @@ function SystemSettingsForm({ saved }: { saved: SystemSettings }) {
                 {MAX_LOGIN_ATTEMPTS_OPTIONS.map((attempts) => (
                   <option key={attempts} value={attempts}>
                     {attempts} attempts
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </Field>
+          <Field
+            id="setting-mail-retention"
+            label="Keep Delivered Mail"
+            hint="Delivered mails are deleted from the outbox after this. Codes and links are removed from a mail as soon as it is delivered."
+          >
+            {(control) => (
+              <NativeSelect
+                {...control}
+                value={draft.mailRetentionDays}
+                onChange={(e) =>
+                  edit({
+                    mailRetentionDays: optionOf(
+                      MAIL_RETENTION_OPTIONS,
+                      e.target.value,
+                      draft.mailRetentionDays,
+                    ),
+                  })
+                }
+              >
+                {MAIL_RETENTION_OPTIONS.map((days) => (
+                  <option key={days} value={days}>
+                    {days} days
                   </option>
                 ))}
               </NativeSelect>

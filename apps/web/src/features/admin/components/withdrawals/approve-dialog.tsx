@@ -15,6 +15,7 @@ import { ReviewDialog } from './review-dialog';
 /**
  * Approve, recording the hash of a transfer made elsewhere (optional). 'Check on chain' asks the
  * server what the chain says of that hash against this request before the admin confirms.
+ * `addHash`: the request was approved without a hash; the hash is now required, no reason asked.
  */
 export function ApproveDialog({
   withdrawal,
@@ -22,19 +23,22 @@ export function ApproveDialog({
   error,
   onConfirm,
   onClose,
+  addHash = false,
 }: {
   withdrawal: AdminWithdrawal;
   pending: boolean;
   error: string | null;
   onConfirm: (body: ReviewWithdrawalRequest) => void;
   onClose: () => void;
+  addHash?: boolean;
 }) {
   const [hash, setHash] = useState('');
   const [reason, setReason] = useState('');
   const [attempted, setAttempted] = useState(false);
   const check = useCheckWithdrawalTransaction();
   const review = checkReview({ status: 'APPROVED', transactionHash: hash, reason });
-  const hashError = attempted ? review.errors.transactionHash : undefined;
+  const missingHash = addHash && hash.trim() === '' ? 'Enter the transaction hash' : undefined;
+  const hashError = attempted ? (review.errors.transactionHash ?? missingHash) : undefined;
 
   const editHash = (value: string) => {
     setHash(value);
@@ -51,15 +55,19 @@ export function ApproveDialog({
 
   const confirm = () => {
     setAttempted(true);
-    if (review.ok) onConfirm(review.body);
+    if (review.ok && !missingHash) onConfirm(review.body);
   };
 
   return (
     <ReviewDialog
-      title="Approve Withdrawal"
-      description={`Approve the withdrawal of ${formatMoney(withdrawal.amount)} USDT to ${withdrawal.walletAddress}. Record the hash of the transfer you made, if you have it.`}
-      confirmLabel="Approve"
-      pendingLabel="Approving..."
+      title={addHash ? 'Add Transaction Hash' : 'Approve Withdrawal'}
+      description={
+        addHash
+          ? `Record the hash of the transfer of ${formatMoney(withdrawal.amount)} USDT to ${withdrawal.walletAddress}. The member sees it with the request.`
+          : `Approve the withdrawal of ${formatMoney(withdrawal.amount)} USDT to ${withdrawal.walletAddress}. Record the hash of the transfer you made, if you have it.`
+      }
+      confirmLabel={addHash ? 'Save hash' : 'Approve'}
+      pendingLabel={addHash ? 'Saving...' : 'Approving...'}
       pending={pending}
       error={error}
       onConfirm={confirm}
@@ -67,7 +75,7 @@ export function ApproveDialog({
     >
       <Field
         id="approve-transaction-hash"
-        label="Transaction hash (optional)"
+        label={addHash ? 'Transaction hash' : 'Transaction hash (optional)'}
         error={hashError}
         hint="0x followed by 64 hexadecimal digits."
       >
@@ -110,16 +118,18 @@ export function ApproveDialog({
           )}
         </Alert>
       ) : null}
-      <Field id="approve-reason" label="Reason (optional)">
-        {(control) => (
-          <Input
-            {...control}
-            value={reason}
-            maxLength={500}
-            onChange={(e) => setReason(e.target.value)}
-          />
-        )}
-      </Field>
+      {addHash ? null : (
+        <Field id="approve-reason" label="Reason (optional)">
+          {(control) => (
+            <Input
+              {...control}
+              value={reason}
+              maxLength={500}
+              onChange={(e) => setReason(e.target.value)}
+            />
+          )}
+        </Field>
+      )}
     </ReviewDialog>
   );
 }

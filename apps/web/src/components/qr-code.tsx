@@ -2,17 +2,18 @@ import { QR_SIZE_PX } from '@ctn/contracts/constants';
 import { useEffect, useState } from 'react';
 
 /**
- * A 256x256 QR code of the deposit address, generated in the browser (DESIGN.md section 6: no
- * external image service). It is drawn dark on white whatever the theme, so wallets can scan it;
- * when it cannot be generated or the image breaks, it is hidden (member section 2).
+ * A 256x256 QR code, generated in the browser (DESIGN.md section 6: no external image service):
+ * the deposit address, the authenticator enrolment. It is drawn dark on white whatever the theme,
+ * so phones can scan it; when it cannot be generated or the image breaks, it is hidden (member
+ * section 2), and the screen offers the text instead.
  */
-export function DepositQrCode({ value }: { value: string }) {
+export function QrCode({ value, alt }: { value: string; alt: string }) {
   const [result, setResult] = useState<{ value: string; src: string | null } | null>(null);
   const [broken, setBroken] = useState<string | null>(null);
 
   useEffect(() => {
     let cancelled = false;
-    // Loaded on demand: only the payment step needs the generator.
+    // Loaded on demand: only the payment step and the 2FA setup need the generator.
     import('qrcode')
       .then(({ toString }) => toString(value, { type: 'svg', margin: 2 }))
       .then((svg) => {
@@ -40,7 +41,7 @@ export function DepositQrCode({ value }: { value: string }) {
     <div className={frame}>
       <img
         src={result.src}
-        alt="QR code of your deposit address"
+        alt={alt}
         width={QR_SIZE_PX}
         height={QR_SIZE_PX}
         className="block size-[256px]"

@@ -1,0 +1,83 @@
+import { envelopeSchema } from '@ctn/contracts/envelope';
+import { securityEventsResponseSchema, sessionsResponseSchema } from '@ctn/contracts/security';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error';
+import { ok } from '../../lib/envelope';
+import { originOf, sessionOf } from '../../plugins/auth';
+import type { AccountSecurityService } from './account-security.service';
+import type { AuthService } from './auth.service';
+
+const tags = ['Account security'];
+const security = [{ bearerAuth: [] }];
+
+/** The signed-in user's sessions and security log, under /api/users (the profile's security center). */
+export function accountSecurityRoutes(
+  accountSecurity: AccountSecurityService,
+  auth: AuthService,
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    /** The signed-in account, for the security log and its mail. */
+    const accountOf = async (id: string) => {
+      const user = await auth.findById(id);
+      if (!user) throw new AppError('USER_NOT_FOUND');
+      return user;
+    };
+
+    app.get('/sessions', {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: 'Where this account is signed in (device, address, last seen)',
+        security,
+        response: { 200: envelopeSchema(sessionsResponseSchema) },
+      },
+      handler: async (request) => {
+        const session = sessionOf(request);
+        return ok({ sessions: await accountSecurity.sessions(session.id, session.sessionId) });
+      },
+    });
+
+    app.delete('/sessions/:id', {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: 'Sign one session out',
+        security,
+        params: z.object({ id: z.uuid() }),
+        response: { 200: envelopeSchema(z.null()) },
+      },
+      handler: async (request) => {
+        const user = await accountOf(sessionOf(request).id);
+        await accountSecurity.endSession(user, request.params.id, originOf(request));
+        return ok(null, 'SESSION_ENDED');
+      },
+    });
+
+    app.post('/sessions/sign-out-everywhere', {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: 'End every session of this account, this one too',
+        security,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+      handler: async (request) => {
+        const user = await accountOf(sessionOf(request).id);
+        await accountSecurity.signOutEverywhere(user, originOf(request));
+        return ok(null, 'SIGNED_OUT_EVERYWHERE');
+      },
+    });
+
+    app.get('/security-events', {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: "The account's last 50 security events, and whether withdrawals are on hold",
+        security,
+        response: { 200: envelopeSchema(securityEventsResponseSchema) },
+      },
+      handler: async (request) => ok(await accountSecurity.events(sessionOf(request).id)),
+    });
+  };
+}

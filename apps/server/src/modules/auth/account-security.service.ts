@@ -1,0 +1,214 @@
+import {
+  WITHDRAWAL_FREEZE_HOURS,
+  type SecurityEventKind,
+  type SecurityEventsResponse,
+  type SessionView,
+} from '@ctn/contracts/security';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { MailService } from '../mail/mail.service';
+import { deviceOf } from './device';
+import { securityChangeMail } from './security-mails';
+import type { SessionTokens } from './session-tokens';
+import * as q from './sessions.queries';
+
+/** Where a request came from, as the sessions list and the security log show it. */
+export interface RequestOrigin {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** What the auth check knows of a signed-in request. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  isAdmin: boolean;
+  /** The account signs in with a second factor (administrators must, to use the admin API). */
+  twoFactor: boolean;
+  sessionId: string;
+}
+
+/** Changes that hold withdrawals for WITHDRAWAL_FREEZE_HOURS: a takeover would begin with them. */
+const FREEZING: readonly SecurityEventKind[] = [
+  'PASSWORD_RESET',
+  'TWO_FACTOR_ENABLED',
+  'TWO_FACTOR_DISABLED',
+];
+/** Changes the member is mailed about. */
+const MAILED: readonly SecurityEventKind[] = [
+  'PASSWORD_CHANGED',
+  'PASSWORD_RESET',
+  'TWO_FACTOR_ENABLED',
+  'TWO_FACTOR_DISABLED',
+  'RECOVERY_CODES_RENEWED',
+  'RECOVERY_CODE_USED',
+  'SIGNED_OUT_EVERYWHERE',
+  'PASSWORD_GUESSES_STOPPED',
+];
+const HOUR = 3_600_000;
+
+export interface AccountSecurityDeps {
+  db: Db;
+  tokens: SessionTokens;
+  mail: MailService;
+  publicUrl: string;
+}
+
+/**
+ * Sessions and the security log of every account (issue 19): each token names a session row, so
+ * one session or all of them can be ended; every security change is logged and mailed, and some
+ * hold withdrawals for a day.
+ */
+export class AccountSecurityService {
+  private readonly lookup: ReturnType<typeof q.sessionLookup>;
+
+  constructor(private readonly deps: AccountSecurityDeps) {
+    this.lookup = q.sessionLookup(deps.db);
+  }
+
+  /** A new session and its token. */
+  async open(
+    db: Db,
+    user: { id: string; tokenVersion: number },
+    origin: RequestOrigin,
+    ttlSeconds: number,
+  ): Promise<string> {
+    const sessionId = await q.insertSession(db, {
+      userId: user.id,
+      ip: origin.ip,
+      userAgent: origin.userAgent,
+      expiresAt: new Date(Date.now() + ttlSeconds * 1000),
+    });
+    return this.deps.tokens.sign(
+      { userId: user.id, version: user.tokenVersion, sessionId },
+      ttlSeconds,
+    );
+  }
+
+  /** A new token for a session that stays (after a password change bumped the version). */
+  reissue(user: { id: string; tokenVersion: number }, sessionId: string, ttlSeconds: number) {
+    return this.deps.tokens.sign(
+      { userId: user.id, version: user.tokenVersion, sessionId },
+      ttlSeconds,
+    );
+  }
+
+  /** The user behind a bearer token, or null when its session has ended or never was. */
+  async sessionUser(token: string): Promise<SessionUser | null> {
+    const claims = await this.deps.tokens.verify(token);
+    if (!claims) return null;
+    const row = await this.lookup(claims.sessionId);
+    if (
+      !row ||
+      row.endedAt !== null ||
+      row.sessionUserId !== claims.userId ||
+      row.tokenVersion !== claims.version ||
+      row.status !== 'ACTIVE'
+    )
+      return null;
+    if (Date.now() - row.lastSeenAt.getTime() > 5 * 60_000)
+      await q.touchSession(this.deps.db, claims.sessionId);
+    return {
+      id: row.id,
+      email: row.email,
+      isAdmin: row.isAdmin,
+      twoFactor: row.twoFactor,
+      sessionId: claims.sessionId,
+    };
+  }
+
+  async sessions(userId: string, currentSessionId: string): Promise<SessionView[]> {
+    const rows = await q.openSessions(this.deps.db, userId);
+    return rows.map((s) => ({
+      id: s.id,
+      device: deviceOf(s.userAgent),
+      ip: s.ip,
+      createdAt: s.createdAt.toISOString(),
+      lastSeenAt: s.lastSeenAt.toISOString(),
+      current: s.id === currentSessionId,
+    }));
+  }
+
+  async endSession(
+    user: { id: string; email: string; firstName: string },
+    sessionId: string,
+    origin: RequestOrigin,
+  ): Promise<void> {
+    await this.deps.db.transaction(async (tx) => {
+      if (!(await q.endSession(tx, user.id, sessionId))) throw new AppError('NOT_FOUND');
+      await this.record(tx, user, 'SESSION_ENDED', origin);
+    });
+  }
+
+  /** "Sign out everywhere": every session of the account ends, the asking one too. */
+  async signOutEverywhere(
+    user: { id: string; email: string; firstName: string },
+    origin: RequestOrigin,
+  ): Promise<void> {
+    await this.deps.db.transaction((tx) => this.endEverywhere(tx, user, null, origin));
+    this.deps.mail.kick();
+  }
+
+  /** Ends every session of the account but `keep` (null: all of them, the asking one too). */
+  async endEverywhere(
+    tx: Db,
+    user: { id: string; email: string; firstName: string },
+    keep: string | null,
+    origin: RequestOrigin,
+    kind: SecurityEventKind = 'SIGNED_OUT_EVERYWHERE',
+  ): Promise<void> {
+    await q.endSessions(tx, user.id, keep);
+    await this.record(tx, user, kind, origin);
+  }
+
+  /** Logs a security event in the caller's transaction, and mails the member when it is a change. */
+  async record(
+    tx: Db,
+    user: { id: string; email: string; firstName: string },
+    kind: SecurityEventKind,
+    origin: RequestOrigin,
+  ): Promise<void> {
+    await q.insertSecurityEvent(tx, { userId: user.id, kind, ...origin });
+    if (MAILED.includes(kind))
+      await this.deps.mail.enqueue(
+        tx,
+        securityChangeMail(user, { kind, ...origin, at: new Date() }, this.deps.publicUrl),
+      );
+  }
+
+  /** An event that is no change and needs no mail (a withdrawal request), in the caller's transaction. */
+  async log(tx: Db, userId: string, kind: SecurityEventKind, origin: RequestOrigin): Promise<void> {
+    await q.insertSecurityEvent(tx, { userId, kind, ...origin });
+  }
+
+  /** `record` in a transaction of its own, the mail sent at once. */
+  async recordNow(
+    user: { id: string; email: string; firstName: string },
+    kind: SecurityEventKind,
+    origin: RequestOrigin,
+  ): Promise<void> {
+    await this.deps.db.transaction((tx) => this.record(tx, user, kind, origin));
+    this.deps.mail.kick();
+  }
+
+  async events(userId: string): Promise<SecurityEventsResponse> {
+    const rows = await q.recentSecurityEvents(this.deps.db, userId);
+    const frozenUntil = await this.withdrawalsFrozenUntil(userId);
+    return {
+      events: rows.map((e) => ({
+        kind: e.kind as SecurityEventKind,
+        device: e.userAgent === null ? null : deviceOf(e.userAgent),
+        ip: e.ip,
+        createdAt: e.createdAt.toISOString(),
+      })),
+      withdrawalsFrozenUntil: frozenUntil?.toISOString() ?? null,
+    };
+  }
+
+  /** Until when withdrawals wait after a password reset or a two-factor change, or null. */
+  async withdrawalsFrozenUntil(userId: string, now = new Date()): Promise<Date | null> {
+    const since = new Date(now.getTime() - WITHDRAWAL_FREEZE_HOURS * HOUR);
+    const latest = await q.latestEventOf(this.deps.db, userId, FREEZING, since);
+    return latest ? new Date(latest.createdAt.getTime() + WITHDRAWAL_FREEZE_HOURS * HOUR) : null;
+  }
+}

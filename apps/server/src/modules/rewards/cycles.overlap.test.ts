@@ -1,0 +1,111 @@
+import type { CycleDetail } from '@ctn/contracts/cycles';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client';
+import {
+  call,
+  createTestApp,
+  signedInAdmin,
+  signedInMember,
+  type TestApp,
+} from '../../../test/test-app';
+
+/**
+ * The same days are never paid twice by two cycles of one source (issue 19): refused when the
+ * draft is prepared, and by the database when two drafts of one period run at once (on
+ * PostgreSQL in CI, really in parallel); only an audited CSV correction may overlap.
+ */
+let t: TestApp;
+let admin: { token: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signedInAdmin(t);
+  const top = await signedInMember(t);
+  const child = await signedInMember(t, { referredByCode: top.user.referralCode });
+  await t.database.db.execute(sql`
+    update users set bingx_uid = case when email = ${top.email} then '7200001' else '7200002' end,
+                     paid_until = now() + interval '10 days'
+     where email in (${top.email}, ${child.email})`);
+}, 30_000);
+afterAll(() => t.close());
+
+const prepare = (body: Record<string, unknown>) =>
+  call<CycleDetail>(t.app, 'POST', '/api/rewards/admin/cycles/preview', {
+    token: admin.token,
+    body: { source: 'CSV', csv: '7200002,50', ...body },
+  });
+const run = (id: string) =>
+  call<CycleDetail>(t.app, 'POST', `/api/rewards/admin/cycles/${id}/run`, {
+    token: admin.token,
+    body: {},
+  });
+const rewardLines = async () =>
+  (
+    await rowsOf<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from rewards where type = 'DOWNLINE'`,
+    )
+  )[0]!.n;
+
+describe('overlapping cycle periods', () => {
+  it('refuses a period a paid cycle covers, and lets an audited CSV correction through', async () => {
+    const first = (await prepare({ periodStart: '2026-10-01', periodEnd: '2026-10-07' })).body
+      .data!;
+    await run(first._id);
+    await t.app.services.cycles.settled();
+
+    const again = await prepare({ periodStart: '2026-10-07', periodEnd: '2026-10-10' });
+    expect(again.status).toBe(409);
+    expect(again.body.errorCode).toBe('CYCLE_PERIOD_OVERLAP');
+    expect(again.body.data).toMatchObject({ overlappingCycle: first.number ?? expect.any(Number) });
+    // The next days are fine.
+    expect((await prepare({ periodStart: '2026-10-08', periodEnd: '2026-10-14' })).status).toBe(
+      200,
+    );
+
+    const exchangeCorrection = await prepare({
+      source: 'EXCHANGE',
+      periodStart: '2026-10-01',
+      periodEnd: '2026-10-07',
+      correctionReason: 'Missed trades',
+    });
+    expect(exchangeCorrection.body.errorCode).toBe('VALIDATION_ERROR');
+
+    const linesBefore = await rewardLines();
+    const correction = await prepare({
+      periodStart: '2026-10-03',
+      periodEnd: '2026-10-03',
+      csv: '7200002,5',
+      correctionReason: 'Trades of Oct 3 were missing from the first export',
+    });
+    expect(correction.status).toBe(200);
+    await run(correction.body.data!._id);
+    await t.app.services.cycles.settled();
+    expect(await rewardLines()).toBeGreaterThan(linesBefore);
+    const audit = await rowsOf<{ action: string }>(
+      t.database.db,
+      sql`select action from audit_log where target_id = ${correction.body.data!._id}`,
+    );
+    expect(audit.map((a) => a.action)).toContain('REWARD_CYCLE_CORRECTION_PREPARED');
+  });
+
+  it('two drafts of one period run at once: one pays, the other is refused, nothing twice', async () => {
+    const a = (await prepare({ periodStart: '2026-09-01', periodEnd: '2026-09-07' })).body.data!;
+    const b = (await prepare({ periodStart: '2026-09-05', periodEnd: '2026-09-09' })).body.data!;
+    const linesBefore = await rewardLines();
+    const answers = await Promise.all([run(a._id), run(b._id)]);
+    await t.app.services.cycles.settled();
+    expect(answers.map((x) => x.body.errorCode ?? 'STARTED').sort()).toEqual([
+      'CYCLE_PERIOD_OVERLAP',
+      'STARTED',
+    ]);
+    const statuses = await rowsOf<{ status: string }>(
+      t.database.db,
+      sql`select status from reward_cycles where id in (${a._id}, ${b._id}) order by status`,
+    );
+    expect(statuses.map((s) => s.status)).toEqual(['COMPLETED', 'DRAFT']);
+    // One cycle's lines: the child's reward goes to its one upline.
+    expect((await rewardLines()) - linesBefore).toBe(1);
+  });
+});

@@ -208,6 +208,14 @@ async function api(base, method, path, body, token) {
 
 const login = (base, who) => api(base, 'POST', '/api/users/login', who).then((data) => data.token);
 
+/** The demo administrator signs in with a second factor: the current code from /dev/totp. */
+async function adminLogin(base, who) {
+  const page = await (await fetch(`${base}/dev/totp`)).text();
+  const totpCode = /code: (\d{6})/.exec(page)?.[1];
+  if (!totpCode) throw new Error(`GET /dev/totp: no code in ${JSON.stringify(page.slice(0, 200))}`);
+  return login(base, { ...who, totpCode });
+}
+
 /** A verified member who has not paid yet (the onboarding page), through the dev mailbox. */
 async function newUnpaidMember(base) {
   const email = `audit-${Date.now()}@example.com`;
@@ -404,7 +412,7 @@ async function audit(page, view, label, results) {
 
 async function auditPages(base, browser) {
   const member = await login(base, DEMO.member);
-  const admin = await login(base, DEMO.admin);
+  const admin = await adminLogin(base, DEMO.admin);
   const unpaid = await newUnpaidMember(base);
   const profile = await api(base, 'GET', '/api/users/profile', undefined, member);
   const tokens = { guest: null, member, admin, unpaid };

@@ -1,10 +1,16 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageSpinner } from '@/components/full-page-spinner';
-import { AdminTwoFactorPage } from '@/features/profile/pages/admin-two-factor-page';
 import { afterSignInPath, paths } from '@/lib/paths';
 import { isOnboarded, useSession } from '@/lib/session';
 import { clearAdminStorage } from '@/lib/storage';
+
+// Only an administrator without a second factor sees it: kept out of the entry chunk (QR code).
+const AdminTwoFactorPage = lazy(() =>
+  import('@/features/profile/pages/admin-two-factor-page').then((m) => ({
+    default: m.AdminTwoFactorPage,
+  })),
+);
 
 /**
  * Access routing (member section 4, admin section 2). Each guard is a layout route: it renders
@@ -66,6 +72,11 @@ export function AdminRoute() {
   if (session.status === 'loading') return <FullPageSpinner />;
   if (session.status === 'unauthenticated') return <ToSignIn />;
   if (!session.user.isAdmin) return <LeaveAdmin />;
-  if (!session.user.twoFactorEnabled) return <AdminTwoFactorPage />;
+  if (!session.user.twoFactorEnabled)
+    return (
+      <Suspense fallback={<FullPageSpinner />}>
+        <AdminTwoFactorPage />
+      </Suspense>
+    );
   return <Outlet />;
 }

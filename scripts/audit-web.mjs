@@ -283,6 +283,7 @@ function pages(ids) {
       { path: '/admin/user-reports', name: 'admin-user-reports' },
       { path: '/admin/settings', name: 'admin-settings' },
       { path: '/admin/reconciliation', name: 'admin-reconciliation' },
+      { path: '/admin/uid-claims', name: 'admin-uid-claims' },
     ],
   };
 }

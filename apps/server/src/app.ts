@@ -32,6 +32,10 @@ import { ExchangeLinkService } from './modules/exchange-link/exchange-link.servi
 import { AccountSecurityService } from './modules/auth/account-security.service';
 import { accountSecurityRoutes } from './modules/auth/account-security.routes';
 import { AuthService } from './modules/auth/auth.service';
+import { BingxClient } from './integrations/exchange/bingx-client';
+import { UidClaimsService } from './modules/uid-claims/uid-claims.service';
+import { adminUidClaimRoutes, memberUidClaimRoutes } from './modules/uid-claims/uid-claims.routes';
+import { exchangeBannedMail } from './modules/compliance/compliance-mails';
 import { RegistrationService } from './modules/auth/registration.service';
 import { TwoFactorService } from './modules/two-factor/two-factor.service';
 import { devTotpRoutes, twoFactorRoutes } from './modules/two-factor/two-factor.routes';
@@ -97,6 +101,7 @@ export interface AppOptions {
 export interface Services {
   auth: AuthService;
   registration: RegistrationService;
+  uidClaims: UidClaimsService;
   twoFactor: TwoFactorService;
   security: AccountSecurityService;
   mail: MailService;
@@ -264,7 +269,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   withdrawalReview.usePayouts(payouts);
   const admin = new AdminService(database.db, subscriptions, audit, rewards, withdrawalReview);
-  const exchangeLink = new ExchangeLinkService(database.db, peers.exchange, app.log);
+  const exchangeLink = new ExchangeLinkService({
+    db: database.db,
+    exchange: peers.exchange,
+    limiter,
+    settings,
+    log: app.log,
+  });
   const compliance = new ComplianceService({
     db: database.db,
     audit,
@@ -274,6 +285,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     log: app.log,
   });
+  const uidClaims = new UidClaimsService({
+    db: database.db,
+    exchange: peers.exchange,
+    limiter,
+    audit,
+    mail,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  if (peers.exchange instanceof BingxClient)
+    peers.exchange.transport.onBan = (ban) => {
+      app.log.error({ ban }, 'BingX ban: exchange calls paused');
+      void database.db
+        .transaction(async (tx) => {
+          for (const admin of await settings.alertRecipients(tx, 'operations'))
+            await mail.enqueue(tx, exchangeBannedMail(admin, ban));
+        })
+        .then(() => mail.kick())
+        .catch((err: unknown) => app.log.error({ err }, 'could not mail the BingX ban alert'));
+    };
   const chainRescans = new ChainRescansService({
     db: database.db,
     chain: peers.chain,
@@ -302,6 +333,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('services', {
     auth,
     registration,
+    uidClaims,
     twoFactor,
     security,
     reconciliation,
@@ -349,6 +381,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(referralsRoutes(new ReferralsService(database.db)), { prefix: '/api/users' });
   await app.register(subscriptionsRoutes(subscriptions), { prefix: '/api/users' });
   await app.register(exchangeLinkRoutes(exchangeLink, auth), { prefix: '/api/users' });
+  await app.register(memberUidClaimRoutes(uidClaims), { prefix: '/api/users' });
+  await app.register(adminUidClaimRoutes(uidClaims), { prefix: '/api/admin' });
   await app.register(adminRoutes(admin), { prefix: '/api/users' });
   await app.register(reportsRoutes(new ReportsService(database.db)), { prefix: '/api/users' });
   await app.register(auditRoutes(audit), { prefix: '/api/admin' });

@@ -55,6 +55,13 @@ const envSchema = z.object({
   BINGX_BASE_URL: urlOf(['http:', 'https:'], 'an http(s) URL').default(
     'https://open-api.bingx.com',
   ),
+  BINGX_COMMISSION_API: z
+    .enum(['v1', 'v2'], { error: 'must be v2 (the current API) or v1' })
+    .default('v2'),
+  BINGX_COPY_VOLUME_FIELD: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9]{0,63}$/, 'must be the name of a commission row field')
+    .default('extCopyTradingVolume'),
   CHAIN_RPC_URL: urlOf(['http:', 'https:', 'ws:', 'wss:'], 'an http(s) or ws(s) URL'),
   USDT_CONTRACT: optional
     .refine((v) => v === undefined || isWalletAddress(v), {
@@ -143,7 +150,15 @@ export interface Config {
   /** Encrypts two-factor secrets at rest (lib/secret-box.ts). */
   twoFactorKey: string;
   mail: { smtpUrl: string | undefined; from: string };
-  exchange: { apiKey: string | undefined; apiSecret: string | undefined; baseUrl: string };
+  exchange: {
+    apiKey: string | undefined;
+    apiSecret: string | undefined;
+    baseUrl: string;
+    /** Which commissionDataList to call (the date format is found out at run time). */
+    commissionApi: 'v1' | 'v2';
+    /** The commission row field that carries copy-trading volume. */
+    copyVolumeField: string;
+  };
   chain: {
     rpcUrl: string | undefined;
     usdtContract: string;
@@ -259,7 +274,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     // with HKDF); production requires its own, so rotating JWT_SECRET leaves 2FA working.
     twoFactorKey: e.TWO_FACTOR_KEY ?? `two-factor:${jwtSecret}`,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
-    exchange: { apiKey: e.BINGX_API_KEY, apiSecret: e.BINGX_API_SECRET, baseUrl: e.BINGX_BASE_URL },
+    exchange: {
+      apiKey: e.BINGX_API_KEY,
+      apiSecret: e.BINGX_API_SECRET,
+      baseUrl: e.BINGX_BASE_URL,
+      commissionApi: e.BINGX_COMMISSION_API,
+      copyVolumeField: e.BINGX_COPY_VOLUME_FIELD,
+    },
     chain: {
       rpcUrl: e.CHAIN_RPC_URL,
       usdtContract: e.USDT_CONTRACT,

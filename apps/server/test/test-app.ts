@@ -181,6 +181,15 @@ export async function inGoodStanding(t: TestApp, userId: string): Promise<void> 
     where id = ${userId}`);
 }
 
+/** A signed-in member whose subscription is paid (onboarding step 1 done): may link a UID. */
+export async function paidMember(t: TestApp, overrides: Record<string, unknown> = {}) {
+  const m = await signedInMember(t, overrides);
+  await t.database.db.execute(sql`update users
+    set paid_until = now() + interval '30 days', subscription_paid_at = now()
+    where id = ${m.user._id}`);
+  return m;
+}
+
 /** The test administrator's authenticator key (administrators sign in with a second factor). */
 export const ADMIN_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 

@@ -14,6 +14,8 @@ export const AUDIT_ACTIONS = [
   'SETTINGS_UPDATED',
   'WITHDRAWAL_REVIEWED',
   'WITHDRAWAL_HASH_ADDED',
+  'COMPLIANCE_HOLD_ACKNOWLEDGED',
+  'UID_CLAIM_RESOLVED',
   'COMPLIANCE_RUN',
   'ADMIN_PASSWORD_CHANGED',
   /** A CSV export of an admin list; `after` is {list, filters, rows}. */

@@ -19,6 +19,23 @@ export const ERROR_CATALOGUE = {
   ACCOUNT_LOCKED: { status: 403, text: 'Contact support.' },
   ACCOUNT_DISABLED: { status: 403, text: 'Contact support.' },
   EMAIL_NOT_VERIFIED: { status: 403, text: 'Please verify your email address before signing in.' },
+  SUBSCRIPTION_REQUIRED_TO_LINK: {
+    status: 409,
+    text: 'Pay your subscription first: linking your BingX account is the second step.',
+  },
+  UID_CLAIM_NOT_NEEDED: {
+    status: 409,
+    text: 'No account holds this UID: link it instead of claiming it.',
+  },
+  UID_CLAIM_ALREADY_OPEN: {
+    status: 409,
+    text: 'You already have an open claim; wait for its review.',
+  },
+  UID_CLAIM_NOT_FOUND: { status: 404, text: 'No open claim with this ID.' },
+  CLAIMANT_ALREADY_LINKED: {
+    status: 409,
+    text: 'The claimant has linked another UID since; unlink or reject instead.',
+  },
   BINGX_UID_ALREADY_SET: { status: 409, text: 'UID already set and cannot be changed.' },
   BINGX_UID_ALREADY_EXISTS: { status: 409, text: 'UID linked to another account.' },
   BINGX_UID_INELIGIBLE: { status: 400, text: 'UID is not eligible.' },

@@ -91,6 +91,10 @@ export const systemSettingsSchema = z.object({
   mailRetentionDays: z.literal(MAIL_RETENTION_OPTIONS, {
     error: `Mail retention must be one of ${MAIL_RETENTION_OPTIONS.join(', ')} days`,
   }),
+  /** A BingX UID invited by one of our invitees (not by our own code) may be linked. */
+  indirectInvitationsEligible: z.boolean({
+    error: 'Indirect invitations must be true or false',
+  }),
 });
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
 
@@ -102,4 +106,5 @@ export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
   withdrawalAlerts: true,
   userRegistrationAlerts: false,
   mailRetentionDays: 30,
+  indirectInvitationsEligible: true,
 };

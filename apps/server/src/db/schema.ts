@@ -78,6 +78,18 @@ export const users = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     complianceCheckedAt: timestamp('compliance_checked_at', { withTimezone: true }),
+    /**
+     * The first successful check that saw an exchange condition (low balance, copying stopped)
+     * not yet confirmed: a lock needs it seen again a day later (decision 017).
+     */
+    exchangeConcernSince: timestamp('exchange_concern_since', { withTimezone: true }),
+    /** Why the last check knew nothing new of the member (the exchange's answer was unusable). */
+    complianceUnknownReason: text('compliance_unknown_reason'),
+    complianceUnknownAt: timestamp('compliance_unknown_at', { withTimezone: true }),
+    /** What the exchange said when the UID was linked. */
+    bingxDirectInvitation: boolean('bingx_direct_invitation'),
+    bingxRegisteredAt: timestamp('bingx_registered_at', { withTimezone: true }),
+    bingxLinkedAt: timestamp('bingx_linked_at', { withTimezone: true }),
     /** The last lock-reminder day mailed in the current lock (0 = the lock mail itself). */
     complianceMailDay: smallint('compliance_mail_day'),
     /** Bumped by a password change or a LOCKED/DISABLED status: older tokens stop working. */
@@ -683,6 +695,67 @@ export const jobRuns = pgTable(
     primaryKey({ columns: [t.job, t.dueAt] }),
     index('job_runs_started_idx').on(t.startedAt),
     check('job_runs_outcome_check', sql`${t.outcome} in ('RUNNING', 'OK', 'FAILED', 'ABANDONED')`),
+  ],
+);
+
+/**
+ * Each daily compliance run: what it saw and whether it applied it. A run that would lock too
+ * many members at once, or sees all copy trading stop, is HELD: nothing applied, administrators
+ * alerted until one acknowledges it (decision 017).
+ */
+export const complianceRuns = pgTable(
+  'compliance_runs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }).notNull().defaultNow(),
+    status: text('status').notNull(),
+    linkedMembers: integer('linked_members').notNull(),
+    newlyLocked: integer('newly_locked').notNull(),
+    unknownMembers: integer('unknown_members').notNull(),
+    /** UIDs with copy-trading volume in the window; null when the listing could not be read. */
+    copyingMembers: integer('copying_members'),
+    reason: text('reason'),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    acknowledgedBy: uuid('acknowledged_by').references(() => users.id),
+  },
+  (t) => [
+    index('compliance_runs_started_idx').on(t.startedAt),
+    check('compliance_runs_status_check', sql`${t.status} in ('APPLIED', 'HELD')`),
+  ],
+);
+
+/**
+ * A member's claim to a BingX UID that another account has linked: the UID proves nothing by
+ * itself, so an administrator looks at both accounts and the exchange's answer and decides.
+ */
+export const uidClaims = pgTable(
+  'uid_claims',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    claimantId: uuid('claimant_id')
+      .notNull()
+      .references(() => users.id),
+    uid: text('uid').notNull(),
+    message: text('message').notNull(),
+    /** Who held the UID when the claim was filed. */
+    holderId: uuid('holder_id').references(() => users.id),
+    status: text('status').notNull().default('OPEN'),
+    createdAt: createdAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: uuid('resolved_by').references(() => users.id),
+    resolutionNote: text('resolution_note'),
+  },
+  (t) => [
+    index('uid_claims_status_idx').on(t.status, t.createdAt),
+    // One open claim per member at a time.
+    uniqueIndex('uid_claims_one_open_per_member')
+      .on(t.claimantId)
+      .where(sql`${t.status} = 'OPEN'`),
+    check(
+      'uid_claims_status_check',
+      sql`${t.status} in ('OPEN', 'UNLINKED', 'REASSIGNED', 'REJECTED')`,
+    ),
   ],
 );
 

@@ -57,7 +57,11 @@ export async function connectPeers(config: Config): Promise<Peers> {
   if (config.chain.rpcUrl) await requireLogAccess(chain, config.chain.rpcUrl);
   return {
     chain,
-    exchange: new BingxClient(exchangeOptions),
+    exchange: new BingxClient({
+      ...exchangeOptions,
+      commissionApi: config.exchange.commissionApi,
+      copyVolumeField: config.exchange.copyVolumeField,
+    }),
     usdtContract: config.chain.usdtContract,
     explorerUrl: config.chain.explorerUrl,
     simulatedChain,

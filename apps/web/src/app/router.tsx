@@ -244,6 +244,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'uid-claims',
+                lazy: page(
+                  () => import('@/features/admin/pages/admin-uid-claims-page'),
+                  (m) => m.AdminUidClaimsPage,
+                ),
+              },
+              {
                 path: 'reconciliation',
                 lazy: page(
                   () => import('@/features/admin/pages/admin-reconciliation-page'),

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BingxClient, windowsOf } from './bingx-client';
+import { BingxClient } from './bingx-client';
+import { windowsOf } from './bingx-days';
 import { BingxSimulator } from './bingx-simulator';
-import { ExchangeRequestError, ExchangeUnavailableError } from './exchange';
+import { unblockTime } from './bingx-transport';
+import {
+  ExchangeIncompleteError,
+  ExchangeRequestError,
+  ExchangeUnavailableError,
+} from './exchange';
 
 const KEY = 'sim-key';
 const SECRET = 'sim-secret-0123456789';
@@ -25,6 +31,9 @@ beforeAll(async () => {
 afterAll(() => simulator.close());
 beforeEach(() => {
   simulator.requestTimes.length = 0;
+  simulator.requestPaths.length = 0;
+  simulator.mode = 'normal';
+  simulator.commissionApis = { v1: 'ms', v2: 'day' };
 });
 
 describe('BingX client against the simulator over HTTP', () => {
@@ -58,6 +67,8 @@ describe('BingX client against the simulator over HTTP', () => {
     expect(await c.checkInvite('10000001')).toEqual({
       uid: '10000001',
       invited: true,
+      directInvitation: true,
+      registeredAt: new Date(Date.UTC(2025, 0, 15)),
       kycDone: true,
       deposited: true,
       balanceUsdt: '250.75',
@@ -73,10 +84,12 @@ describe('BingX client against the simulator over HTTP', () => {
       deposited: true,
       balanceUsdt: '99.99',
     });
+    // `data: null`: no relation with the agent. Not invited; nothing else is known.
     expect(await c.checkInvite('99999999')).toMatchObject({
       invited: false,
-      kycDone: false,
-      deposited: false,
+      kycDone: null,
+      deposited: null,
+      balanceUsdt: null,
     });
   });
 
@@ -177,6 +190,179 @@ describe('BingX client against the simulator over HTTP', () => {
     expect(mine).toHaveLength(225);
     expect(new Set(mine.map((r) => `${r.uid}:${r.day}`)).size).toBe(225);
   });
+});
+
+describe('unknown is not zero', () => {
+  it('a sparse answer leaves the figures unknown, never 0 or false', async () => {
+    simulator.setAccount('30000001', {
+      invited: true,
+      kycDone: true,
+      deposited: true,
+      balanceUsdt: '500',
+      traded: true,
+      days: { '20261101': { tradingVolume: '5', commissionVolume: '1', copyTradingVolume: '5' } },
+    });
+    simulator.mode = 'sparse';
+    expect(await client().checkInvite('30000001')).toMatchObject({
+      invited: true,
+      kycDone: null,
+      deposited: null,
+      balanceUsdt: null,
+      traded: null,
+    });
+    const [row] = await client().dailyCommissions(
+      { from: new Date('2026-11-01T00:00:00Z'), to: new Date('2026-11-01T00:00:00Z') },
+      '30000001',
+    );
+    expect(row).toMatchObject({ uid: '30000001', copyTradingVolume: null, commissionVolume: '1' });
+    const list = await client().listInvitees();
+    expect(list.invitees.get('30000001')).toMatchObject({ invited: true, balanceUsdt: null });
+  });
+
+  it('short pages are an incomplete answer, not the whole list', async () => {
+    const days: Record<
+      string,
+      { tradingVolume: string; commissionVolume: string; copyTradingVolume: string }
+    > = {};
+    for (let d = 1; d <= 30; d++)
+      days[`202611${String(d).padStart(2, '0')}`] = {
+        tradingVolume: '1',
+        commissionVolume: '1',
+        copyTradingVolume: '1',
+      };
+    for (let u = 0; u < 8; u++) simulator.setAccount(String(31000000 + u), { invited: true, days });
+    simulator.mode = 'short-pages';
+    await expect(
+      client().dailyCommissions({
+        from: new Date('2026-11-01T00:00:00Z'),
+        to: new Date('2026-11-20T00:00:00Z'),
+      }),
+    ).rejects.toBeInstanceOf(ExchangeIncompleteError);
+    for (let u = 0; u < 400; u++) simulator.setAccount(String(32000000 + u), { invited: true });
+    expect((await client().listInvitees()).complete).toBe(false);
+    simulator.mode = 'normal';
+    expect((await client().listInvitees()).complete).toBe(true);
+  });
+});
+
+describe('both commission API versions, both date formats, days in UTC+8', () => {
+  const oneDay = { from: new Date('2026-11-02T00:00:00Z'), to: new Date('2026-11-02T00:00:00Z') };
+  beforeAll(() => {
+    simulator.setAccount('33000001', {
+      invited: true,
+      days: {
+        '20261101': { tradingVolume: '1', commissionVolume: '0.1', copyTradingVolume: '1' },
+        '20261102': { tradingVolume: '2', commissionVolume: '0.2', copyTradingVolume: '2' },
+        '20261103': { tradingVolume: '3', commissionVolume: '0.3', copyTradingVolume: '3' },
+      },
+    });
+  });
+
+  it.each([
+    ['v2', 'day', 'day'],
+    ['v2', 'ms', 'ms'],
+    ['v1', 'ms', 'ms'],
+    ['v1', 'day', 'day'],
+  ] as const)(
+    '%s taking %s dates: finds the format and remembers it',
+    async (api, takes, found) => {
+      simulator.commissionApis = { [api]: takes };
+      const c = client({ commissionApi: api });
+      const rows = await c.dailyCommissions(oneDay, '33000001');
+      expect(rows).toEqual([
+        {
+          uid: '33000001',
+          day: '20261102',
+          tradingVolume: '2',
+          commissionVolume: '0.2',
+          copyTradingVolume: '2',
+        },
+      ]);
+      expect(c.dateFormat).toBe(found);
+      const calls = simulator.requestTimes.length;
+      await c.dailyCommissions(oneDay, '33000001');
+      expect(simulator.requestTimes.length).toBe(calls + 1);
+      expect(simulator.requestPaths.every((p) => p.includes(`/agent/${api}/`))).toBe(true);
+    },
+  );
+
+  it('the other version missing is an error the operator sees, not an empty list', async () => {
+    simulator.commissionApis = { v1: 'ms' };
+    await expect(client({ commissionApi: 'v2' }).dailyCommissions(oneDay)).rejects.toThrow();
+  });
+
+  it('refuses a window older than 365 days before calling', async () => {
+    const before = simulator.requestTimes.length;
+    const old = new Date(Date.now() - 400 * 86_400_000);
+    await expect(client().dailyCommissions({ from: old, to: new Date() })).rejects.toThrow(
+      /365 days/,
+    );
+    expect(simulator.requestTimes.length).toBe(before);
+  });
+});
+
+describe('busy, rate limits and bans', () => {
+  it('retries 100500 (system busy) with backoff', async () => {
+    simulator.setAccount('34000001', { invited: true });
+    simulator.injectFaults('code-100500', 'code-100500');
+    expect((await client().checkInvite('34000001')).invited).toBe(true);
+    expect(simulator.requestTimes).toHaveLength(3);
+  });
+
+  it('a ban with an unblock time stops every call until then, without retries', async () => {
+    const bans: unknown[] = [];
+    const c = client({ onBan: (ban) => bans.push(ban) });
+    simulator.mode = 'banned';
+    simulator.bannedUntil = Date.now() + 60_000;
+    await expect(c.checkInvite('34000001')).rejects.toBeInstanceOf(ExchangeUnavailableError);
+    expect(simulator.requestTimes).toHaveLength(1);
+    await expect(c.listInvitees()).rejects.toThrow(/paused until/);
+    expect(simulator.requestTimes).toHaveLength(1);
+    expect(bans).toHaveLength(1);
+    expect(c.transport.state.breakerOpenUntil?.getTime()).toBe(simulator.bannedUntil);
+  });
+
+  it('HTTP 418 (address banned) is never retried: calls stop and administrators are told', async () => {
+    const bans: { kind: string }[] = [];
+    const c = client({ onBan: (ban) => bans.push(ban) });
+    simulator.mode = 'ip-banned';
+    await expect(c.checkInvite('34000001')).rejects.toBeInstanceOf(ExchangeUnavailableError);
+    await expect(c.checkInvite('34000001')).rejects.toThrow(/paused until/);
+    expect(simulator.requestTimes).toHaveLength(1);
+    expect(bans).toMatchObject([{ kind: 'IP' }]);
+  });
+
+  it('reads unblock times in seconds, milliseconds and ISO form', () => {
+    expect(unblockTime('it will be unblocked after 1732521600000')).toBe(1732521600000);
+    expect(unblockTime('unblocked after 1732521600')).toBe(1732521600000);
+    expect(unblockTime('will be unblocked at 2026-11-25T10:00:00Z')).toBe(
+      Date.parse('2026-11-25T10:00:00Z'),
+    );
+    expect(unblockTime('rate limited')).toBeNull();
+  });
+});
+
+describe('the daily sweep in bulk', () => {
+  it('reads 100,000 invitees in at most 600 calls', async () => {
+    const sweep = new BingxSimulator(KEY, SECRET);
+    const url = await sweep.listen();
+    try {
+      for (let u = 0; u < 100_000; u++)
+        sweep.setAccount(String(50_000_000 + u), {
+          invited: true,
+          kycDone: true,
+          deposited: true,
+          balanceUsdt: '150',
+        });
+      const c = client({ baseUrl: url, requestsPerSecond: 5000 });
+      const list = await c.listInvitees();
+      expect(list.complete).toBe(true);
+      expect(list.invitees.size).toBe(100_000);
+      expect(sweep.requestTimes.length).toBeLessThanOrEqual(600);
+    } finally {
+      await sweep.close();
+    }
+  }, 120_000);
 });
 
 describe('windowsOf', () => {

@@ -1,76 +1,92 @@
+import type { BingxParams } from './bingx-signing';
+import { dayOfCommissionTime, windowParams, windowsOf, type DayFormat } from './bingx-days';
+import { BingxTransport, type BingxTransportOptions } from './bingx-transport';
 import {
+  ExchangeIncompleteError,
   ExchangeRequestError,
-  ExchangeUnavailableError,
   type DailyCommission,
   type ExchangeGateway,
-  type InviteCheck,
+  type ExchangeLane,
+  type InviteeFacts,
+  type InviteeList,
 } from './exchange';
-import { signedQueryString, type BingxParams } from './bingx-signing';
-import { parseJsonExact } from './exact-json';
+
+export type CommissionApi = 'v1' | 'v2';
 
 export const BINGX_PATHS = {
   inviteRelationCheck: '/openApi/agent/v1/account/inviteRelationCheck',
-  commissionDataList: '/openApi/agent/v1/reward/commissionDataList',
+  inviteAccountList: '/openApi/agent/v1/account/inviteAccountList',
+  commissionDataList: {
+    v1: '/openApi/agent/v1/reward/commissionDataList',
+    v2: '/openApi/agent/v2/reward/commissionDataList',
+  },
 } as const;
 
-/** BingX answers every call with this shape; `code` 0 means success. */
-interface BingxAnswer {
-  code: number;
-  msg?: string;
-  data?: unknown;
-}
+const COMMISSION_PAGE_SIZE = 100;
+const INVITEE_PAGE_SIZE = 200;
+/** Past this many records inviteAccountList pages by `lastUid` instead of `pageIndex`. */
+const PAGE_INDEX_LIMIT = 10_000;
+/** The date format each commission version is first tried with (then the other, once). */
+const FIRST_FORMAT: Record<CommissionApi, DayFormat> = { v2: 'day', v1: 'ms' };
 
-const RATE_LIMITED = 100410;
-const MAX_WINDOW_DAYS = 30;
-const PAGE_SIZE = 100;
-const DAY_MS = 86_400_000;
-
-export interface BingxClientOptions {
-  baseUrl: string;
-  apiKey: string;
-  apiSecret: string;
-  /** Requests per second for the whole client (BingX allows 5 per UID and second). */
-  requestsPerSecond?: number;
-  maxRetries?: number;
-  /** First backoff delay; doubles with each retry. */
-  backoffMs?: number;
-  timeoutMs?: number;
-  recvWindowMs?: number;
-  now?: () => number;
-  sleep?: (ms: number) => Promise<void>;
+export interface BingxClientOptions extends BingxTransportOptions {
+  /** BINGX_COMMISSION_API: which commissionDataList to call. */
+  commissionApi?: CommissionApi;
+  /** BINGX_COPY_VOLUME_FIELD: the row field that carries copy-trading volume. */
+  copyVolumeField?: string;
 }
 
 /** The BingX agent API, signed as BingX requires (DESIGN.md section 4 "Exchange"). */
 export class BingxClient implements ExchangeGateway {
-  private readonly spacingMs: number;
-  private nextSlot = 0;
-  private readonly now: () => number;
-  private readonly sleep: (ms: number) => Promise<void>;
+  readonly transport: BingxTransport;
+  readonly commissionApi: CommissionApi;
+  private readonly copyVolumeField: string;
+  /** The date format the commission API took; null until a call has told us. */
+  dateFormat: DayFormat | null = null;
 
-  constructor(private readonly options: BingxClientOptions) {
-    this.spacingMs = 1000 / (options.requestsPerSecond ?? 5);
-    this.now = options.now ?? Date.now;
-    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+  constructor(options: BingxClientOptions) {
+    this.transport = new BingxTransport(options);
+    this.commissionApi = options.commissionApi ?? 'v2';
+    this.copyVolumeField = options.copyVolumeField ?? 'extCopyTradingVolume';
   }
 
-  async checkInvite(uid: string): Promise<InviteCheck> {
-    const data = (await this.get(BINGX_PATHS.inviteRelationCheck, { uid })) as Record<
-      string,
-      unknown
-    > | null;
-    const flag = (value: unknown) => value === true || value === 'true';
-    return {
-      uid,
-      invited: flag(data?.['inviteResult']),
-      // kycResult is documented as a string "true"/"false".
-      kycDone: flag(data?.['kycResult']),
-      deposited: flag(data?.['deposit']),
-      balanceUsdt:
-        typeof data?.['balanceVolume'] === 'string'
-          ? data['balanceVolume']
-          : String(data?.['balanceVolume'] ?? '0'),
-      traded: flag(data?.['trade']),
-    };
+  /** `data: null` is the exchange saying it has no relation with this UID: not invited. */
+  async checkInvite(uid: string, lane: ExchangeLane = 'members'): Promise<InviteeFacts> {
+    const data = await this.transport.get(BINGX_PATHS.inviteRelationCheck, { uid }, lane);
+    if (data === null) return { ...UNKNOWN_FACTS, uid, invited: false };
+    if (!isRecord(data)) return { ...UNKNOWN_FACTS, uid };
+    return factsOf(uid, data, flagOf(data['inviteResult']));
+  }
+
+  async listInvitees(): Promise<InviteeList> {
+    const invitees = new Map<string, InviteeFacts>();
+    let lastUid: string | null = null;
+    for (let pageIndex = 1; ; pageIndex++) {
+      const params: BingxParams = { pageSize: INVITEE_PAGE_SIZE };
+      if (lastUid !== null && pageIndex * INVITEE_PAGE_SIZE > PAGE_INDEX_LIMIT) {
+        params['pageIndex'] = 1;
+        params['lastUid'] = lastUid;
+      } else {
+        params['pageIndex'] = pageIndex;
+      }
+      const data = await this.transport.get(BINGX_PATHS.inviteAccountList, params, 'jobs');
+      const list = isRecord(data) && Array.isArray(data['list']) ? data['list'] : null;
+      const total = isRecord(data) ? countOf(data['total']) : null;
+      if (list === null || total === null) return { invitees, complete: false };
+      let added = 0;
+      for (const item of list) {
+        if (!isRecord(item)) continue;
+        const uid = uidOf(item['uid']);
+        if (uid === null) continue;
+        if (!invitees.has(uid)) added += 1;
+        // Listed means invited, whatever else the row leaves out.
+        invitees.set(uid, factsOf(uid, item, true));
+        lastUid = uid;
+      }
+      if (invitees.size >= total) return { invitees, complete: invitees.size === total };
+      // A short or repeating page before the total: the rest cannot be read this way.
+      if (list.length < INVITEE_PAGE_SIZE || added === 0) return { invitees, complete: false };
+    }
   }
 
   async dailyCommissions(
@@ -79,107 +95,139 @@ export class BingxClient implements ExchangeGateway {
   ): Promise<DailyCommission[]> {
     const rows: DailyCommission[] = [];
     for (const window of windowsOf(range.from, range.to)) {
+      let collected = 0;
       for (let pageIndex = 1; ; pageIndex++) {
-        const params: BingxParams = {
-          startTime: window.start,
-          endTime: window.end,
-          pageIndex,
-          pageSize: PAGE_SIZE,
-        };
-        if (uid !== undefined) params['uid'] = uid;
-        const data = (await this.get(BINGX_PATHS.commissionDataList, params)) as {
-          list?: unknown[];
-          total?: unknown;
-        } | null;
-        const list = Array.isArray(data?.list) ? data.list : [];
-        for (const item of list) rows.push(toDailyCommission(item as Record<string, unknown>));
-        const total = Number(data?.total ?? 0);
-        if (list.length < PAGE_SIZE || pageIndex * PAGE_SIZE >= total) break;
+        const data = await this.commissionPage(window, pageIndex, uid);
+        const list = isRecord(data) && Array.isArray(data['list']) ? data['list'] : null;
+        const total = isRecord(data) ? countOf(data['total']) : null;
+        if (list === null || total === null)
+          throw new ExchangeIncompleteError('commissionDataList answered without list or total');
+        for (const item of list) {
+          const row = isRecord(item) ? this.commissionOf(item) : null;
+          if (!row) throw new ExchangeIncompleteError('commissionDataList row without uid or day');
+          rows.push(row);
+        }
+        collected += list.length;
+        if (collected >= total) break;
+        if (list.length < COMMISSION_PAGE_SIZE)
+          throw new ExchangeIncompleteError(
+            `commissionDataList stopped at ${collected} of ${total} rows`,
+          );
       }
     }
     return rows;
   }
 
-  /** One signed GET, spaced to the rate budget, retried on rate limits and network faults. */
-  private async get(path: string, params: BingxParams): Promise<unknown> {
-    const maxRetries = this.options.maxRetries ?? 4;
-    let lastProblem = 'no attempt';
-    for (let attempt = 0; attempt <= maxRetries; attempt++) {
-      if (attempt > 0) await this.sleep((this.options.backoffMs ?? 500) * 2 ** (attempt - 1));
-      await this.takeSlot();
-      const query = signedQueryString(
-        { ...params, timestamp: this.now(), recvWindow: this.options.recvWindowMs ?? 5000 },
-        this.options.apiSecret,
-      );
-      let response: Response;
+  /**
+   * One page of the commission list in the date format that works: the first one tried for the
+   * version, and on a parameter error the other one, once; the one that answered is remembered.
+   */
+  private async commissionPage(
+    window: { start: string; end: string },
+    pageIndex: number,
+    uid: string | undefined,
+  ): Promise<unknown> {
+    const path = BINGX_PATHS.commissionDataList[this.commissionApi];
+    const formats: DayFormat[] = this.dateFormat
+      ? [this.dateFormat]
+      : [
+          FIRST_FORMAT[this.commissionApi],
+          FIRST_FORMAT[this.commissionApi] === 'day' ? 'ms' : 'day',
+        ];
+    for (const [i, format] of formats.entries()) {
+      const params: BingxParams = {
+        ...windowParams(window, format),
+        pageIndex,
+        pageSize: COMMISSION_PAGE_SIZE,
+      };
+      if (uid !== undefined) params['uid'] = uid;
       try {
-        response = await fetch(`${this.options.baseUrl.replace(/\/+$/, '')}${path}?${query}`, {
-          headers: { 'X-BX-APIKEY': this.options.apiKey },
-          signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
-        });
+        const data = await this.transport.get(path, params, 'jobs');
+        this.dateFormat = format;
+        return data;
       } catch (err) {
-        lastProblem = err instanceof Error ? err.message : String(err);
-        continue;
+        const lastTry = i === formats.length - 1;
+        if (lastTry || !(err instanceof ExchangeRequestError) || !isTimeParameterError(err))
+          throw err;
       }
-      if (response.status === 429 || response.status >= 500) {
-        lastProblem = `HTTP ${response.status}`;
-        continue;
-      }
-      let answer: BingxAnswer;
-      try {
-        answer = parseJsonExact(await response.text()) as BingxAnswer;
-      } catch {
-        lastProblem = `HTTP ${response.status} with a body that is not JSON`;
-        continue;
-      }
-      if (answer.code === 0) return answer.data ?? null;
-      if (answer.code === RATE_LIMITED) {
-        lastProblem = `rate limited: ${answer.msg ?? ''}`;
-        continue;
-      }
-      throw new ExchangeRequestError(answer.code, answer.msg ?? 'no message');
     }
-    throw new ExchangeUnavailableError(
-      `BingX ${path} failed after ${maxRetries + 1} attempts: ${lastProblem}`,
-    );
+    throw new Error('unreachable');
   }
 
-  /** Reserves the next request slot of the rate budget and waits for it. */
-  private async takeSlot(): Promise<void> {
-    const now = this.now();
-    const slot = Math.max(now, this.nextSlot);
-    this.nextSlot = slot + this.spacingMs;
-    if (slot > now) await this.sleep(slot - now);
+  private commissionOf(item: Record<string, unknown>): DailyCommission | null {
+    const uid = uidOf(item['uid']);
+    const day = dayOfCommissionTime(item['commissionTime']);
+    if (uid === null || day === null) return null;
+    return {
+      uid,
+      day,
+      tradingVolume: decimalOf(item['tradingVolume']),
+      commissionVolume: decimalOf(item['commissionVolume']),
+      copyTradingVolume: decimalOf(item[this.copyVolumeField]),
+    };
   }
 }
 
-function toDailyCommission(item: Record<string, unknown>): DailyCommission {
-  const text = (value: unknown) => (value === undefined || value === null ? '0' : String(value));
-  const time = item['commissionTime'];
+const UNKNOWN_FACTS: Omit<InviteeFacts, 'uid'> = {
+  invited: null,
+  directInvitation: null,
+  registeredAt: null,
+  kycDone: null,
+  deposited: null,
+  balanceUsdt: null,
+  traded: null,
+};
+
+/** A parameter error about the time window: the other date format may be the right one. */
+function isTimeParameterError(err: ExchangeRequestError): boolean {
+  return /time|date|param/i.test(err.message) && err.code !== 100001 && err.code !== 100413;
+}
+
+/** inviteRelationCheck names the registration time registerDateTime, the list registerTime. */
+function factsOf(
+  uid: string,
+  data: Record<string, unknown>,
+  invited: boolean | null,
+): InviteeFacts {
+  const registered = data['registerTime'] ?? data['registerDateTime'];
+  const ms = typeof registered === 'number' ? registered : Number(registered);
   return {
-    uid: text(item['uid']),
-    day:
-      typeof time === 'number' || /^\d{10,}$/.test(String(time))
-        ? yyyymmdd(new Date(Number(time)))
-        : text(time),
-    tradingVolume: text(item['tradingVolume']),
-    commissionVolume: text(item['commissionVolume']),
-    copyTradingVolume: text(item['extCopyTradingVolume']),
+    uid,
+    invited,
+    directInvitation: flagOf(data['directInvitation']),
+    registeredAt: Number.isSafeInteger(ms) && ms > 0 ? new Date(ms) : null,
+    kycDone: flagOf(data['kycResult']),
+    deposited: flagOf(data['deposit']),
+    balanceUsdt: decimalOf(data['balanceVolume']),
+    traded: flagOf(data['trade']),
   };
 }
 
-export function yyyymmdd(date: Date): string {
-  return date.toISOString().slice(0, 10).replaceAll('-', '');
+/** true/false or "true"/"false" (kycResult is documented as a string); anything else unknown. */
+function flagOf(value: unknown): boolean | null {
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  return null;
 }
 
-/** Splits an inclusive range of days into windows of at most 30 days. */
-export function windowsOf(from: Date, to: Date): { start: string; end: string }[] {
-  const windows: { start: string; end: string }[] = [];
-  const first = Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate());
-  const last = Date.UTC(to.getUTCFullYear(), to.getUTCMonth(), to.getUTCDate());
-  for (let start = first; start <= last; start += MAX_WINDOW_DAYS * DAY_MS) {
-    const end = Math.min(last, start + (MAX_WINDOW_DAYS - 1) * DAY_MS);
-    windows.push({ start: yyyymmdd(new Date(start)), end: yyyymmdd(new Date(end)) });
-  }
-  return windows;
+/** A decimal as a string ("250.75"); a missing or unreadable value is unknown, not "0". */
+function decimalOf(value: unknown): string | null {
+  const text =
+    typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : null;
+  return text !== null && /^-?\d+(\.\d+)?$/.test(text) ? text : null;
+}
+
+/** UIDs arrive as JSON numbers beyond 2^53 (kept exact by parseJsonExact) or as strings. */
+function uidOf(value: unknown): string | null {
+  const text = typeof value === 'bigint' || typeof value === 'number' ? String(value) : value;
+  return typeof text === 'string' && /^\d{1,20}$/.test(text) ? text : null;
+}
+
+function countOf(value: unknown): number | null {
+  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
+  return Number.isSafeInteger(n) && n >= 0 ? n : null;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,28 +1,42 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { timingSafeEqual } from 'node:crypto';
-import { BINGX_PATHS } from './bingx-client';
+import { BINGX_PATHS, type CommissionApi } from './bingx-client';
+import { DAY_MS, exchangeDayAt, exchangeDayStart, type DayFormat } from './bingx-days';
 import { signQuery } from './bingx-signing';
 
 /** One UID as the simulated exchange knows it; tests and demo mode set it. */
 export interface SimulatedAccount {
   invited: boolean;
+  /** Invited by the agent's own code (false: by one of its invitees). */
+  directInvitation: boolean;
+  /** Registration time, epoch ms. */
+  registerTime: number;
   kycDone: boolean;
   deposited: boolean;
   /** Net assets in USDT, a decimal string. */
   balanceUsdt: string;
   traded: boolean;
-  /** Daily activity by yyyyMMdd. */
+  /** Daily activity by exchange day (UTC+8), yyyyMMdd. */
   days: Record<
     string,
     { tradingVolume: string; commissionVolume: string; copyTradingVolume: string }
   >;
 }
 
-export type InjectedFault = 'http-429' | 'code-100410' | 'http-500';
+export type InjectedFault = 'http-429' | 'code-100410' | 'http-500' | 'code-100500';
+
+/**
+ * How the whole simulated exchange behaves until changed: `busy` answers 100500, `banned` 100410
+ * with an unblock time, `ip-banned` HTTP 418, `sparse` leaves figures out of every answer,
+ * `short-pages` ends lists early while their total says there is more.
+ */
+export type SimulatorMode = 'normal' | 'busy' | 'banned' | 'ip-banned' | 'sparse' | 'short-pages';
 
 const NOT_INVITED: SimulatedAccount = {
   invited: false,
+  directInvitation: true,
+  registerTime: Date.UTC(2025, 0, 15),
   kycDone: false,
   deposited: false,
   balanceUsdt: '0',
@@ -31,23 +45,45 @@ const NOT_INVITED: SimulatedAccount = {
 };
 
 /**
- * A stand-in for the BingX agent API over HTTP: the same paths, the same `{code, msg, data}`
- * answers, the same signature check, UIDs sent as JSON numbers. Used by tests and demo mode.
+ * A stand-in for the BingX agent API over HTTP, built from BingX's documentation: the same paths
+ * (both commission versions), the same `{code, msg, data}` answers, the same signature check,
+ * UIDs as JSON numbers, days counted from midnight UTC+8, `data: null` for a UID the agent has
+ * no relation with. Used by tests and demo mode.
  */
 export class BingxSimulator {
   private readonly accounts = new Map<string, SimulatedAccount>();
   private readonly faults: InjectedFault[] = [];
   private server: Server | null = null;
-  /** Arrival time (ms) of every request, for tests of the client's rate budget. */
+  /** Arrival time (ms) and path of every request, for tests of the client's budget. */
   readonly requestTimes: number[] = [];
+  readonly requestPaths: string[] = [];
+  mode: SimulatorMode = 'normal';
+  /** When `banned` ends (epoch ms). */
+  bannedUntil = 0;
+  /** Which commission versions exist, and the date format each one takes. */
+  commissionApis: Partial<Record<CommissionApi, DayFormat>> = { v1: 'ms', v2: 'day' };
+
+  /** Where it listens, once `listen` has answered. */
+  baseUrl = '';
 
   constructor(
     readonly apiKey: string,
-    private readonly apiSecret: string,
+    readonly apiSecret: string,
   ) {}
 
   setAccount(uid: string, account: Partial<SimulatedAccount>): void {
     this.accounts.set(uid, { ...(this.accounts.get(uid) ?? NOT_INVITED), ...account });
+    this.invitedByUid = null;
+  }
+
+  /** Invited accounts in UID order, kept between calls (a 100k sweep asks 500 times). */
+  private invitedByUid: [bigint, string, SimulatedAccount][] | null = null;
+  private invitedSorted(): [bigint, string, SimulatedAccount][] {
+    this.invitedByUid ??= [...this.accounts]
+      .filter(([, a]) => a.invited)
+      .map(([uid, a]): [bigint, string, SimulatedAccount] => [BigInt(uid), uid, a])
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return this.invitedByUid;
   }
 
   /** The next requests fail this way, in order, before answering normally again. */
@@ -59,7 +95,8 @@ export class BingxSimulator {
     this.server = createServer((req, res) => this.handle(req, res));
     await new Promise<void>((resolve) => this.server!.listen(port, host, resolve));
     const address = this.server.address() as AddressInfo;
-    return `http://${host}:${address.port}`;
+    this.baseUrl = `http://${host}:${address.port}`;
+    return this.baseUrl;
   }
 
   async close(): Promise<void> {
@@ -69,17 +106,25 @@ export class BingxSimulator {
   }
 
   private handle(req: IncomingMessage, res: ServerResponse): void {
+    const url = new URL(req.url ?? '/', 'http://simulator');
     this.requestTimes.push(Date.now());
+    this.requestPaths.push(url.pathname);
     const fault = this.faults.shift();
     if (fault === 'http-429') return send(res, 429, { code: 429, msg: 'Too Many Requests' });
     if (fault === 'http-500') return send(res, 500, { code: 500, msg: 'Internal error' });
     if (fault === 'code-100410') return send(res, 200, { code: 100410, msg: 'rate limited' });
+    if (fault === 'code-100500') return send(res, 200, { code: 100500, msg: 'system busy' });
+    if (this.mode === 'ip-banned') return send(res, 418, { code: 418, msg: 'IP banned' });
+    if (this.mode === 'busy') return send(res, 200, { code: 100500, msg: 'system busy' });
+    if (this.mode === 'banned')
+      return send(res, 200, {
+        code: 100410,
+        msg: `The frequency of api calls is too high, it will be unblocked after ${this.bannedUntil}`,
+      });
 
-    const url = new URL(req.url ?? '/', 'http://simulator');
     if (req.method !== 'GET') return send(res, 405, { code: 100400, msg: 'method not allowed' });
     if (req.headers['x-bx-apikey'] !== this.apiKey)
       return send(res, 200, { code: 100413, msg: 'Incorrect apiKey' });
-
     const raw = url.search.slice(1);
     const at = raw.lastIndexOf('&signature=');
     const signed = at >= 0 ? raw.slice(0, at) : raw;
@@ -101,44 +146,93 @@ export class BingxSimulator {
 
     if (url.pathname === BINGX_PATHS.inviteRelationCheck)
       return this.inviteRelationCheck(res, params);
-    if (url.pathname === BINGX_PATHS.commissionDataList)
-      return this.commissionDataList(res, params);
+    if (url.pathname === BINGX_PATHS.inviteAccountList) return this.inviteAccountList(res, params);
+    for (const version of ['v1', 'v2'] as const) {
+      const format = this.commissionApis[version];
+      if (url.pathname === BINGX_PATHS.commissionDataList[version] && format)
+        return this.commissionDataList(res, params, format);
+    }
     return send(res, 404, { code: 100404, msg: 'path not found' });
   }
 
   private inviteRelationCheck(res: ServerResponse, params: URLSearchParams): void {
     const uid = params.get('uid') ?? '';
     if (!/^\d{1,20}$/.test(uid)) return send(res, 200, { code: 100400, msg: 'uid is invalid' });
-    const account = this.accounts.get(uid) ?? NOT_INVITED;
+    const account = this.accounts.get(uid);
+    // BingX answers success with no data for a UID outside the agent's tree.
+    if (!account?.invited) return send(res, 200, { code: 0, msg: '', data: null });
     send(res, 200, {
       code: 0,
       msg: '',
-      data: {
+      data: this.thin({
         uid: BigInt(uid),
-        existInviter: String(account.invited),
-        inviteResult: account.invited,
-        directInvitation: account.invited,
+        existInviter: 'true',
+        inviteResult: true,
+        directInvitation: account.directInvitation,
+        registerDateTime: account.registerTime,
         deposit: account.deposited,
         kycResult: String(account.kycDone),
         balanceVolume: account.balanceUsdt,
         trade: account.traded,
+      }),
+    });
+  }
+
+  private inviteAccountList(res: ServerResponse, params: URLSearchParams): void {
+    const pageIndex = Number(params.get('pageIndex') ?? 1);
+    const pageSize = Number(params.get('pageSize') ?? 100);
+    if (!(pageIndex > 0) || !(pageSize > 0) || pageSize > 200)
+      return send(res, 200, { code: 100400, msg: 'pageIndex and pageSize must be > 0, <= 200' });
+    const lastUid = params.get('lastUid');
+    if (lastUid === null && pageIndex * pageSize > 10_000)
+      return send(res, 200, { code: 100400, msg: 'more than 10000 records: pass lastUid' });
+    const invited = this.invitedSorted();
+    let offset = (pageIndex - 1) * pageSize;
+    if (lastUid !== null) {
+      // The first UID above lastUid (binary search), then one page from there.
+      const after = BigInt(lastUid);
+      let low = 0;
+      let high = invited.length;
+      while (low < high) {
+        const mid = (low + high) >> 1;
+        if (invited[mid]![0] <= after) low = mid + 1;
+        else high = mid;
+      }
+      offset = low;
+    }
+    const page = this.shorten(invited.slice(offset, offset + pageSize));
+    send(res, 200, {
+      code: 0,
+      msg: '',
+      data: {
+        list: page.map(([, uid, a]) =>
+          this.thin({
+            uid: BigInt(uid),
+            ownInviteCode: `C${uid.slice(-6)}`,
+            registerTime: a.registerTime,
+            directInvitation: a.directInvitation,
+            kycResult: String(a.kycDone),
+            deposit: a.deposited,
+            balanceVolume: a.balanceUsdt,
+            trade: a.traded,
+          }),
+        ),
+        total: invited.length,
+        currentAgentUid: 1,
       },
     });
   }
 
-  private commissionDataList(res: ServerResponse, params: URLSearchParams): void {
-    const start = params.get('startTime') ?? '';
-    const end = params.get('endTime') ?? '';
+  private commissionDataList(res: ServerResponse, params: URLSearchParams, format: DayFormat) {
+    const parsed = parseWindow(params.get('startTime'), params.get('endTime'), format);
+    if (typeof parsed === 'string') return send(res, 200, { code: 100400, msg: parsed });
+    const { start, end } = parsed;
+    if ((exchangeDayStart(end) - exchangeDayStart(start)) / DAY_MS > 30)
+      return send(res, 200, { code: 100400, msg: 'daysRange-over-30' });
+    if ((Date.now() - exchangeDayStart(start)) / DAY_MS > 366)
+      return send(res, 200, { code: 100400, msg: 'startTime is out of the last 365 days' });
     const pageIndex = Number(params.get('pageIndex'));
     const pageSize = Number(params.get('pageSize'));
-    if (!/^\d{8}$/.test(start) || !/^\d{8}$/.test(end) || end < start) {
-      return send(res, 200, {
-        code: 100400,
-        msg: 'startTime and endTime must be yyyyMMdd, startTime <= endTime',
-      });
-    }
-    if (daysBetween(start, end) > 30)
-      return send(res, 200, { code: 100400, msg: 'daysRange-over-30' });
     if (!(pageIndex > 0) || !(pageSize > 0) || pageSize > 100) {
       return send(res, 200, {
         code: 100400,
@@ -151,23 +245,55 @@ export class BingxSimulator {
       if (!account.invited || (onlyUid !== null && onlyUid !== uid)) continue;
       for (const [day, activity] of Object.entries(account.days).sort()) {
         if (day < start || day > end) continue;
-        rows.push({
-          uid: BigInt(uid),
-          commissionTime: Date.UTC(+day.slice(0, 4), +day.slice(4, 6) - 1, +day.slice(6, 8)),
-          tradingVolume: activity.tradingVolume,
-          commissionVolume: activity.commissionVolume,
-          extCopyTradingVolume: activity.copyTradingVolume,
-        });
+        rows.push(
+          this.thin({
+            uid: BigInt(uid),
+            commissionTime: exchangeDayStart(day),
+            tradingVolume: activity.tradingVolume,
+            commissionVolume: activity.commissionVolume,
+            extCopyTradingVolume: activity.copyTradingVolume,
+          }),
+        );
       }
     }
-    const page = rows.slice((pageIndex - 1) * pageSize, pageIndex * pageSize);
+    const page = this.shorten(rows.slice((pageIndex - 1) * pageSize, pageIndex * pageSize));
     send(res, 200, { code: 0, msg: '', data: { list: page, total: rows.length } });
+  }
+
+  /** In `sparse` mode the figures are left out, as a real answer sometimes does. */
+  private thin(row: Record<string, unknown>): Record<string, unknown> {
+    if (this.mode !== 'sparse') return row;
+    const kept = { ...row };
+    for (const field of ['balanceVolume', 'trade', 'kycResult', 'deposit', 'extCopyTradingVolume'])
+      delete kept[field];
+    return kept;
+  }
+
+  /** In `short-pages` mode a page holds half of what it should. */
+  private shorten<T>(page: T[]): T[] {
+    return this.mode === 'short-pages' ? page.slice(0, Math.ceil(page.length / 2)) : page;
   }
 }
 
-function daysBetween(start: string, end: string): number {
-  const toMs = (d: string) => Date.UTC(+d.slice(0, 4), +d.slice(4, 6) - 1, +d.slice(6, 8));
-  return (toMs(end) - toMs(start)) / 86_400_000;
+/** The window's days from the parameters in the format this version takes, or the refusal. */
+function parseWindow(
+  startTime: string | null,
+  endTime: string | null,
+  format: DayFormat,
+): { start: string; end: string } | string {
+  if (format === 'day') {
+    if (!/^\d{8}$/.test(startTime ?? '') || !/^\d{8}$/.test(endTime ?? ''))
+      return 'startTime and endTime must be dates as yyyyMMdd';
+    if (endTime! < startTime!) return 'startTime must not be after endTime';
+    return { start: startTime!, end: endTime! };
+  }
+  if (!/^\d{13}$/.test(startTime ?? '') || !/^\d{13}$/.test(endTime ?? ''))
+    return 'startTime and endTime must be timestamps in milliseconds';
+  if (Number(endTime) < Number(startTime)) return 'startTime must not be after endTime';
+  return {
+    start: exchangeDayAt(new Date(Number(startTime))),
+    end: exchangeDayAt(new Date(Number(endTime))),
+  };
 }
 
 /** Writes JSON with bigint values as bare numbers, as BingX writes its long ids. */

@@ -1,74 +1,68 @@
 import { MICRO_USDT_PER_USDT, MIN_EXCHANGE_BALANCE_USDT } from '@ctn/contracts/constants';
-import type { ExchangeGateway } from '../../integrations/exchange/exchange';
+import type { ExchangeGateway, InviteeFacts } from '../../integrations/exchange/exchange';
 import type { Logger } from '../../lib/logger';
 import { decimalToMicro } from '../../lib/money';
-import type { ExchangeFacts } from './compliance-rules';
+import type { ExchangeReading } from './compliance-rules';
 
 const MIN_BALANCE_MICRO = BigInt(MIN_EXCHANGE_BALANCE_USDT * MICRO_USDT_PER_USDT);
 
 /**
- * UIDs with copy-trading volume in the window: one commission listing for every UID (the client
- * splits it into 30-day windows and pages), not one request per member. Null when it failed.
+ * What the exchange says of every invitee, read in bulk once per run: the invitee list (about
+ * one call per 200 invitees) and the commission list of the copy window. Either part is null
+ * when it could not be read whole.
  */
-export async function copyingUids(
+export interface ExchangeSnapshot {
+  invitees: Map<string, InviteeFacts> | null;
+  /** UIDs with copy-trading volume above zero in the window. */
+  copying: Set<string> | null;
+  /** UIDs with rows in the window whose copy volume was missing and none above zero. */
+  copyingUnknown: Set<string>;
+}
+
+export async function exchangeSnapshot(
   exchange: ExchangeGateway,
   window: { from: Date; to: Date },
   log: Logger,
-): Promise<Set<string> | null> {
+): Promise<ExchangeSnapshot> {
+  const snapshot: ExchangeSnapshot = { invitees: null, copying: null, copyingUnknown: new Set() };
+  try {
+    const list = await exchange.listInvitees();
+    // An incomplete list still tells about the members it holds; the others are unknown.
+    snapshot.invitees = list.invitees;
+    if (!list.complete)
+      log.warn({ read: list.invitees.size }, 'compliance: invitee list incomplete');
+  } catch (err) {
+    log.warn({ err }, 'compliance: invitee list unavailable; linked members left as they are');
+  }
   try {
     const rows = await exchange.dailyCommissions(window);
-    const active = new Set<string>();
+    const copying = new Set<string>();
+    const missing = new Set<string>();
     for (const row of rows) {
-      if ((decimalToMicro(row.copyTradingVolume) ?? 0n) > 0n) active.add(row.uid);
+      const volume = row.copyTradingVolume === null ? null : decimalToMicro(row.copyTradingVolume);
+      if (volume === null) missing.add(row.uid);
+      else if (volume > 0n) copying.add(row.uid);
     }
-    return active;
+    snapshot.copying = copying;
+    for (const uid of missing) if (!copying.has(uid)) snapshot.copyingUnknown.add(uid);
   } catch (err) {
     log.warn({ err }, 'compliance: commission data unavailable; linked members left as they are');
-    return null;
   }
+  return snapshot;
 }
 
-/**
- * The exchange's facts per member (by user id); null for a member the exchange did not answer
- * for. `checkInvite` is one request per UID: a few run at once, and the client keeps them to its
- * rate budget.
- */
-export async function exchangeFacts(
-  exchange: ExchangeGateway,
-  members: { id: string; bingxUid: string }[],
-  copying: Set<string> | null,
-  concurrency: number,
-  log: Logger,
-): Promise<Map<string, ExchangeFacts | null>> {
-  const facts = new Map<string, ExchangeFacts | null>();
-  if (!copying) {
-    // Without the activity data we know nothing new about anyone; save the request budget.
-    for (const m of members) facts.set(m.id, null);
-    return facts;
-  }
-  const queue = [...members];
-  const worker = async () => {
-    for (let m = queue.shift(); m; m = queue.shift()) {
-      facts.set(m.id, await factsOf(exchange, m.bingxUid, copying, log));
-    }
+/** One member's reading: known facts, or unknown with the reason (never a guess). */
+export function readingOf(snapshot: ExchangeSnapshot, uid: string): ExchangeReading {
+  if (!snapshot.invitees) return { known: false, reason: 'the invitee list could not be read' };
+  const facts = snapshot.invitees.get(uid);
+  if (!facts) return { known: false, reason: 'the UID is not in the invitee list' };
+  const balance = facts.balanceUsdt === null ? null : decimalToMicro(facts.balanceUsdt);
+  if (balance === null) return { known: false, reason: 'the exchange gave no readable balance' };
+  if (!snapshot.copying) return { known: false, reason: 'the commission list could not be read' };
+  if (snapshot.copyingUnknown.has(uid))
+    return { known: false, reason: 'the exchange gave no copy-trading volume' };
+  return {
+    known: true,
+    facts: { lowBalance: balance < MIN_BALANCE_MICRO, copyingStopped: !snapshot.copying.has(uid) },
   };
-  await Promise.all(Array.from({ length: Math.min(concurrency, members.length) }, worker));
-  return facts;
-}
-
-async function factsOf(
-  exchange: ExchangeGateway,
-  uid: string,
-  copying: Set<string>,
-  log: Logger,
-): Promise<ExchangeFacts | null> {
-  try {
-    const check = await exchange.checkInvite(uid);
-    const balance = decimalToMicro(check.balanceUsdt);
-    if (balance === null) throw new Error(`unreadable balance ${check.balanceUsdt}`);
-    return { lowBalance: balance < MIN_BALANCE_MICRO, copyingStopped: !copying.has(uid) };
-  } catch (err) {
-    log.warn({ err, uid }, 'compliance: exchange check failed; member left as it is');
-    return null;
-  }
 }

@@ -107,3 +107,43 @@ export function releaseMail(to: Recipient, releasedMicro: bigint, publicUrl: str
     action: dashboard(publicUrl),
   });
 }
+
+/** To administrators: a compliance run found something implausible and applied nothing. */
+export function complianceHeldMail(
+  to: Recipient,
+  run: {
+    reason: string | null;
+    linkedMembers: number;
+    newlyLocked: number;
+    unknownMembers: number;
+  },
+  publicUrl: string,
+) {
+  return renderMail({
+    to: to.email,
+    subject: 'Compliance run held: nothing was locked or forfeited',
+    greeting: `Hello ${to.firstName},`,
+    paragraphs: [
+      `Today's compliance run was not applied. ${run.reason ?? ''}`,
+      `Linked members: ${run.linkedMembers}; it would have locked ${run.newlyLocked}; the exchange gave nothing usable for ${run.unknownMembers}. A broken exchange answer is more likely than that many members failing at once, so every member keeps their state until a run looks normal again.`,
+      'Check the exchange diagnostics (API key, API version, rate limits), then acknowledge the alert on the admin dashboard.',
+    ],
+    action: { label: 'Open the admin dashboard', url: `${publicUrl}/admin/dashboard` },
+  });
+}
+
+/** To administrators: BingX banned our address or key; every call waits until the ban ends. */
+export function exchangeBannedMail(
+  to: Recipient,
+  ban: { kind: 'IP' | 'API'; until: Date; message: string },
+) {
+  return renderMail({
+    to: to.email,
+    subject: `BingX ${ban.kind === 'IP' ? 'banned the server address' : 'blocked the API key'}: exchange calls paused`,
+    greeting: `Hello ${to.firstName},`,
+    paragraphs: [
+      `BingX answered: "${ban.message}". No call is sent until ${ban.until.toISOString()}, since asking again only makes a ban longer.`,
+      'Until then members cannot link a UID and the compliance run learns nothing new, so nobody is locked or forfeited on its account. Check the request rate and whether another process uses the same key or address.',
+    ],
+  });
+}

@@ -1,5 +1,6 @@
 import { COMPLIANCE_GRACE_DAYS } from '@ctn/contracts/constants';
 import { LOCK_REASONS, type LockReason } from '@ctn/contracts/rewards';
+import { dayOf, exchangeDayAt } from '../../integrations/exchange/bingx-days';
 
 /** The rules of the daily compliance check (DESIGN.md section 4 "Compliance"), free of I/O. */
 
@@ -12,11 +13,77 @@ export interface ExchangeFacts {
   copyingStopped: boolean;
 }
 
+/** The exchange's answer for one member in this run: facts, or unknown and why. */
+export type ExchangeReading =
+  { known: true; facts: ExchangeFacts } | { known: false; reason: string };
+
 export interface MemberState {
   status: string;
   paidUntil: Date | null;
   bingxUid: string | null;
 }
+
+/** A condition the exchange reports must be seen again this long after the first time. */
+export const CONFIRM_AFTER_MS = DAY_MS;
+/** A run that would newly lock more than this share of linked members is held... */
+export const MASS_LOCK_SHARE = 0.2;
+/** ...when that is at least this many members (a small network's single lock is no alarm). */
+export const MASS_LOCK_MIN = 5;
+
+/** The exchange's reasons in a known reading. */
+export function exchangeReasons(facts: ExchangeFacts): LockReason[] {
+  const reasons: LockReason[] = [];
+  if (facts.lowBalance) reasons.push('LOW_BALANCE');
+  if (facts.copyingStopped) reasons.push('COPYING_STOPPED');
+  return reasons;
+}
+
+export type Verdict =
+  /** Lock now, or keep the running lock (with these reasons). */
+  | { kind: 'enforce'; reasons: LockReason[] }
+  /** Compliant: release what is locked, end the lock. */
+  | { kind: 'release' }
+  /** An exchange condition seen without a confirmation a day apart yet. */
+  | { kind: 'concern' }
+  /** Nothing usable learned: keep everything as it is. */
+  | { kind: 'unknown'; reason: string }
+  /** Not asked (or nothing to decide). */
+  | { kind: 'none' };
+
+/**
+ * The decision for one member (decision 017). Our own database's reasons are known facts and
+ * act at once. The exchange's act only when known: a first sighting is a concern, and locks
+ * once seen again at least a day later; a running lock continues (and may be forfeited) only
+ * on a check that confirms it. Unknown keeps the previous state.
+ */
+export function verdictFor(
+  member: MemberState & {
+    lockedSince: Date | null;
+    concernSince: Date | null;
+    reasons: readonly string[];
+  },
+  reading: ExchangeReading | undefined,
+  now: Date,
+): Verdict {
+  const fromDatabase = databaseReasons(member, now);
+  if (fromDatabase.length > 0) {
+    const fresh = reading?.known ? reading.facts : undefined;
+    return { kind: 'enforce', reasons: allReasons(fromDatabase, fresh, member.reasons) };
+  }
+  if (!reading) return { kind: 'none' };
+  if (!reading.known) return { kind: 'unknown', reason: reading.reason };
+  const reasons = allReasons([], reading.facts, []);
+  if (reasons.length === 0) return { kind: 'release' };
+  if (member.lockedSince) return { kind: 'enforce', reasons };
+  const confirmed =
+    member.concernSince !== null &&
+    now.getTime() - member.concernSince.getTime() >= CONFIRM_AFTER_MS;
+  return confirmed ? { kind: 'enforce', reasons } : { kind: 'concern' };
+}
+
+/** Whether a verdict starts a lock that is not running yet. */
+export const startsLock = (verdict: Verdict, lockedSince: Date | null): boolean =>
+  verdict.kind === 'enforce' && lockedSince === null;
 
 const EXCHANGE_REASONS: readonly LockReason[] = ['LOW_BALANCE', 'COPYING_STOPPED'];
 
@@ -71,10 +138,11 @@ export function dueReminder(days: number, lastMailedDay: number): number | null 
 export const dayKey = (now: Date): string => now.toISOString().slice(0, 10);
 
 /**
- * The days whose copy-trading volume counts: the last `days` full UTC days and today (BingX
- * reports a day after it ends, so today is usually empty; counting it never hurts a member).
+ * The days whose copy-trading volume counts: the last `days` full exchange days (UTC+8) and
+ * today (BingX reports a day after it ends, so today is usually empty; counting it never hurts
+ * a member).
  */
 export function copyWindow(now: Date, days: number): { from: Date; to: Date } {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const today = dayOf(exchangeDayAt(now)).getTime();
   return { from: new Date(today - days * DAY_MS), to: new Date(today) };
 }

@@ -5,6 +5,8 @@ import {
   ExchangeUnavailableError,
   type ExchangeGateway,
 } from '../../integrations/exchange/exchange';
+import { BingxClient } from '../../integrations/exchange/bingx-client';
+import { exchangeDayAt } from '../../integrations/exchange/bingx-days';
 import { postEntry } from '../ledger/ledger.service';
 import { signedInMember, type TestApp } from '../../../test/test-app';
 import { ComplianceService } from './compliance.service';
@@ -14,7 +16,8 @@ import { ComplianceService } from './compliance.service';
 export const DAY = 86_400_000;
 export const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-const ymd = (at: Date) => at.toISOString().slice(0, 10).replaceAll('-', '');
+/** The exchange day (UTC+8) of an instant, as the simulator labels its rows. */
+const ymd = (at: Date) => exchangeDayAt(at);
 let uidCounter = 0;
 
 export interface MemberSetup {
@@ -118,15 +121,22 @@ export async function ledgerIsClean(t: TestApp) {
   return (await t.app.services.ledger.verify()).mismatches;
 }
 
-/** The app's exchange, counted, and failing for the UIDs in `failing` (or for the listing). */
-export function spyExchange(t: TestApp, failing: { uids?: string[]; commissions?: boolean } = {}) {
+/** The app's exchange, counted, and failing for the listings asked to. */
+export function spyExchange(
+  t: TestApp,
+  failing: { invitees?: boolean; commissions?: boolean } = {},
+) {
   const real = t.app.services.peers.exchange;
-  const calls = { checkInvite: [] as string[], dailyCommissions: 0 };
+  const calls = { checkInvite: [] as string[], listInvitees: 0, dailyCommissions: 0 };
   const gateway: ExchangeGateway = {
-    async checkInvite(uid) {
+    async checkInvite(uid, lane) {
       calls.checkInvite.push(uid);
-      if (failing.uids?.includes(uid)) throw new ExchangeUnavailableError('unreachable');
-      return real.checkInvite(uid);
+      return real.checkInvite(uid, lane);
+    },
+    async listInvitees() {
+      calls.listInvitees += 1;
+      if (failing.invitees) throw new ExchangeUnavailableError('unreachable');
+      return real.listInvitees();
     },
     async dailyCommissions(range, uid) {
       calls.dailyCommissions += 1;
@@ -135,6 +145,19 @@ export function spyExchange(t: TestApp, failing: { uids?: string[]; commissions?
     },
   };
   return { gateway, calls };
+}
+
+/** A client of the app's simulator that retries quickly (busy and banned modes). */
+export function quickClient(t: TestApp) {
+  const sim = t.app.services.peers.bingxSimulator!;
+  return new BingxClient({
+    baseUrl: sim.baseUrl,
+    apiKey: sim.apiKey,
+    apiSecret: sim.apiSecret,
+    backoffMs: 5,
+    maxRetries: 2,
+    requestsPerSecond: 500,
+  });
 }
 
 /** A second instance of the service (another server process), on its own exchange. */

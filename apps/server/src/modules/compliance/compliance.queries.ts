@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { balances, users } from '../../db/schema';
+import { balances, complianceRuns, users } from '../../db/schema';
 
 /**
  * Who the daily check looks at: members, not the platform's own accounts (root, administrators),
@@ -18,6 +18,8 @@ const checkedMembers = and(
        or exists (select 1 from balances lb where lb.user_id = ${users.id} and lb.locked_micro > 0))`,
 );
 
+export type MemberPageRow = Awaited<ReturnType<typeof memberPage>>[number];
+
 /** One page of members in id order (keyset paging: stable while rows change under it). */
 export function memberPage(db: Db, afterId: string | null, limit: number) {
   return db
@@ -26,6 +28,8 @@ export function memberPage(db: Db, afterId: string | null, limit: number) {
       status: users.status,
       paidUntil: users.paidUntil,
       bingxUid: users.bingxUid,
+      lockedSince: users.earningsLockedSince,
+      concernSince: users.exchangeConcernSince,
     })
     .from(users)
     .where(afterId === null ? checkedMembers : and(checkedMembers, gt(users.id, afterId)))
@@ -49,6 +53,7 @@ export async function lockMember(tx: Db, id: string) {
       paidUntil: users.paidUntil,
       bingxUid: users.bingxUid,
       lockedSince: users.earningsLockedSince,
+      concernSince: users.exchangeConcernSince,
       reasons: users.earningsLockReasons,
       mailDay: users.complianceMailDay,
       lockedMicro: balances.lockedMicro,
@@ -69,6 +74,9 @@ export async function startLock(tx: Db, id: string, reasons: string[], now: Date
       earningsLockReasons: reasons,
       complianceMailDay: 0,
       complianceCheckedAt: now,
+      exchangeConcernSince: null,
+      complianceUnknownReason: null,
+      complianceUnknownAt: null,
     })
     .where(and(eq(users.id, id), isNull(users.earningsLockedSince)))
     .returning({ id: users.id });
@@ -78,8 +86,76 @@ export async function startLock(tx: Db, id: string, reasons: string[], now: Date
 export async function recordCheck(tx: Db, id: string, reasons: string[], now: Date) {
   await tx
     .update(users)
-    .set({ earningsLockReasons: reasons, complianceCheckedAt: now })
+    .set({
+      earningsLockReasons: reasons,
+      complianceCheckedAt: now,
+      exchangeConcernSince: null,
+      complianceUnknownReason: null,
+      complianceUnknownAt: null,
+    })
     .where(eq(users.id, id));
+}
+
+/** The first sighting of an exchange condition, kept until confirmed or gone. */
+export async function noteConcern(tx: Db, id: string, now: Date) {
+  await tx
+    .update(users)
+    .set({
+      exchangeConcernSince: sql`coalesce(${users.exchangeConcernSince}, ${now})`,
+      complianceCheckedAt: now,
+      complianceUnknownReason: null,
+      complianceUnknownAt: null,
+    })
+    .where(eq(users.id, id));
+}
+
+/** This check learned nothing usable about the member: state kept, reason recorded. */
+export async function noteUnknown(tx: Db, id: string, reason: string, now: Date) {
+  await tx
+    .update(users)
+    .set({ complianceUnknownReason: reason, complianceUnknownAt: now })
+    .where(eq(users.id, id));
+}
+
+/** The previous run that was applied: what the guard compares with. */
+export async function lastAppliedRun(db: Db) {
+  const [row] = await db
+    .select()
+    .from(complianceRuns)
+    .where(eq(complianceRuns.status, 'APPLIED'))
+    .orderBy(desc(complianceRuns.id))
+    .limit(1);
+  return row;
+}
+
+export async function recordRun(db: Db, run: typeof complianceRuns.$inferInsert) {
+  const [row] = await db.insert(complianceRuns).values(run).returning();
+  return row!;
+}
+
+export async function lastRun(db: Db) {
+  const [row] = await db.select().from(complianceRuns).orderBy(desc(complianceRuns.id)).limit(1);
+  return row;
+}
+
+/** The newest HELD run nobody acknowledged yet: the admin dashboard's banner. */
+export async function unacknowledgedHeldRun(db: Db) {
+  const [row] = await db
+    .select()
+    .from(complianceRuns)
+    .where(and(eq(complianceRuns.status, 'HELD'), isNull(complianceRuns.acknowledgedAt)))
+    .orderBy(desc(complianceRuns.id))
+    .limit(1);
+  return row;
+}
+
+export async function acknowledgeRun(db: Db, id: number, adminId: string) {
+  const rows = await db
+    .update(complianceRuns)
+    .set({ acknowledgedAt: sql`now()`, acknowledgedBy: adminId })
+    .where(and(eq(complianceRuns.id, id), isNull(complianceRuns.acknowledgedAt)))
+    .returning({ id: complianceRuns.id });
+  return rows.length > 0;
 }
 
 /**
@@ -110,6 +186,7 @@ export async function endLock(tx: Db, id: string, now: Date) {
       earningsLockReasons: [],
       complianceMailDay: null,
       complianceCheckedAt: now,
+      exchangeConcernSince: null,
     })
     .where(and(eq(users.id, id), isNotNull(users.earningsLockedSince)))
     .returning({ id: users.id });

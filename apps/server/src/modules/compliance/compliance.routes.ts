@@ -1,4 +1,5 @@
-import { complianceRunResultSchema } from '@ctn/contracts/compliance';
+import { complianceRunResultSchema, complianceStatusSchema } from '@ctn/contracts/compliance';
+import { z } from 'zod';
 import { envelopeSchema } from '@ctn/contracts/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope';
@@ -19,6 +20,32 @@ export function complianceRoutes(compliance: ComplianceService): FastifyPluginAs
         response: { 200: envelopeSchema(complianceRunResultSchema) },
       },
       handler: async (request) => ok(await compliance.runFor(actorOf(request))),
+    });
+
+    app.get('/compliance/status', {
+      config: { auth: 'admin' },
+      schema: {
+        tags: ['Admin: compliance'],
+        security: [{ bearerAuth: [] }],
+        summary: 'The last compliance run, and a held run waiting to be acknowledged',
+        response: { 200: envelopeSchema(complianceStatusSchema) },
+      },
+      handler: async () => ok(await compliance.status()),
+    });
+
+    app.post('/compliance/runs/:id/acknowledge', {
+      config: { auth: 'admin' },
+      schema: {
+        tags: ['Admin: compliance'],
+        security: [{ bearerAuth: [] }],
+        summary: 'Acknowledge a held compliance run (the dashboard alert goes); audited',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: envelopeSchema(z.null()) },
+      },
+      handler: async (request) => {
+        await compliance.acknowledge(request.params.id, actorOf(request));
+        return ok(null);
+      },
     });
   };
 }

@@ -2,7 +2,7 @@ import { LOCK_REASON_TEXT } from '@ctn/contracts/rewards';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
-import { createTestApp, signedInAdmin, type TestApp } from '../../../test/test-app';
+import { call, createTestApp, signedInAdmin, type TestApp } from '../../../test/test-app';
 import {
   balanceOf,
   complianceMails,
@@ -13,6 +13,7 @@ import {
   entriesOf,
   ledgerIsClean,
   setExchange,
+  quickClient,
   spyExchange,
   stateOf,
 } from './compliance.fixtures';
@@ -22,6 +23,14 @@ let t: TestApp;
 const base = new Date();
 const at = (days: number, hours = 0) => new Date(base.getTime() + days * DAY + hours * 3_600_000);
 const run = (now: Date) => t.app.services.compliance.runDaily(now);
+/**
+ * An exchange condition locks only when seen on two checks a day apart: the first sighting the
+ * day before, then the run of `day` locks (decision 017).
+ */
+const runConfirmed = async (day: number) => {
+  await run(at(day - 1));
+  return run(at(day));
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -39,8 +48,14 @@ describe('locking', () => {
   it('locks a member whose BingX balance is below 100 USDT and mails why, once', async () => {
     const low = await createMember(t, base, { balanceUsdt: '99.99' });
     const fine = await createMember(t, base, { balanceUsdt: '100' });
+    // First sighting: noted, nothing locked or mailed yet.
+    expect(await run(at(-1))).toMatchObject({ checked: 2, locked: 0 });
+    expect((await stateOf(t, low.id)).lockedSince).toBeNull();
+    expect(await complianceMails(t, low.email)).toEqual([]);
+    // Less than a day later it is still only a concern.
+    expect(await run(at(-1, 20))).toMatchObject({ locked: 0 });
     const counts = await run(at(0));
-    expect(counts).toMatchObject({ checked: 2, locked: 1, exchangeErrors: 0 });
+    expect(counts).toMatchObject({ checked: 2, locked: 1, exchangeErrors: 0, held: false });
 
     const state = await stateOf(t, low.id);
     expect(state.lockedSince?.toISOString()).toBe(at(0).toISOString());
@@ -62,18 +77,18 @@ describe('locking', () => {
   });
 
   it('locks when copy trading stopped: no copy volume within the last 7 days', async () => {
-    const stopped = await createMember(t, base, { copiedDaysAgo: [8, 9] });
-    const recent = await createMember(t, base, { copiedDaysAgo: [7] });
+    const stopped = await createMember(t, base, { copiedDaysAgo: [9, 10] });
+    const recent = await createMember(t, base, { copiedDaysAgo: [6] });
     const spy = spyExchange(t);
+    await complianceService(t, spy.gateway).runDaily(at(-1));
     const counts = await complianceService(t, spy.gateway).runDaily(at(0));
     expect(counts).toMatchObject({ checked: 2, locked: 1 });
     expect((await stateOf(t, stopped.id)).reasons).toEqual(['COPYING_STOPPED']);
     expect((await stateOf(t, recent.id)).lockedSince).toBeNull();
     const [mail] = await complianceMails(t, stopped.email);
     expect(mail!.textBody).toContain(LOCK_REASON_TEXT.COPYING_STOPPED);
-    // One commission listing for everybody; one invite check per linked member.
-    expect(spy.calls.dailyCommissions).toBe(1);
-    expect(spy.calls.checkInvite.sort()).toEqual([stopped.uid, recent.uid].sort());
+    // In bulk: one invitee list and one commission listing per run, no call per member.
+    expect(spy.calls).toEqual({ checkInvite: [], listInvitees: 2, dailyCommissions: 2 });
   });
 
   it('locks a lapsed subscription without asking the exchange', async () => {
@@ -81,7 +96,7 @@ describe('locking', () => {
     const spy = spyExchange(t);
     expect(await complianceService(t, spy.gateway).runDaily(at(0))).toMatchObject({ locked: 1 });
     expect((await stateOf(t, lapsed.id)).reasons).toEqual(['SUBSCRIPTION_LAPSED']);
-    expect(spy.calls).toEqual({ checkInvite: [], dailyCommissions: 0 });
+    expect(spy.calls).toEqual({ checkInvite: [], listInvitees: 0, dailyCommissions: 0 });
   });
 
   it('ignores DISABLED members, the root and administrators', async () => {
@@ -103,6 +118,7 @@ describe('locking', () => {
 
   it('two instances running at once lock and mail once', async () => {
     const low = await createMember(t, base, { balanceUsdt: '10' });
+    await run(at(-1));
     const [a, b] = await Promise.all([
       complianceService(t, t.app.services.peers.exchange).runDaily(at(0)),
       complianceService(t, t.app.services.peers.exchange).runDaily(at(0)),
@@ -115,7 +131,7 @@ describe('locking', () => {
 describe('while locked', () => {
   it('mails the reminders of days 7, 21 and 28 exactly once each', async () => {
     const low = await createMember(t, base, { balanceUsdt: '50' });
-    await run(at(0));
+    await runConfirmed(0);
     const reminders = async () =>
       (await complianceMails(t, low.email)).filter((m) => m.subject.startsWith('Reminder'));
     const expectations: [number, number, number][] = [
@@ -145,7 +161,7 @@ describe('while locked', () => {
 
   it('a run missed for days sends only the latest reminder due', async () => {
     const low = await createMember(t, base, { balanceUsdt: '50' });
-    await run(at(0));
+    await runConfirmed(0);
     expect(await run(at(22))).toMatchObject({ reminders: 1 });
     const subjects = (await complianceMails(t, low.email)).map((m) => m.subject);
     expect(subjects).toEqual([
@@ -158,7 +174,7 @@ describe('while locked', () => {
 describe('release', () => {
   it('compliant again within 30 days: locked funds move to available, lock cleared, mailed', async () => {
     const m = await createMember(t, base, { balanceUsdt: '20' });
-    await run(at(0));
+    await runConfirmed(0);
     await creditLocked(t, m.id, 5_000_000n, 'release-1');
     expect(await ledgerIsClean(t)).toEqual([]);
 
@@ -193,7 +209,7 @@ describe('release', () => {
 describe('forfeiture', () => {
   it('after 30 days the locked bucket is forfeited, once a day, mailed once', async () => {
     const m = await createMember(t, base, { balanceUsdt: '20' });
-    await run(at(0));
+    await runConfirmed(0);
     await creditLocked(t, m.id, 7_000_000n, 'forfeit-1');
 
     expect(await run(at(29, 23))).toMatchObject({ forfeited: 0 });
@@ -223,32 +239,109 @@ describe('forfeiture', () => {
   });
 });
 
-describe('when the exchange fails', () => {
-  it('changes nothing for the member it failed for, and goes on with the others', async () => {
-    const locked = await createMember(t, base, { balanceUsdt: '20' });
-    await run(at(0));
-    await creditLocked(t, locked.id, 3_000_000n, 'exchange-down');
-    const unlockedLow = await createMember(t, at(30), { balanceUsdt: '20' });
-    const other = await createMember(t, at(30), { balanceUsdt: '5' });
-    const before = await stateOf(t, locked.id);
+describe('unknown is not zero: a broken answer locks nobody and forfeits nothing', () => {
+  const simulator = () => t.app.services.peers.bingxSimulator!;
+  afterEach(() => {
+    simulator().mode = 'normal';
+  });
 
-    // Day 30: the exchange is unreachable for two members (compliant again, or not).
-    setExchange(t, locked.uid!, at(30), { balanceUsdt: '500' });
-    const spy = spyExchange(t, { uids: [locked.uid!, unlockedLow.uid!] });
-    const counts = await complianceService(t, spy.gateway).runDaily(at(30));
-    expect(counts).toMatchObject({ exchangeErrors: 2, locked: 1, forfeited: 0, released: 0 });
-    expect(await stateOf(t, locked.id)).toEqual(before);
-    expect(await balanceOf(t, locked.id)).toMatchObject({ locked: 3_000_000n, forfeited: 0n });
-    expect(await stateOf(t, unlockedLow.id)).toMatchObject({ lockedSince: null, checkedAt: null });
-    expect((await stateOf(t, other.id)).reasons).toEqual(['LOW_BALANCE']);
+  it.each(['sparse', 'busy', 'banned', 'short-pages'] as const)(
+    '%s: nobody is locked or forfeited; a right answer later does what is due',
+    async (mode) => {
+      // Locked 30 days ago with funds that are due to go; a concern seen yesterday; a new one.
+      const due = await createMember(t, base, { balanceUsdt: '20' });
+      await runConfirmed(0);
+      await creditLocked(t, due.id, 4_000_000n, `unknown-${mode}`);
+      const concern = await createMember(t, at(30), { balanceUsdt: '20' });
+      await run(at(29));
+      const fresh = await createMember(t, at(30), { balanceUsdt: '20' });
+      const before = await stateOf(t, due.id);
+
+      simulator().mode = mode;
+      simulator().bannedUntil = Date.now() + 60_000;
+      const counts = await complianceService(t, quickClient(t)).runDaily(at(30));
+      expect(counts).toMatchObject({ locked: 0, forfeited: 0, released: 0, held: false });
+      expect(counts.exchangeErrors).toBeGreaterThanOrEqual(3);
+      expect(await balanceOf(t, due.id)).toMatchObject({ locked: 4_000_000n, forfeited: 0n });
+      expect((await stateOf(t, due.id)).lockedSince).toEqual(before.lockedSince);
+      for (const m of [concern, fresh]) expect((await stateOf(t, m.id)).lockedSince).toBeNull();
+      const [why] = await rowsOf<{ reason: string | null }>(
+        t.database.db,
+        sql`select compliance_unknown_reason as reason from users where id = ${due.id}`,
+      );
+      expect(why!.reason).toBeTruthy();
+
+      // The exchange answers properly again: the confirmed lock forfeits, the concern locks.
+      simulator().mode = 'normal';
+      const later = await run(at(30, 2));
+      expect(later).toMatchObject({ forfeited: 1, locked: 1 });
+      expect((await stateOf(t, concern.id)).lockedSince).not.toBeNull();
+      expect((await stateOf(t, fresh.id)).lockedSince).toBeNull();
+    },
+  );
+
+  it('without the invitee list, linked members are left as they are', async () => {
+    const low = await createMember(t, base, { balanceUsdt: '20' });
+    const spy = spyExchange(t, { invitees: true });
+    await complianceService(t, spy.gateway).runDaily(at(-1));
+    const counts = await complianceService(t, spy.gateway).runDaily(at(0));
+    expect(counts).toMatchObject({ exchangeErrors: 1, locked: 0, checked: 0 });
+    expect((await stateOf(t, low.id)).lockedSince).toBeNull();
   });
 
   it('without the commission listing, linked members are left as they are', async () => {
     const low = await createMember(t, base, { balanceUsdt: '20' });
     const spy = spyExchange(t, { commissions: true });
+    await complianceService(t, spy.gateway).runDaily(at(-1));
     const counts = await complianceService(t, spy.gateway).runDaily(at(0));
     expect(counts).toMatchObject({ exchangeErrors: 1, locked: 0, checked: 0 });
-    expect(spy.calls.checkInvite).toEqual([]);
     expect((await stateOf(t, low.id)).lockedSince).toBeNull();
+  });
+});
+
+describe('a run that looks wrong is held', () => {
+  it('would lock more than 20% of linked members at once: nothing applied, admins alerted', async () => {
+    const admin = await signedInAdmin(t);
+    const members = [];
+    for (let i = 0; i < 6; i++) members.push(await createMember(t, base, { balanceUsdt: '500' }));
+    await run(at(-1));
+    for (const m of members) setExchange(t, m.uid!, base, { balanceUsdt: '1' });
+    await run(at(-1, 1)); // first sighting of the low balances
+    const counts = await run(at(0, 2));
+    expect(counts).toMatchObject({ held: true, locked: 0 });
+    expect(counts.heldReason).toMatch(/would newly lock 6 of 6/);
+    for (const m of members) expect((await stateOf(t, m.id)).lockedSince).toBeNull();
+    const mails = await t.app.services.mail.listMailbox(50);
+    expect(mails.some((m) => m.subject.startsWith('Compliance run held'))).toBe(true);
+
+    const status = await call<{ heldRun: { id: number; reason: string } | null }>(
+      t.app,
+      'GET',
+      '/api/admin/compliance/status',
+      { token: admin.token },
+    );
+    expect(status.body.data!.heldRun?.reason).toMatch(/would newly lock/);
+    const ack = await call(
+      t.app,
+      'POST',
+      `/api/admin/compliance/runs/${status.body.data!.heldRun!.id}/acknowledge`,
+      { token: admin.token },
+    );
+    expect(ack.status).toBe(200);
+    const after = await call<{ heldRun: unknown }>(t.app, 'GET', '/api/admin/compliance/status', {
+      token: admin.token,
+    });
+    expect(after.body.data!.heldRun).toBeNull();
+  });
+
+  it('every member shows zero copy volume while the last run did not: held', async () => {
+    const members = [];
+    for (let i = 0; i < 6; i++) members.push(await createMember(t, base));
+    expect(await run(at(0))).toMatchObject({ held: false });
+    // The listing comes back with volumes but all zero (a changed field, a broken day).
+    for (const m of members) setExchange(t, m.uid!, base, { copiedDaysAgo: [] });
+    const counts = await run(at(0, 3));
+    expect(counts).toMatchObject({ held: true });
+    expect(counts.heldReason).toMatch(/zero copy-trading volume/);
   });
 });

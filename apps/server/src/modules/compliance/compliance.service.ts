@@ -1,24 +1,39 @@
 import { COMPLIANCE_GRACE_DAYS } from '@ctn/contracts/constants';
-import type { ComplianceRunResult } from '@ctn/contracts/compliance';
+import type {
+  ComplianceRunResult,
+  ComplianceRunView,
+  ComplianceStatus,
+} from '@ctn/contracts/compliance';
 import type { LockReason } from '@ctn/contracts/rewards';
 import type { Db } from '../../db/client';
+import type { complianceRuns } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
 import type { ExchangeGateway } from '../../integrations/exchange/exchange';
 import type { Logger } from '../../lib/logger';
 import type { Actor, AuditService } from '../audit/audit.service';
 import { postEntry } from '../ledger/ledger.service';
 import type { MailService } from '../mail/mail.service';
 import type { SettingsService } from '../settings/settings.service';
-import { forfeitureMail, lockMail, releaseMail, reminderMail } from './compliance-mails';
-import { copyingUids, exchangeFacts } from './compliance-exchange';
 import {
-  allReasons,
+  complianceHeldMail,
+  forfeitureMail,
+  lockMail,
+  releaseMail,
+  reminderMail,
+} from './compliance-mails';
+import { exchangeSnapshot, readingOf, type ExchangeSnapshot } from './compliance-exchange';
+import {
   copyWindow,
   databaseReasons,
   dayKey,
   daysSince,
   dueReminder,
   forfeitsAt,
-  type ExchangeFacts,
+  MASS_LOCK_MIN,
+  MASS_LOCK_SHARE,
+  startsLock,
+  verdictFor,
+  type ExchangeReading,
 } from './compliance-rules';
 import * as q from './compliance.queries';
 
@@ -34,8 +49,6 @@ export interface ComplianceDeps {
 
 /** Members per page: each page's exchange checks finish before its members are settled. */
 const PAGE_SIZE = 50;
-/** Exchange checks in flight at once; the client spaces them to its 5 requests/s budget. */
-const EXCHANGE_CONCURRENCY = 5;
 
 type Outcome = 'locked' | 'released' | 'forfeited' | 'reminder' | 'checked' | 'exchange' | 'none';
 
@@ -77,64 +90,136 @@ export class ComplianceService {
       forfeited: 0,
       reminders: 0,
       exchangeErrors: 0,
+      held: false,
     };
     const { copyingStoppedDays } = await this.deps.settings.rewardPolicy();
-    // Fetched once per run, and only if some member needs the exchange at all.
-    let copying: Promise<Set<string> | null> | null = null;
+    // Read once per run, in bulk, and only if some member needs the exchange at all: members
+    // our own data already locks are locked whatever it says.
+    let snapshot: ExchangeSnapshot | null = null;
+    const readings = (m: q.MemberPageRow) =>
+      m.bingxUid && snapshot && databaseReasons(m, now).length === 0
+        ? readingOf(snapshot, m.bingxUid)
+        : undefined;
 
-    for (let after: string | null = null; ;) {
-      const page = await q.memberPage(db, after, PAGE_SIZE);
-      const last = page.at(-1);
-      if (!last) break;
-      after = last.id;
-      // Only members the database finds compliant need the exchange: the others are locked
-      // whatever it says, and the request budget is better spent elsewhere.
-      const asking = page.flatMap((m) =>
-        m.bingxUid && databaseReasons(m, now).length === 0
-          ? [{ id: m.id, bingxUid: m.bingxUid }]
-          : [],
-      );
-      let facts = new Map<string, ExchangeFacts | null>();
-      if (asking.length > 0) {
-        copying ??= copyingUids(exchange, copyWindow(now, copyingStoppedDays), log);
-        facts = await exchangeFacts(exchange, asking, await copying, EXCHANGE_CONCURRENCY, log);
+    // First the whole run is decided without writing: a run that would lock too many members
+    // at once is more likely a broken answer than a fact, and then nothing is applied.
+    const plan = { linked: 0, newlyLocked: 0, unknown: 0, copying: 0 };
+    await this.eachPage(async (page) => {
+      for (const m of page) {
+        if (m.bingxUid) plan.linked += 1;
+        if (!snapshot && m.bingxUid && databaseReasons(m, now).length === 0)
+          snapshot = await exchangeSnapshot(exchange, copyWindow(now, copyingStoppedDays), log);
+        const reading = readings(m);
+        if (reading?.known && !reading.facts.copyingStopped) plan.copying += 1;
+        const verdict = verdictFor({ ...m, reasons: [] }, reading, now);
+        if (startsLock(verdict, m.lockedSince)) plan.newlyLocked += 1;
+        if (verdict.kind === 'unknown') plan.unknown += 1;
       }
+    });
+    const previous = await q.lastAppliedRun(db);
+    // Linked members seen copying; null when the commission listing could not be read.
+    const copying = (snapshot as ExchangeSnapshot | null)?.copying ? plan.copying : null;
+    const heldFor = holdReason(plan, copying, previous?.copyingMembers);
+    const run = {
+      startedAt: now,
+      linkedMembers: plan.linked,
+      newlyLocked: plan.newlyLocked,
+      unknownMembers: plan.unknown,
+      copyingMembers: copying,
+    };
+    if (heldFor) {
+      await this.hold({ ...run, reason: heldFor });
+      log.error({ ...plan, reason: heldFor }, 'compliance run held: nothing applied');
+      return { ...counts, held: true, heldReason: heldFor };
+    }
+
+    await this.eachPage(async (page) => {
       let mailed = false;
       for (const member of page) {
-        const outcome = await this.settle(member.id, facts, now);
+        const outcome = await this.settle(member.id, readings(member), now);
         if (outcome === 'exchange') counts.exchangeErrors += 1;
         else if (outcome !== 'none') counts.checked += 1;
         if (outcome === 'locked') counts.locked += 1;
         if (outcome === 'released') counts.released += 1;
         if (outcome === 'forfeited') counts.forfeited += 1;
         if (outcome === 'reminder') counts.reminders += 1;
-        mailed ||= outcome !== 'checked' && outcome !== 'none' && outcome !== 'exchange';
+        mailed ||= ['locked', 'released', 'forfeited', 'reminder'].includes(outcome);
       }
       if (mailed) this.deps.mail.kick();
-      if (page.length < PAGE_SIZE) break;
-    }
+    });
+    await q.recordRun(db, { ...run, status: 'APPLIED' });
     log.info({ ...counts }, 'compliance check done');
     return counts;
+  }
+
+  /** Every checked member, a page at a time in id order. */
+  private async eachPage(visit: (page: q.MemberPageRow[]) => Promise<void>): Promise<void> {
+    for (let after: string | null = null; ;) {
+      const page = await q.memberPage(this.deps.db, after, PAGE_SIZE);
+      const last = page.at(-1);
+      if (!last) return;
+      after = last.id;
+      await visit(page);
+      if (page.length < PAGE_SIZE) return;
+    }
+  }
+
+  /** Records a held run and mails the administrators, in one transaction. */
+  private async hold(run: Omit<typeof complianceRuns.$inferInsert, 'status'>): Promise<void> {
+    const { db, settings, mail, publicUrl } = this.deps;
+    await db.transaction(async (tx) => {
+      const held = await q.recordRun(tx, { ...run, status: 'HELD' });
+      for (const admin of await settings.alertRecipients(tx, 'operations'))
+        await mail.enqueue(tx, complianceHeldMail(admin, held, publicUrl));
+    });
+    mail.kick();
+  }
+
+  /** GET /api/admin/compliance/status: the last run, and a held one waiting for a look. */
+  async status(): Promise<ComplianceStatus> {
+    const [last, held] = await Promise.all([
+      q.lastRun(this.deps.db),
+      q.unacknowledgedHeldRun(this.deps.db),
+    ]);
+    return { lastRun: last ? runView(last) : null, heldRun: held ? runView(held) : null };
+  }
+
+  /** POST /api/admin/compliance/runs/{id}/acknowledge: the banner goes; audited. */
+  async acknowledge(id: number, actor: Actor): Promise<void> {
+    await this.deps.db.transaction(async (tx) => {
+      if (!(await q.acknowledgeRun(tx, id, actor.id))) throw new AppError('NOT_FOUND');
+      await this.deps.audit.record(tx, actor, {
+        action: 'COMPLIANCE_HOLD_ACKNOWLEDGED',
+        target: { type: 'compliance_run', id: String(id) },
+      });
+    });
   }
 
   /** Decides on the member's row as committed now (another instance may have been first). */
   private settle(
     memberId: string,
-    facts: Map<string, ExchangeFacts | null>,
+    reading: ExchangeReading | undefined,
     now: Date,
   ): Promise<Outcome> {
     return this.deps.db.transaction(async (tx) => {
       const member = await q.lockMember(tx, memberId);
       if (!member) return 'none';
-      const fromDatabase = databaseReasons(member, now);
-      const fresh = facts.get(memberId) ?? undefined;
-      // A compliant-looking member whose exchange state we do not know: no new information,
-      // so nothing changes on a guess (not even the check time); the next run tries again.
-      if (fromDatabase.length === 0 && !fresh) return facts.has(memberId) ? 'exchange' : 'none';
-      const reasons = allReasons(fromDatabase, fresh, member.reasons);
-      return reasons.length > 0
-        ? this.enforce(tx, member, reasons, now)
-        : this.release(tx, member, now);
+      const verdict = verdictFor(member, reading, now);
+      switch (verdict.kind) {
+        case 'none':
+          return 'none';
+        case 'unknown':
+          // Nothing new is known: no lock, no forfeit, no release; why is kept on the row.
+          await q.noteUnknown(tx, member.id, verdict.reason, now);
+          return 'exchange';
+        case 'concern':
+          await q.noteConcern(tx, member.id, now);
+          return 'checked';
+        case 'release':
+          return this.release(tx, member, now);
+        case 'enforce':
+          return this.enforce(tx, member, verdict.reasons, now);
+      }
     });
   }
 
@@ -200,4 +285,31 @@ export class ComplianceService {
     await q.recordCheck(tx, member.id, [], now);
     return posted ? 'released' : 'checked';
   }
+}
+
+/** Why a run must not be applied, or null (decision 017). */
+export function holdReason(
+  plan: { linked: number; newlyLocked: number },
+  copyingNow: number | null,
+  copyingBefore: number | null | undefined,
+): string | null {
+  if (plan.newlyLocked >= MASS_LOCK_MIN && plan.newlyLocked > plan.linked * MASS_LOCK_SHARE)
+    return `It would newly lock ${plan.newlyLocked} of ${plan.linked} linked members (more than ${MASS_LOCK_SHARE * 100}%).`;
+  if (plan.linked >= MASS_LOCK_MIN && copyingNow === 0 && (copyingBefore ?? 0) > 0)
+    return `Every linked member shows zero copy-trading volume, while ${copyingBefore} did on the previous run.`;
+  return null;
+}
+
+function runView(row: typeof complianceRuns.$inferSelect): ComplianceRunView {
+  return {
+    id: row.id,
+    startedAt: row.startedAt.toISOString(),
+    status: row.status as ComplianceRunView['status'],
+    linkedMembers: row.linkedMembers,
+    newlyLocked: row.newlyLocked,
+    unknownMembers: row.unknownMembers,
+    copyingMembers: row.copyingMembers,
+    reason: row.reason,
+    acknowledgedAt: row.acknowledgedAt?.toISOString() ?? null,
+  };
 }

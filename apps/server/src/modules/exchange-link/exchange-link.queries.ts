@@ -1,10 +1,14 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
+import type { InviteeFacts } from '../../integrations/exchange/exchange';
 
-export async function linkedUid(db: Db, userId: string): Promise<string | null | undefined> {
-  const [row] = await db.select({ uid: users.bingxUid }).from(users).where(eq(users.id, userId));
-  return row === undefined ? undefined : row.uid;
+export async function linkState(db: Db, userId: string) {
+  const [row] = await db
+    .select({ bingxUid: users.bingxUid, paidUntil: users.paidUntil })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
 }
 
 export async function uidTakenByOther(db: Db, uid: string, userId: string): Promise<boolean> {
@@ -15,11 +19,25 @@ export async function uidTakenByOther(db: Db, uid: string, userId: string): Prom
   return rows.length > 0;
 }
 
-/** Links once: only a member without a UID is changed. False when one was set meanwhile. */
-export async function setUidOnce(db: Db, userId: string, uid: string): Promise<boolean> {
+/**
+ * Links once, with what the exchange said of the UID then: only a member without a UID is
+ * changed. False when one was set meanwhile.
+ */
+export async function setUidOnce(
+  db: Db,
+  userId: string,
+  uid: string,
+  check: Pick<InviteeFacts, 'directInvitation' | 'registeredAt'>,
+): Promise<boolean> {
   const rows = await db
     .update(users)
-    .set({ bingxUid: uid, updatedAt: sql`now()` })
+    .set({
+      bingxUid: uid,
+      bingxDirectInvitation: check.directInvitation,
+      bingxRegisteredAt: check.registeredAt,
+      bingxLinkedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(users.id, userId), isNull(users.bingxUid)))
     .returning({ id: users.id });
   return rows.length > 0;

@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BingxClient } from '../../integrations/exchange/bingx-client';
-import { call, createTestApp, signedInMember, type TestApp } from '../../../test/test-app';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/client';
+import {
+  call,
+  createTestApp,
+  nextIp,
+  paidMember,
+  signedInMember,
+  signedInAdmin,
+  type TestApp,
+} from '../../../test/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -8,15 +18,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const link = (token: string, bingXUID: unknown) =>
+const link = (token: string, bingXUID: unknown, ip = nextIp()) =>
   call<{ bingXUID: string | null }>(t.app, 'PUT', '/api/users/bingx-uid', {
     token,
     body: { bingXUID },
+    ip,
   });
+const simulator = () => t.app.services.peers.bingxSimulator!;
+const eligible = { invited: true, kycDone: true, deposited: true, balanceUsdt: '150' };
 
 describe('PUT /api/users/bingx-uid against the BingX simulator', () => {
   it('links an eligible UID, trimmed, and answers the updated user', async () => {
-    const member = await signedInMember(t);
+    const member = await paidMember(t);
     const answer = await link(member.token, '  12345678  ');
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({
@@ -33,7 +46,7 @@ describe('PUT /api/users/bingx-uid against the BingX simulator', () => {
     ['77777777', 'BINGX_UID_INELIGIBLE', 'UID is not eligible.'],
     ['abc-123', 'BINGX_UID_INELIGIBLE', 'UID is not eligible.'],
   ])('refuses %s: %s, and stores nothing', async (uid, code, text) => {
-    const member = await signedInMember(t);
+    const member = await paidMember(t);
     const answer = await link(member.token, uid);
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ errorCode: code, error: text });
@@ -47,7 +60,7 @@ describe('PUT /api/users/bingx-uid against the BingX simulator', () => {
   });
 
   it('asks for a UID when it is empty or blank', async () => {
-    const member = await signedInMember(t);
+    const member = await paidMember(t);
     for (const value of ['', '   ']) {
       const answer = await call<{ errors: { message: string }[] }>(
         t.app,
@@ -61,7 +74,7 @@ describe('PUT /api/users/bingx-uid against the BingX simulator', () => {
   });
 
   it('links once: a second UID is BINGX_UID_ALREADY_SET', async () => {
-    const member = await signedInMember(t);
+    const member = await paidMember(t);
     t.app.services.peers.bingxSimulator!.setAccount('55555501', {
       invited: true,
       kycDone: true,
@@ -90,7 +103,7 @@ describe('PUT /api/users/bingx-uid against the BingX simulator', () => {
       deposited: true,
       balanceUsdt: '150',
     });
-    const [a, b, c] = [await signedInMember(t), await signedInMember(t), await signedInMember(t)];
+    const [a, b, c] = [await paidMember(t), await paidMember(t), await paidMember(t)];
     const raced = await Promise.all([link(a.token, '66666601'), link(b.token, '66666601')]);
     expect(raced.map((r) => r.status).sort()).toEqual([200, 409]);
     const late = await link(c.token, '66666601');
@@ -107,10 +120,71 @@ describe('PUT /api/users/bingx-uid against the BingX simulator', () => {
       deposited: true,
       balanceUsdt: '99.999999',
     });
-    const member = await signedInMember(t);
+    const member = await paidMember(t);
     expect((await link(member.token, '88888801')).body.errorCode).toBe(
       'BINGX_UID_INSUFFICIENT_DEPOSIT',
     );
+  });
+});
+
+describe('linking is onboarding step 2, and guarded', () => {
+  it('needs a paid subscription first: SUBSCRIPTION_REQUIRED_TO_LINK, and asks BingX nothing', async () => {
+    const member = await signedInMember(t);
+    const before = simulator().requestTimes.length;
+    const answer = await link(member.token, '12345678');
+    expect(answer.status).toBe(409);
+    expect(answer.body).toMatchObject({
+      errorCode: 'SUBSCRIPTION_REQUIRED_TO_LINK',
+      error: 'Pay your subscription first: linking your BingX account is the second step.',
+    });
+    expect(simulator().requestTimes.length).toBe(before);
+  });
+
+  it('takes 5 attempts an hour per member', async () => {
+    const member = await paidMember(t);
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await link(member.token, '22222222')).status);
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+  });
+
+  it('never links on a figure BingX left out: EXCHANGE_UNAVAILABLE', async () => {
+    simulator().setAccount('91000001', eligible);
+    const member = await paidMember(t);
+    simulator().mode = 'sparse';
+    try {
+      const answer = await link(member.token, '91000001');
+      expect(answer.status).toBe(503);
+      expect(answer.body.errorCode).toBe('EXCHANGE_UNAVAILABLE');
+    } finally {
+      simulator().mode = 'normal';
+    }
+    expect((await link(member.token, '91000001')).status).toBe(200);
+  });
+
+  it('records how the UID was invited and when it registered; indirect ones only if allowed', async () => {
+    const registerTime = Date.UTC(2025, 5, 1, 12);
+    simulator().setAccount('91000002', { ...eligible, directInvitation: false, registerTime });
+    const admin = await signedInAdmin(t);
+    const system = await t.app.services.settings.system();
+    await call(t.app, 'PUT', '/api/admin/settings/system', {
+      token: admin.token,
+      body: { ...system, indirectInvitationsEligible: false },
+    });
+    const member = await paidMember(t);
+    expect((await link(member.token, '91000002')).body.errorCode).toBe('BINGX_UID_INELIGIBLE');
+    await call(t.app, 'PUT', '/api/admin/settings/system', {
+      token: admin.token,
+      body: { ...system, indirectInvitationsEligible: true },
+    });
+    expect((await link(member.token, '91000002')).status).toBe(200);
+    const [row] = await rowsOf<{ direct: boolean; registered: Date; linked: Date | null }>(
+      t.database.db,
+      sql`select bingx_direct_invitation as direct, bingx_registered_at as registered,
+                 bingx_linked_at as linked from users where id = ${member.user._id}`,
+    );
+    expect(row!.direct).toBe(false);
+    expect(new Date(row!.registered).getTime()).toBe(registerTime);
+    expect(row!.linked).not.toBeNull();
   });
 });
 
@@ -137,7 +211,7 @@ describe('when BingX cannot be reached', () => {
   });
 
   it('answers EXCHANGE_UNAVAILABLE and stores nothing', async () => {
-    const member = await signedInMember(down);
+    const member = await paidMember(down);
     const answer = await call(down.app, 'PUT', '/api/users/bingx-uid', {
       token: member.token,
       body: { bingXUID: '12345678' },

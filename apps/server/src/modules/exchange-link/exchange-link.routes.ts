@@ -21,13 +21,13 @@ export function exchangeLinkRoutes(
         security: [{ bearerAuth: [] }],
         summary: 'Link the BingX UID (trimmed) after checking it with BingX',
         description:
-          'Checks, in order: not linked yet (BINGX_UID_ALREADY_SET), not linked to another account (BINGX_UID_ALREADY_EXISTS), invited through our affiliate link (BINGX_UID_INELIGIBLE), KYC done (BINGX_UID_INCOMPLETE_KYC), deposited with a balance of at least 100 USDT (BINGX_UID_INSUFFICIENT_DEPOSIT). EXCHANGE_UNAVAILABLE when BingX cannot be reached: nothing is stored. Answers the updated user.',
+          'Checks, in order: not linked yet (BINGX_UID_ALREADY_SET), subscription paid (SUBSCRIPTION_REQUIRED_TO_LINK), 5 attempts an hour per member (TOO_MANY_REQUESTS), not linked to another account (BINGX_UID_ALREADY_EXISTS), invited through our affiliate link (BINGX_UID_INELIGIBLE), KYC done (BINGX_UID_INCOMPLETE_KYC), deposited with a balance of at least 100 USDT (BINGX_UID_INSUFFICIENT_DEPOSIT). EXCHANGE_UNAVAILABLE when BingX cannot be reached or leaves a figure out: nothing is stored. Answers the updated user.',
         body: linkExchangeRequestSchema,
         response: { 200: envelopeSchema(userSchema) },
       },
       handler: async (request) => {
         const { id } = sessionOf(request);
-        await link.link(id, request.body.bingXUID);
+        await link.link(id, request.body.bingXUID, request.ip);
         return ok(await auth.profile(id), 'BINGX_UID_LINKED');
       },
     });

@@ -3,62 +3,100 @@ import type { Db } from '../../db/client';
 import {
   ExchangeUnavailableError,
   type ExchangeGateway,
+  type InviteeFacts,
 } from '../../integrations/exchange/exchange';
 import { AppError, validationError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { decimalToMicro } from '../../lib/money';
 import type { Logger } from '../../lib/logger';
+import { takeTurn, type RateLimiter } from '../../lib/rate-limiter';
+import { addressKey } from '../auth/login-throttle';
+import type { SettingsService } from '../settings/settings.service';
 import * as q from './exchange-link.queries';
 
 const MIN_BALANCE_MICRO = BigInt(MIN_EXCHANGE_BALANCE_USDT * MICRO_USDT_PER_USDT);
+const HOUR = 3_600_000;
+/** Link attempts: each one is an exchange call, and guessing UIDs must stay slow. */
+export const LINK_RATE_RULES = {
+  perMember: { limit: 5, windowMs: HOUR },
+  perAddress: { limit: 20, windowMs: HOUR },
+};
+
+export interface ExchangeLinkDeps {
+  db: Db;
+  exchange: ExchangeGateway;
+  limiter: RateLimiter;
+  settings: SettingsService;
+  log: Logger;
+}
 
 /**
- * Linking a BingX UID (DESIGN.md section 4 "Exchange"): invited through our affiliate link, KYC
- * done, deposited with at least 100 USDT; one UID per account, set once. Nothing is stored unless
- * every check passes.
+ * Linking a BingX UID (DESIGN.md section 4 "Exchange"): step 2 of onboarding, so only with a paid
+ * subscription; invited through our affiliate link (indirectly too when the setting allows), KYC
+ * done, deposited with at least 100 USDT; one UID per account, set once. Nothing is stored
+ * unless every check passes on figures the exchange actually gave: an unknown is never a yes.
  */
 export class ExchangeLinkService {
-  constructor(
-    private readonly db: Db,
-    private readonly exchange: ExchangeGateway,
-    private readonly log: Logger,
-  ) {}
+  constructor(private readonly deps: ExchangeLinkDeps) {}
 
-  async link(userId: string, input: string): Promise<void> {
+  async link(userId: string, input: string, ip: string): Promise<void> {
+    const { db, limiter } = this.deps;
     const uid = input.trim();
     if (uid === '')
       throw validationError([{ field: 'bingXUID', message: 'Please enter your BingX UID' }]);
-    const current = await q.linkedUid(this.db, userId);
-    if (current === undefined) throw new AppError('USER_NOT_FOUND');
-    if (current !== null) throw new AppError('BINGX_UID_ALREADY_SET');
+    const member = await q.linkState(db, userId);
+    if (!member) throw new AppError('USER_NOT_FOUND');
+    if (member.bingxUid !== null) throw new AppError('BINGX_UID_ALREADY_SET');
+    if (!member.paidUntil || member.paidUntil <= new Date())
+      throw new AppError('SUBSCRIPTION_REQUIRED_TO_LINK');
+    await takeTurn(limiter, `bingx-link:member:${userId}`, LINK_RATE_RULES.perMember);
+    await takeTurn(limiter, `bingx-link:ip:${addressKey(ip)}`, LINK_RATE_RULES.perAddress);
     // BingX UIDs are numbers; anything else cannot be one of our invitees.
     if (!/^\d{1,20}$/.test(uid)) throw new AppError('BINGX_UID_INELIGIBLE');
-    if (await q.uidTakenByOther(this.db, uid, userId))
-      throw new AppError('BINGX_UID_ALREADY_EXISTS');
+    if (await q.uidTakenByOther(db, uid, userId)) throw new AppError('BINGX_UID_ALREADY_EXISTS');
 
-    let check;
+    const check = await this.read(uid);
+    await this.refuseIneligible(check);
     try {
-      check = await this.exchange.checkInvite(uid);
-    } catch (err) {
-      this.log[err instanceof ExchangeUnavailableError ? 'warn' : 'error'](
-        { err, uid },
-        'BingX invite check failed',
-      );
-      throw new AppError('EXCHANGE_UNAVAILABLE');
-    }
-    if (!check.invited) throw new AppError('BINGX_UID_INELIGIBLE');
-    if (!check.kycDone) throw new AppError('BINGX_UID_INCOMPLETE_KYC');
-    const balance = decimalToMicro(check.balanceUsdt);
-    if (!check.deposited || balance === null || balance < MIN_BALANCE_MICRO)
-      throw new AppError('BINGX_UID_INSUFFICIENT_DEPOSIT');
-
-    try {
-      if (!(await q.setUidOnce(this.db, userId, uid))) throw new AppError('BINGX_UID_ALREADY_SET');
+      if (!(await q.setUidOnce(db, userId, uid, check)))
+        throw new AppError('BINGX_UID_ALREADY_SET');
     } catch (err) {
       // Another member linked the same UID between the check above and this update.
       if (isUniqueViolation(err, 'users_bingx_uid_unique'))
         throw new AppError('BINGX_UID_ALREADY_EXISTS');
       throw err;
     }
+  }
+
+  private async read(uid: string): Promise<InviteeFacts> {
+    try {
+      return await this.deps.exchange.checkInvite(uid, 'members');
+    } catch (err) {
+      this.deps.log[err instanceof ExchangeUnavailableError ? 'warn' : 'error'](
+        { err, uid },
+        'BingX invite check failed',
+      );
+      throw new AppError('EXCHANGE_UNAVAILABLE');
+    }
+  }
+
+  private async refuseIneligible(check: InviteeFacts): Promise<void> {
+    if (check.invited === false) throw new AppError('BINGX_UID_INELIGIBLE');
+    const unknown = (what: string) => {
+      this.deps.log.warn({ uid: check.uid, missing: what }, 'BingX answer without a figure');
+      return new AppError('EXCHANGE_UNAVAILABLE');
+    };
+    if (check.invited === null) throw unknown('inviteResult');
+    if (check.directInvitation === false) {
+      const { indirectInvitationsEligible } = await this.deps.settings.system();
+      if (!indirectInvitationsEligible) throw new AppError('BINGX_UID_INELIGIBLE');
+    }
+    if (check.kycDone === null) throw unknown('kycResult');
+    if (!check.kycDone) throw new AppError('BINGX_UID_INCOMPLETE_KYC');
+    if (check.deposited === null || check.balanceUsdt === null)
+      throw unknown('deposit or balanceVolume');
+    const balance = decimalToMicro(check.balanceUsdt);
+    if (!check.deposited || balance === null || balance < MIN_BALANCE_MICRO)
+      throw new AppError('BINGX_UID_INSUFFICIENT_DEPOSIT');
   }
 }

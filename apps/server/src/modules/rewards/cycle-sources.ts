@@ -98,13 +98,14 @@ export function batchFromCommissions(rows: DailyCommission[]): Batch {
   const totals = new Map<string, bigint>();
   const errors: Batch['errors'] = [];
   rows.forEach((row, index) => {
-    const micro = decimalToMicro(row.commissionVolume);
+    // A missing figure is an error line, never a zero commission.
+    const micro = row.commissionVolume === null ? null : decimalToMicro(row.commissionVolume);
     if (micro !== null && micro >= 0n) {
       totals.set(row.uid, (totals.get(row.uid) ?? 0n) + micro);
     } else {
       errors.push({
         line: index + 1,
-        message: `UID ${row.uid} on ${row.day}: unreadable commission "${row.commissionVolume}"`,
+        message: `UID ${row.uid} on ${row.day}: unreadable commission "${row.commissionVolume ?? 'missing'}"`,
       });
     }
   });

@@ -47,6 +47,7 @@ describe('admin layout', () => {
       'Reward CyclesDOWNLINE batches',
       'SettingsAdmin Settings',
       'ReconciliationChain & Ledger',
+      'UID ClaimsBingX Disputes',
       'Audit LogAdmin Activity',
     ]);
     const cycles = within(nav).getByRole('link', { name: /^Reward Cycles/ });

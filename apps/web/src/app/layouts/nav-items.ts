@@ -7,6 +7,7 @@ import {
   Scale,
   ScrollText,
   Settings,
+  ShieldQuestionMark,
   UserCog,
   Users,
   Wallet,
@@ -104,6 +105,12 @@ export const ADMIN_SIDEBAR: readonly NavItem[] = [
     label: 'Reconciliation',
     subtitle: 'Chain & Ledger',
     icon: Scale,
+  },
+  {
+    to: adminPaths.uidClaims,
+    label: 'UID Claims',
+    subtitle: 'BingX Disputes',
+    icon: ShieldQuestionMark,
   },
   { to: adminPaths.auditLog, label: 'Audit Log', subtitle: 'Admin Activity', icon: ScrollText },
 ];

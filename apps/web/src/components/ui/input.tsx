@@ -7,3 +7,8 @@ export const inputClasses =
 export function Input({ className, type = 'text', ...props }: ComponentProps<'input'>) {
   return <input type={type} className={cn(inputClasses, className)} {...props} />;
 }
+
+/** A multi-line input with the same look as Input (grows with rows, not a fixed height). */
+export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
+  return <textarea className={cn(inputClasses, 'h-auto min-h-24 py-2.5', className)} {...props} />;
+}

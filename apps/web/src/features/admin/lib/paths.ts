@@ -8,4 +8,5 @@ export const adminPaths = {
   rewardsOfCycle: (cycle: number) => `/admin/rewards?cycle=${cycle}`,
   auditLog: '/admin/audit-log',
   reconciliation: '/admin/reconciliation',
+  uidClaims: '/admin/uid-claims',
 } as const;

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { failResponse, mockApi, okResponse } from '@/testing/api-mock';
 import { renderRoutes, Stub } from '@/testing/render';
@@ -17,7 +17,40 @@ function renderPage() {
   );
 }
 
+const heldRun = {
+  id: 7,
+  startedAt: '2026-11-25T02:00:00.000Z',
+  status: 'HELD' as const,
+  linkedMembers: 40,
+  newlyLocked: 39,
+  unknownMembers: 0,
+  copyingMembers: 1,
+  reason: 'It would newly lock 39 of 40 linked members (more than 20%).',
+  acknowledgedAt: null,
+};
+
 describe('admin dashboard page', () => {
+  it('shows a held compliance run until it is acknowledged', async () => {
+    let acknowledged = false;
+    const api = mockApi({
+      'GET /api/users/admin/overall-stats': () => okResponse(makeOverallStats()),
+      'GET /api/admin/compliance/status': () =>
+        okResponse({ lastRun: heldRun, heldRun: acknowledged ? null : heldRun }),
+      'POST /api/admin/compliance/runs/7/acknowledge': () => {
+        acknowledged = true;
+        return okResponse(null);
+      },
+    });
+    const { user } = renderPage();
+    expect(
+      await screen.findByText('Compliance run held: nothing was locked or forfeited'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/would newly lock 39 of 40/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Acknowledge' }));
+    await waitFor(() => expect(screen.queryByText(/Compliance run held/)).not.toBeInTheDocument());
+    expect(api.calls('POST /api/admin/compliance/runs/7/acknowledge')).toHaveLength(1);
+  });
+
   it('shows six statistics and the empty states', async () => {
     mockApi({ 'GET /api/users/admin/overall-stats': () => okResponse(makeOverallStats()) });
     renderPage();

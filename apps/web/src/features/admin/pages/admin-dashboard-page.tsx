@@ -13,6 +13,7 @@ import { formatDateTime, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useOverallStats } from '../api/get-overall-stats';
 import { DashboardCharts } from '../components/dashboard/daily-chart';
+import { HeldComplianceRun } from '../components/dashboard/held-compliance-run';
 import { StatCard } from '../components/stat-card';
 import { statusText } from '../lib/format';
 
@@ -68,6 +69,8 @@ export function AdminDashboardPage() {
           disabled={refreshing || stats.isPending}
         />
       </header>
+
+      <HeldComplianceRun />
 
       {stats.isPending ? (
         <p className="flex items-center justify-center gap-2 py-16 text-fg-muted" role="status">

@@ -10,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useLinkBingXUid } from '../api/link-bingx-uid';
 import { DemoUidsHint } from './demo-uids-hint';
+import { UidClaimForm } from './uid-claim-form';
 import { StepCard } from './step-card';
 
 /** The screen texts of linking (member sections 5 and 8, "Link exchange UID"). */
@@ -104,6 +105,9 @@ export function LinkStep({ onLinked }: { onLinked: (user: User) => void }) {
           Link BingX UID
         </Button>
       </form>
+      {isApiError(link.error) && link.error.code === 'BINGX_UID_ALREADY_EXISTS' ? (
+        <UidClaimForm uid={uid.trim()} />
+      ) : null}
       <DemoUidsHint onPick={fill} />
     </StepCard>
   );

@@ -312,6 +312,49 @@ describe('onboarding: the link step', () => {
     expect(api.calls(LINK)).toHaveLength(0);
   });
 
+  it('offers a claim when the UID is linked to another account, and files it', async () => {
+    let claims: unknown[] = [];
+    const { user, api } = renderOnboarding(
+      {
+        [LINK]: () => failResponse(409, 'BINGX_UID_ALREADY_EXISTS', 'x'),
+        'GET /api/users/bingx-uid/claims': () => okResponse({ claims }),
+        'POST /api/users/bingx-uid/claims': () => {
+          claims = [
+            {
+              _id: 'c1',
+              uid: '12345678',
+              message: 'It is my account, KYC as Ada Lovelace.',
+              status: 'OPEN',
+              createdAt: '2026-11-25T10:00:00.000Z',
+              resolvedAt: null,
+              resolutionNote: null,
+            },
+          ];
+          return okResponse(claims[0], 'OK', 201);
+        },
+      },
+      paidNotLinked,
+    );
+    await user.type(await screen.findByLabelText('BingX UID'), '12345678');
+    await user.click(screen.getByRole('button', { name: 'Link BingX UID' }));
+    const form = await screen.findByRole('form', { name: 'Claim this BingX UID' });
+    await user.click(within(form).getByRole('button', { name: 'File a claim' }));
+    expect(
+      within(form).getByText('Tell us why this UID is yours (at least 10 characters)'),
+    ).toBeVisible();
+    expect(api.calls('POST /api/users/bingx-uid/claims')).toHaveLength(0);
+    await user.type(
+      within(form).getByLabelText('Why this UID is yours'),
+      'It is my account, KYC as Ada Lovelace.',
+    );
+    await user.click(within(form).getByRole('button', { name: 'File a claim' }));
+    expect(await screen.findByText('Your claim is being reviewed')).toBeVisible();
+    expect(api.calls('POST /api/users/bingx-uid/claims')[0]?.body).toEqual({
+      bingXUID: '12345678',
+      message: 'It is my account, KYC as Ada Lovelace.',
+    });
+  });
+
   it('sends the trimmed UID, busy meanwhile', async () => {
     const answer = deferred<Response>();
     const { user, api } = renderOnboarding({ [LINK]: () => answer.promise }, paidNotLinked);

@@ -136,6 +136,13 @@ function SystemSettingsForm({ saved }: { saved: SystemSettings }) {
             checked={draft.maintenanceMode}
             onChange={(on) => edit({ maintenanceMode: on })}
           />
+          <SettingSwitch
+            id="setting-indirect-invitations"
+            label="Accept Indirect Invitations"
+            description="A BingX account invited by one of your invitees, not by your own code, may be linked."
+            checked={draft.indirectInvitationsEligible}
+            onChange={(on) => edit({ indirectInvitationsEligible: on })}
+          />
           <SettingRow
             id="setting-auto-backup"
             label="Auto Backup"

@@ -284,6 +284,7 @@ function pages(ids) {
       { path: '/admin/settings', name: 'admin-settings' },
       { path: '/admin/reconciliation', name: 'admin-reconciliation' },
       { path: '/admin/uid-claims', name: 'admin-uid-claims' },
+      { path: '/admin/exchange', name: 'admin-exchange' },
     ],
   };
 }

@@ -34,6 +34,8 @@ import { accountSecurityRoutes } from './modules/auth/account-security.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { BingxClient } from './integrations/exchange/bingx-client';
 import { UidClaimsService } from './modules/uid-claims/uid-claims.service';
+import { ExchangeDiagnosticsService } from './modules/exchange-diagnostics/exchange-diagnostics.service';
+import { exchangeDiagnosticsRoutes } from './modules/exchange-diagnostics/exchange-diagnostics.routes';
 import { adminUidClaimRoutes, memberUidClaimRoutes } from './modules/uid-claims/uid-claims.routes';
 import { exchangeBannedMail } from './modules/compliance/compliance-mails';
 import { RegistrationService } from './modules/auth/registration.service';
@@ -294,6 +296,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     log: app.log,
   });
+  // One BingX budget for every instance when they share Redis.
+  if (peers.exchange instanceof BingxClient && limiter instanceof RedisRateLimiter)
+    peers.exchange.transport.sharedSlots = limiter;
   if (peers.exchange instanceof BingxClient)
     peers.exchange.transport.onBan = (ban) => {
       app.log.error({ ban }, 'BingX ban: exchange calls paused');
@@ -383,6 +388,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(exchangeLinkRoutes(exchangeLink, auth), { prefix: '/api/users' });
   await app.register(memberUidClaimRoutes(uidClaims), { prefix: '/api/users' });
   await app.register(adminUidClaimRoutes(uidClaims), { prefix: '/api/admin' });
+  if (peers.exchange instanceof BingxClient)
+    await app.register(
+      exchangeDiagnosticsRoutes(
+        new ExchangeDiagnosticsService(
+          peers.exchange,
+          peers.bingxSimulator !== null,
+          peers.bingxSimulator?.baseUrl || config.exchange.baseUrl,
+        ),
+      ),
+      { prefix: '/api/admin' },
+    );
   await app.register(adminRoutes(admin), { prefix: '/api/users' });
   await app.register(reportsRoutes(new ReportsService(database.db)), { prefix: '/api/users' });
   await app.register(auditRoutes(audit), { prefix: '/api/admin' });

@@ -19,6 +19,18 @@ if count > 0 then redis.call('DECR', KEYS[1]) end
 return 0`;
 
 /**
+ * Reserves the next request slot of a shared budget, on Redis's clock so instances with
+ * skewed clocks agree: answers how many ms to wait for it.
+ */
+const RESERVE_SLOT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local nextSlot = tonumber(redis.call('GET', KEYS[1]) or '0')
+local slot = math.max(now, nextSlot)
+redis.call('SET', KEYS[1], slot + tonumber(ARGV[1]), 'PX', 60000)
+return slot - now`;
+
+/**
  * The same fixed windows as MemoryRateLimiter, kept in Redis so every instance counts together
  * (REDIS_URL). When Redis cannot be reached a call is allowed and logged: throttling degrades,
  * sign-in does not go down with it (decision 013).
@@ -81,6 +93,21 @@ export class RedisRateLimiter implements RateLimiter {
       await this.redis.del(PREFIX + key);
     } catch (err) {
       this.log.warn({ err, key }, 'rate limit reset failed: redis unavailable');
+    }
+  }
+
+  /**
+   * The wait for the next slot of the request budget `key`, one per `spacingMs` across every
+   * instance (the BingX budget); null when Redis cannot say (the caller spaces on its own).
+   */
+  async reserveSlot(key: string, spacingMs: number): Promise<number | null> {
+    try {
+      return Number(
+        await this.redis.eval(RESERVE_SLOT, 1, `${PREFIX}slot:${key}`, Math.ceil(spacingMs)),
+      );
+    } catch (err) {
+      this.log.warn({ err }, 'shared request budget unavailable: spacing on this instance only');
+      return null;
     }
   }
 

@@ -244,6 +244,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'exchange',
+                lazy: page(
+                  () => import('@/features/admin/pages/admin-exchange-page'),
+                  (m) => m.AdminExchangePage,
+                ),
+              },
+              {
                 path: 'uid-claims',
                 lazy: page(
                   () => import('@/features/admin/pages/admin-uid-claims-page'),

@@ -32,6 +32,16 @@ export interface BingxTransportOptions {
   onBan?: (ban: { kind: 'IP' | 'API'; until: Date; message: string }) => void;
 }
 
+export interface ProbeResult {
+  httpStatus: number | null;
+  code: number | null;
+  message: string | null;
+  data: unknown;
+  /** The raw answer, cut at 4,000 characters. */
+  body: string;
+  latencyMs: number;
+}
+
 /** What the transport knows of its own state: the diagnostics page shows it. */
 export interface TransportState {
   breakerOpenUntil: Date | null;
@@ -58,6 +68,13 @@ export class BingxTransport {
     lastError: null,
   };
 
+  /**
+   * The budget shared by every instance (REDIS_URL): answers the wait for the lane's next slot,
+   * or null when it cannot (then this instance spaces on its own).
+   */
+  sharedSlots: { reserveSlot(key: string, spacingMs: number): Promise<number | null> } | null =
+    null;
+
   /** Told once per ban (administrators are alerted); set by the app once mail exists. */
   onBan: BingxTransportOptions['onBan'];
 
@@ -67,6 +84,51 @@ export class BingxTransport {
     this.spacingMs = { jobs: 1000 / (perSecond * 0.6), members: 1000 / (perSecond * 0.4) };
     this.now = options.now ?? Date.now;
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+  }
+
+  /**
+   * One signed GET, once, for the diagnostics page: the HTTP status, BingX's code and message,
+   * the raw body and the time it took. No retry; refused while a ban lasts.
+   */
+  async probe(path: string, params: BingxParams): Promise<ProbeResult> {
+    this.refuseWhileBanned();
+    await this.takeSlot('members');
+    const query = signedQueryString(
+      { ...params, timestamp: this.now(), recvWindow: this.options.recvWindowMs ?? 5000 },
+      this.options.apiSecret,
+    );
+    this.state.requests += 1;
+    const started = performance.now();
+    try {
+      const response = await fetch(`${this.options.baseUrl.replace(/\/+$/, '')}${path}?${query}`, {
+        headers: { 'X-BX-APIKEY': this.options.apiKey },
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
+      });
+      const body = await response.text();
+      let answer: BingxAnswer | null = null;
+      try {
+        answer = parseJsonExact(body) as BingxAnswer;
+      } catch {
+        answer = null;
+      }
+      return {
+        httpStatus: response.status,
+        code: typeof answer?.code === 'number' ? answer.code : null,
+        message: answer?.msg ?? null,
+        data: answer?.data,
+        body: body.slice(0, 4000),
+        latencyMs: Math.round(performance.now() - started),
+      };
+    } catch (err) {
+      return {
+        httpStatus: null,
+        code: null,
+        message: err instanceof Error ? err.message : String(err),
+        data: undefined,
+        body: '',
+        latencyMs: Math.round(performance.now() - started),
+      };
+    }
   }
 
   /** One signed GET answered with code 0: its `data` (null when absent). */
@@ -162,6 +224,13 @@ export class BingxTransport {
 
   /** Reserves the lane's next request slot and waits for it. */
   private async takeSlot(lane: ExchangeLane): Promise<void> {
+    if (this.sharedSlots) {
+      const wait = await this.sharedSlots.reserveSlot(`bingx:${lane}`, this.spacingMs[lane]);
+      if (wait !== null) {
+        if (wait > 0) await this.sleep(wait);
+        return;
+      }
+    }
     const now = this.now();
     const slot = Math.max(now, this.nextSlot[lane]);
     this.nextSlot[lane] = slot + this.spacingMs[lane];

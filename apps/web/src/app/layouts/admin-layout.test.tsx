@@ -47,6 +47,7 @@ describe('admin layout', () => {
       'Reward CyclesDOWNLINE batches',
       'SettingsAdmin Settings',
       'ReconciliationChain & Ledger',
+      'ExchangeBingX Connection',
       'UID ClaimsBingX Disputes',
       'Audit LogAdmin Activity',
     ]);

@@ -4,6 +4,7 @@ import {
   LayoutDashboard,
   LifeBuoy,
   Network,
+  PlugZap,
   Scale,
   ScrollText,
   Settings,
@@ -106,6 +107,7 @@ export const ADMIN_SIDEBAR: readonly NavItem[] = [
     subtitle: 'Chain & Ledger',
     icon: Scale,
   },
+  { to: adminPaths.exchange, label: 'Exchange', subtitle: 'BingX Connection', icon: PlugZap },
   {
     to: adminPaths.uidClaims,
     label: 'UID Claims',

@@ -9,4 +9,5 @@ export const adminPaths = {
   auditLog: '/admin/audit-log',
   reconciliation: '/admin/reconciliation',
   uidClaims: '/admin/uid-claims',
+  exchange: '/admin/exchange',
 } as const;

@@ -14,6 +14,7 @@ import { paths } from '@/lib/paths';
 import { useOverallStats } from '../api/get-overall-stats';
 import { DashboardCharts } from '../components/dashboard/daily-chart';
 import { HeldComplianceRun } from '../components/dashboard/held-compliance-run';
+import { ExchangeStatusCard } from '../components/exchange/exchange-status-card';
 import { StatCard } from '../components/stat-card';
 import { statusText } from '../lib/format';
 
@@ -119,6 +120,7 @@ export function AdminDashboardPage() {
           </section>
 
           <DashboardCharts series={data.series} />
+          <ExchangeStatusCard />
 
           <div className="grid gap-4 lg:grid-cols-2">
             <RecentList

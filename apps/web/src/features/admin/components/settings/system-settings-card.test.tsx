@@ -40,6 +40,7 @@ describe('system settings card', () => {
     expect(toggle('Withdrawal Alerts')).toBeChecked();
     expect(toggle('User Registration Alerts')).not.toBeChecked();
     expect(toggle('Maintenance Mode')).not.toBeChecked();
+    expect(toggle('Accept Indirect Invitations')).toBeChecked();
     expect(screen.getByLabelText('Session Timeout')).toHaveValue('30');
     expect(screen.getByLabelText('Max Login Attempts')).toHaveValue('5');
     expect(
@@ -53,7 +54,7 @@ describe('system settings card', () => {
         .map((o) => o.textContent),
     ).toEqual(['3 attempts', '5 attempts', '10 attempts']);
     // Auto backup and audit logs: stated honestly, nothing to switch.
-    expect(screen.getAllByRole('switch')).toHaveLength(4);
+    expect(screen.getAllByRole('switch')).toHaveLength(5);
     expect(screen.getByText('Auto Backup')).toBeInTheDocument();
     expect(screen.getByText('Not available')).toBeInTheDocument();
     expect(screen.getByText('Audit Logs')).toBeInTheDocument();

@@ -1,0 +1,42 @@
+import { envelopeSchema } from '@ctn/contracts/envelope';
+import {
+  exchangeDiagnosticsRequestSchema,
+  exchangeDiagnosticsSchema,
+  exchangeStatusSchema,
+} from '@ctn/contracts/exchange-diagnostics';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/envelope';
+import type { ExchangeDiagnosticsService } from './exchange-diagnostics.service';
+
+/** /api/admin/exchange: the BingX connection's state and signed test calls (administrators). */
+export function exchangeDiagnosticsRoutes(
+  diagnostics: ExchangeDiagnosticsService,
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['Admin: exchange'];
+    const security = [{ bearerAuth: [] }];
+    app.get('/exchange/status', {
+      config: { auth: 'admin' },
+      schema: {
+        tags,
+        security,
+        summary: 'The BingX connection as this server sees it: breaker, last error, API version',
+        response: { 200: envelopeSchema(exchangeStatusSchema) },
+      },
+      handler: async () => ok(diagnostics.status()),
+    });
+    app.post('/exchange/diagnostics', {
+      config: { auth: 'admin' },
+      schema: {
+        tags,
+        security,
+        summary: 'Signed test calls of every BingX endpoint used, optionally for one UID',
+        description:
+          'About six calls from the members lane of the request budget; none while a ban lasts. Answers each raw answer and latency, and which commission version and date format work.',
+        body: exchangeDiagnosticsRequestSchema,
+        response: { 200: envelopeSchema(exchangeDiagnosticsSchema) },
+      },
+      handler: async (request) => ok(await diagnostics.run(request.body.uid)),
+    });
+  };
+}

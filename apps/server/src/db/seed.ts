@@ -121,7 +121,9 @@ async function seedDemo(
     emailVerified: true,
     referralCode: DEMO.member.referralCode,
   });
-  await db.execute(sql`update users set bingx_uid = ${DEMO.bingxUid} where id = ${member.id}`);
+  await db.execute(
+    sql`update users set bingx_uid = ${DEMO.bingxUid}, bingx_linked_at = now() where id = ${member.id}`,
+  );
   const network: DemoMember[] = [{ id: member.id, uid: DEMO.bingxUid, paid: true }];
 
   // Levels of 3, 2, 2 and 1 children per member: 3 + 6 + 12 + 12 = 33 referrals.

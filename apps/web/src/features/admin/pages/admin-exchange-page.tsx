@@ -40,7 +40,7 @@ export function AdminExchangePage() {
           signed, with the raw answers.
         </p>
       </header>
-      <ExchangeStatusCard />
+      <ExchangeStatusCard linkToTest={false} />
       <Card>
         <CardHeader>
           <CardTitle>Run diagnostics</CardTitle>

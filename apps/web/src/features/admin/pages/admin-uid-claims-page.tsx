@@ -171,8 +171,8 @@ function AccountBox({
           <p className="text-fg-muted">
             {account.bingXUID ? (
               <>
-                UID <span className="font-mono">{account.bingXUID}</span>, linked{' '}
-                {formatDateTime(account.linkedAt)}
+                UID <span className="font-mono">{account.bingXUID}</span>
+                {account.linkedAt ? `, linked ${formatDateTime(account.linkedAt)}` : ''}
               </>
             ) : (
               'No UID linked'

@@ -6,7 +6,7 @@ import { useExchangeStatus } from '../../api/exchange-diagnostics';
 import { adminPaths } from '../../lib/paths';
 
 /** The admin dashboard's BingX connection card: paused, failing, or fine, with a link to test. */
-export function ExchangeStatusCard() {
+export function ExchangeStatusCard({ linkToTest = true }: { linkToTest?: boolean }) {
   const status = useExchangeStatus();
   const s = status.data;
   const badge = !s
@@ -37,9 +37,11 @@ export function ExchangeStatusCard() {
         ) : s?.lastError ? (
           <p className="text-fg-muted">Last error: {s.lastError}</p>
         ) : null}
-        <Link className="font-medium text-primary hover:underline" to={adminPaths.exchange}>
-          Test the connection
-        </Link>
+        {linkToTest ? (
+          <Link className="font-medium text-primary hover:underline" to={adminPaths.exchange}>
+            Test the connection
+          </Link>
+        ) : null}
       </CardContent>
     </Card>
   );

@@ -72,7 +72,7 @@ test('a withdrawal: requested with the mailed code, approved by an admin, seen a
   const approve = adminPage.getByRole('dialog', { name: 'Approve Withdrawal' });
   await approve.getByLabel('Transaction hash (optional)').fill(PAYOUT_HASH);
   await approve.getByRole('button', { name: 'Approve' }).click();
-  await expect(adminPage.getByText('Withdrawal APPROVED successfully')).toBeVisible();
+  await expect(adminPage.getByText('Withdrawal approved successfully')).toBeVisible();
   await capture('admin approved', adminPage);
 
   await adminContext.close();

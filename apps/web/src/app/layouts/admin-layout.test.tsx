@@ -44,6 +44,7 @@ describe('admin layout', () => {
       'UsersManage Users',
       'WithdrawalsReview Requests',
       'RewardsReward Distribution',
+      'User ReportsActivity & Trading',
       'Reward CyclesDOWNLINE batches',
       'SettingsAdmin Settings',
       'ReconciliationChain & Ledger',

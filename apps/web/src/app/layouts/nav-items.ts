@@ -1,5 +1,6 @@
 import {
   CalendarSync,
+  ChartColumn,
   Gift,
   LayoutDashboard,
   LifeBuoy,
@@ -92,6 +93,13 @@ export const ADMIN_SIDEBAR: readonly NavItem[] = [
   { to: paths.admin.users, label: 'Users', subtitle: 'Manage Users', icon: Users },
   { to: paths.admin.withdrawals, label: 'Withdrawals', subtitle: 'Review Requests', icon: Wallet },
   { to: paths.admin.rewards, label: 'Rewards', subtitle: 'Reward Distribution', icon: Gift },
+  // Beyond the spec's list: the reports page it describes needs a way in.
+  {
+    to: paths.admin.userReports,
+    label: 'User Reports',
+    subtitle: 'Activity & Trading',
+    icon: ChartColumn,
+  },
   // Beyond the spec.
   {
     to: adminPaths.cycles,

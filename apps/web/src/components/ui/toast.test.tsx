@@ -30,6 +30,8 @@ describe('toasts', () => {
       toast('Could not save', { variant: 'error' });
     });
     expect(screen.getByRole('alert')).toHaveTextContent('Could not save');
+    // Red as a whole, not only its icon.
+    expect(screen.getByRole('alert')).toHaveClass('bg-danger-soft');
     await user.click(screen.getByRole('button', { name: 'Dismiss notification' }));
     expect(screen.queryByRole('alert')).toBeNull();
   });

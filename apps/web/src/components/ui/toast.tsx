@@ -79,14 +79,28 @@ export function Toaster() {
             <li
               key={item.id}
               role={item.variant === 'error' ? 'alert' : undefined}
-              className="pointer-events-auto flex items-start gap-3 rounded-xl border border-border bg-surface p-4 shadow-xl shadow-slate-900/10 motion-safe:animate-[toast-in_200ms_ease-out] dark:shadow-black/40"
+              data-variant={item.variant}
+              className={cn(
+                'pointer-events-auto flex items-start gap-3 rounded-xl border p-4 shadow-xl shadow-slate-900/10 motion-safe:animate-[toast-in_200ms_ease-out] dark:shadow-black/40',
+                // A failure is red (admin section 2), not only its icon.
+                item.variant === 'error'
+                  ? 'border-red-500/40 bg-danger-soft'
+                  : 'border-border bg-surface',
+              )}
             >
               <Icon
                 className={cn('mt-0.5 size-5 shrink-0', styles[item.variant])}
                 aria-hidden="true"
               />
               <div className="min-w-0 flex-1 text-sm">
-                <p className="font-semibold text-fg">{item.title}</p>
+                <p
+                  className={cn(
+                    'font-semibold',
+                    item.variant === 'error' ? 'text-danger-soft-fg' : 'text-fg',
+                  )}
+                >
+                  {item.title}
+                </p>
                 {item.description ? (
                   <p className="mt-0.5 text-fg-muted">{item.description}</p>
                 ) : null}

@@ -16,6 +16,7 @@ import { NativeSelect } from './native-select';
 import { SimplePagination } from './simple-pagination';
 import { StatCard } from './stat-card';
 import { num, personName, str } from '../lib/records';
+import { cycleText } from './rewards/rewards-table';
 
 type TypeFilter = '' | 'DIRECT' | 'DOWNLINE';
 
@@ -87,7 +88,8 @@ export function UserRewardsTab({
                       <TableCell className="tabular-nums">
                         {formatUsd(num(r.masterAmount))}
                       </TableCell>
-                      <TableCell>#{num(r.cycle)}</TableCell>
+                      {/* A DIRECT reward comes from a payment, not a cycle: "—", never "#0". */}
+                      <TableCell>{cycleText(num(r.cycle) > 0 ? num(r.cycle) : null)}</TableCell>
                       <TableCell className="text-fg-muted">
                         {formatDateTime(str(r.createdAt))}
                       </TableCell>

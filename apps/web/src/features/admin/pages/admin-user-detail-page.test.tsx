@@ -111,7 +111,7 @@ describe('admin user detail page', () => {
       rewardAmount: 1.5,
       percent: 10,
       masterAmount: 15,
-      cycle: 3,
+      cycle: type === 'DIRECT' ? null : 3,
       createdAt: '2025-03-01T10:00:00.000Z',
       downlineUser: type === 'DOWNLINE' ? { firstName: 'Bob', lastName: 'Smith' } : undefined,
     });
@@ -129,7 +129,10 @@ describe('admin user detail page', () => {
     const table = await screen.findByRole('region', { name: 'User rewards' });
     expect(within(table).getAllByRole('row')).toHaveLength(3);
     expect(table).toHaveTextContent('From: Bob Smith');
-    expect(table).toHaveTextContent('#3');
+    const [, direct, downline] = within(table).getAllByRole('row');
+    expect(downline).toHaveTextContent('#3');
+    expect(direct).toHaveTextContent('—');
+    expect(direct).not.toHaveTextContent('#');
     await user.selectOptions(screen.getByLabelText('Type'), 'DOWNLINE');
     expect(within(table).getAllByRole('row')).toHaveLength(2);
     expect(screen.getByText('Showing 1 of 2 rewards')).toBeInTheDocument();

@@ -180,7 +180,7 @@ describe('admin withdrawal review page', () => {
 
     await user.type(within(dialog).getByLabelText('Reason'), 'Wrong network ');
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    await expectToast('Withdrawal REJECTED successfully');
+    await expectToast('Withdrawal rejected successfully');
     expect(api.calls(PUT)[0]!.body).toEqual({ status: 'REJECTED', reason: 'Wrong network' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // The page loads the request again.
@@ -197,7 +197,7 @@ describe('admin withdrawal review page', () => {
     expect(dialog).toHaveAccessibleName('Block Withdrawal');
     await user.type(within(dialog).getByLabelText('Reason (optional)'), 'Sanctioned address');
     await user.click(within(dialog).getByRole('button', { name: 'Block' }));
-    await expectToast('Withdrawal BLOCKED COMPLIANCE successfully');
+    await expectToast('Withdrawal blocked for compliance successfully');
     expect(api.calls(PUT)[0]!.body).toEqual({
       status: 'BLOCKED_COMPLIANCE',
       reason: 'Sanctioned address',
@@ -243,7 +243,7 @@ describe('admin withdrawal review page', () => {
     expect(within(dialog).getByRole('button', { name: 'Approving...' })).toBeDisabled();
     expect(api.calls(PUT)[0]!.body).toEqual({ status: 'APPROVED', transactionHash: TX_HASH });
     answer.resolve(okResponse(makeAdminWithdrawal(1, { status: 'APPROVED' })));
-    await expectToast('Withdrawal APPROVED successfully');
+    await expectToast('Withdrawal approved successfully');
   });
 
   it('approves without a hash, and shows a failed check', async () => {
@@ -263,7 +263,7 @@ describe('admin withdrawal review page', () => {
     ).toBeInTheDocument();
     await user.clear(within(dialog).getByLabelText('Transaction hash (optional)'));
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
-    await expectToast('Withdrawal APPROVED successfully');
+    await expectToast('Withdrawal approved successfully');
     expect(api.calls(PUT)[0]!.body).toEqual({ status: 'APPROVED' });
   });
 
@@ -281,7 +281,7 @@ describe('admin withdrawal review page', () => {
 
     const again = await openDialog(user, 'Approve and send');
     await user.click(within(again).getByRole('button', { name: 'Send' }));
-    await expectToast('Withdrawal APPROVED successfully');
+    await expectToast('Withdrawal approved successfully');
     expect(api.calls(PUT)[0]!.body).toEqual({ status: 'APPROVED', send: true });
   });
 

@@ -17,6 +17,13 @@ import { ReviewDialog } from './review-dialog';
 
 type Action = 'approve' | 'send' | 'reject' | 'block';
 
+/** How a decision reads in the toast: "Withdrawal approved successfully". */
+const DONE_TEXT: Partial<Record<string, string>> = {
+  APPROVED: 'approved',
+  REJECTED: 'rejected',
+  BLOCKED_COMPLIANCE: 'blocked for compliance',
+};
+
 /** Approve, Approve and send (with a hot wallet), Reject, Block: each confirmed in a dialog. */
 export function ReviewActions({ review }: { review: WithdrawalReview }) {
   const w = review.withdrawal;
@@ -37,7 +44,7 @@ export function ReviewActions({ review }: { review: WithdrawalReview }) {
       { id: w._id, body },
       {
         onSuccess: (data) => {
-          toast(`Withdrawal ${statusText(data.status)} successfully`);
+          toast(`Withdrawal ${DONE_TEXT[data.status] ?? statusText(data.status)} successfully`);
           setAction(null);
         },
         onError: (error) => {

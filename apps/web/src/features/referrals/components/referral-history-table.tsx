@@ -5,7 +5,14 @@ import { cn } from '@/lib/cn';
 import { formatDate, initials } from '@/lib/format';
 import { MemberStatusBadge } from './member-status-badge';
 
-const COLUMNS = ['User', 'Level', 'Status', 'Subscription', 'BingX Account', 'Joined'] as const;
+const COLUMNS = [
+  'User',
+  'Level',
+  'Status',
+  'Subscription',
+  'Linked exchange account',
+  'Joined',
+] as const;
 
 /**
  * The Referral History table. One table for every width: on phones each row wraps into a

@@ -85,6 +85,12 @@ describe('referrals page', () => {
       ]),
     );
     const table = await screen.findByRole('table', { name: 'Referral history' });
+    // The spec's column names (member section 2, "/referrals").
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['User', 'Level', 'Status', 'Subscription', 'Linked exchange account', 'Joined']);
     const request = api.calls('GET /api/users/referrals/history')[0]!;
     expect(Object.fromEntries(request.url.searchParams)).toEqual({ page: '1', limit: '10' });
 

@@ -95,7 +95,8 @@ export class ComplianceService {
     const { copyingStoppedDays } = await this.deps.settings.rewardPolicy();
     // Read once per run, in bulk, and only if some member needs the exchange at all: members
     // our own data already locks are locked whatever it says.
-    let snapshot: ExchangeSnapshot | null = null;
+    // Assigned inside the page visits below, so declared without narrowing to null.
+    let snapshot = null as ExchangeSnapshot | null;
     const readings = (m: q.MemberPageRow) =>
       m.bingxUid && snapshot && databaseReasons(m, now).length === 0
         ? readingOf(snapshot, m.bingxUid)
@@ -118,7 +119,7 @@ export class ComplianceService {
     });
     const previous = await q.lastAppliedRun(db);
     // Linked members seen copying; null when the commission listing could not be read.
-    const copying = (snapshot as ExchangeSnapshot | null)?.copying ? plan.copying : null;
+    const copying = snapshot?.copying ? plan.copying : null;
     const heldFor = holdReason(plan, copying, previous?.copyingMembers);
     const run = {
       startedAt: now,

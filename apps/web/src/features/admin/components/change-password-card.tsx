@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { PasswordInput } from '@/components/ui/password-input';
 import { useChangeAdminPassword } from '../api/change-password';
-import { refusalText } from '../lib/api-errors';
+import { refusalText } from '@/lib/refusal-text';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 type Fields = typeof EMPTY;

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { downloadExport, type ExportList } from '../api/download-export';
-import { refusalText } from '../lib/api-errors';
+import { refusalText } from '@/lib/refusal-text';
 
 /** 'Export CSV': downloads the list under its current filters ('Exporting...' meanwhile). */
 export function ExportButton({

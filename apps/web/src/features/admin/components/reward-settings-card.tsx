@@ -12,7 +12,7 @@ import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { useRewardSettings } from '../api/get-reward-settings';
 import { useUpdateRewardSettings } from '../api/update-reward-settings';
-import { refusalText } from '../lib/api-errors';
+import { refusalText } from '@/lib/refusal-text';
 import { formatPercent } from '../lib/format';
 import {
   fromDraft,

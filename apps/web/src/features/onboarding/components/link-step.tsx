@@ -1,13 +1,13 @@
 import type { User } from '@ctn/contracts/accounts';
 import { MIN_EXCHANGE_BALANCE_USDT } from '@ctn/contracts/constants';
-import { validationErrorDataSchema } from '@ctn/contracts/envelope';
 import { Link2 } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { errorMessage, isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
+import { refusalText } from '@/lib/refusal-text';
 import { useLinkBingXUid } from '../api/link-bingx-uid';
 import { DemoUidsHint } from './demo-uids-hint';
 import { UidClaimForm } from './uid-claim-form';
@@ -19,16 +19,6 @@ const LINK_MESSAGES = {
   failed: 'Failed to link BingX UID',
   unexpected: 'An error occurred while linking BingX UID',
 } as const;
-
-/** The text of a refused link: the field's message of a VALIDATION_ERROR, else the catalogue's. */
-function linkErrorText(error: unknown): string {
-  if (isApiError(error) && error.code === 'VALIDATION_ERROR') {
-    const list = validationErrorDataSchema.safeParse(error.data);
-    const first = list.success ? list.data.errors[0] : undefined;
-    if (first) return first.message;
-  }
-  return errorMessage(error, LINK_MESSAGES.failed, LINK_MESSAGES.unexpected);
-}
 
 /**
  * Step 2, shown when the subscription is paid and no exchange UID is linked (member section 2):
@@ -94,7 +84,11 @@ export function LinkStep({ onLinked }: { onLinked: (user: User) => void }) {
             />
           )}
         </Field>
-        {link.isError ? <Alert variant="error">{linkErrorText(link.error)}</Alert> : null}
+        {link.isError ? (
+          <Alert variant="error">
+            {refusalText(link.error, LINK_MESSAGES.failed, LINK_MESSAGES.unexpected)}
+          </Alert>
+        ) : null}
         <Button
           type="submit"
           loading={link.isPending}

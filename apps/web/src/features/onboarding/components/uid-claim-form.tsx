@@ -1,12 +1,11 @@
 import { UID_CLAIM_MESSAGE_MAX } from '@ctn/contracts/uid-claims';
-import { validationErrorDataSchema } from '@ctn/contracts/envelope';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
-import { errorMessage, isApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
+import { refusalText } from '@/lib/refusal-text';
 import { useFileUidClaim, useMyUidClaims } from '../api/uid-claims';
 
 const STATUS_TEXT = {
@@ -43,7 +42,13 @@ export function UidClaimForm({ uid }: { uid: string }) {
       </Alert>
     );
 
-  const serverError = fileClaim.isError ? claimErrorText(fileClaim.error) : null;
+  const serverError = fileClaim.isError
+    ? refusalText(
+        fileClaim.error,
+        'Failed to file the claim',
+        'An error occurred while filing the claim',
+      )
+    : null;
   return (
     <form
       onSubmit={onSubmit}
@@ -85,18 +90,5 @@ export function UidClaimForm({ uid }: { uid: string }) {
         File a claim
       </Button>
     </form>
-  );
-}
-
-function claimErrorText(error: unknown): string {
-  if (isApiError(error) && error.code === 'VALIDATION_ERROR') {
-    const list = validationErrorDataSchema.safeParse(error.data);
-    const first = list.success ? list.data.errors[0] : undefined;
-    if (first) return first.message;
-  }
-  return errorMessage(
-    error,
-    'Failed to file the claim',
-    'An error occurred while filing the claim',
   );
 }

@@ -9,7 +9,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDateTime, formatUsd } from '@/lib/format';
 import { useDiscardCycle } from '../../api/discard-cycle';
 import { useCycle } from '../../api/get-cycle';
-import { refusalText } from '../../lib/api-errors';
+import { refusalText } from '@/lib/refusal-text';
 import { TableSkeleton } from '../table-skeleton';
 import { BatchSummary } from './batch-summary';
 import { cycleName, periodText, SOURCE_LABELS } from './cycle-labels';

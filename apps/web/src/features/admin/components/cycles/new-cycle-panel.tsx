@@ -13,7 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { usePreviewCycle } from '../../api/preview-cycle';
-import { refusalText } from '../../lib/api-errors';
+import { refusalText } from '@/lib/refusal-text';
 import { isoDay } from '../../lib/format';
 import { SOURCE_LABELS } from './cycle-labels';
 

@@ -3,7 +3,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
 import { formatUsd } from '@/lib/format';
-import { refusalText } from '../../lib/api-errors';
+import { refusalText } from '@/lib/refusal-text';
 import { useRunCycle } from '../../api/run-cycle';
 import { periodText } from './cycle-labels';
 

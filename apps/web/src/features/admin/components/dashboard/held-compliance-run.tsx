@@ -2,7 +2,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/format';
 import { useAcknowledgeHeldRun, useComplianceStatus } from '../../api/compliance-status';
-import { refusalText } from '../../lib/api-errors';
+import { refusalText } from '@/lib/refusal-text';
 
 /**
  * A compliance run that applied nothing because it looked wrong (too many locks at once, all

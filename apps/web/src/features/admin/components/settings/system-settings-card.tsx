@@ -13,7 +13,7 @@ import { Field } from '@/components/ui/field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
-import { refusalText } from '../../lib/api-errors';
+import { refusalText } from '@/lib/refusal-text';
 import { NativeSelect } from '../native-select';
 import { SettingRow, SettingSwitch } from './setting-switch';
 import { useSystemSettings, useUpdateSystemSettings } from './system-settings-api';

@@ -4,7 +4,7 @@ import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
 import { useResolveUidClaim } from '../../api/uid-claims';
-import { refusalText } from '../../lib/api-errors';
+import { refusalText } from '@/lib/refusal-text';
 import { ReviewDialog } from '../withdrawals/review-dialog';
 
 export type ClaimAction = 'UNLINK' | 'REASSIGN' | 'REJECT';

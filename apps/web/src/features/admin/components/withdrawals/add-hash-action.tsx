@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/toast';
 import { useReviewWithdrawal } from '../../api/review-withdrawal';
-import { refusalText } from '../../lib/api-errors';
+import { refusalText } from '@/lib/refusal-text';
 import { ApproveDialog } from './approve-dialog';
 
 /** An APPROVED request without the hash of its payment: the hash can be recorded later, once. */

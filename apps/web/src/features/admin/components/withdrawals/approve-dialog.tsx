@@ -7,7 +7,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { formatMoney } from '@/lib/format';
 import { useCheckWithdrawalTransaction } from '../../api/check-withdrawal-transaction';
-import { refusalText } from '../../lib/api-errors';
+import { refusalText } from '@/lib/refusal-text';
 import { checkReview } from '../../lib/review-form';
 import { ChainCheckResult } from './chain-check-result';
 import { ReviewDialog } from './review-dialog';

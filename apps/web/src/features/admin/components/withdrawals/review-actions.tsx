@@ -9,7 +9,7 @@ import { isApiError } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
 import { adminWithdrawalKeys } from '../../api/get-admin-withdrawals';
 import { useReviewWithdrawal } from '../../api/review-withdrawal';
-import { refusalText } from '../../lib/api-errors';
+import { refusalText } from '@/lib/refusal-text';
 import { statusText } from '../../lib/format';
 import { ApproveDialog } from './approve-dialog';
 import { ReasonDialog } from './reason-dialog';

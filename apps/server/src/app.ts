@@ -72,6 +72,7 @@ import { ReferralsService } from './modules/referrals/referrals.service';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { ReportsService } from './modules/reports/reports.service';
 import { registerAuth } from './plugins/auth';
+import { registerBodyParsers } from './plugins/body-parsers';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler';
 import { registerMaintenance } from './plugins/maintenance';
 import { registerMetrics } from './plugins/metrics';
@@ -369,6 +370,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (limiter instanceof RedisRateLimiter) app.addHook('onClose', () => limiter.close());
 
   registerErrorHandler(app);
+  registerBodyParsers(app);
   await registerSecurityHeaders(app, config, options.webDir ?? null);
   registerRequestId(app);
   registerMetrics(app, { token: config.metricsToken });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { envelopeSchema } from './envelope';
 import {
   EMAIL_MAX_LENGTH,
   NAME_MAX_LENGTH,
@@ -8,6 +9,7 @@ import {
   USER_STATUSES,
 } from './constants';
 import { isEmail } from './validation';
+import type { SubscriptionFee } from './subscription-fee';
 
 /** Wire schemas of the accounts calls (member section 7). */
 
@@ -55,7 +57,7 @@ export const emailRequestSchema = z.object({ email });
 export type EmailRequest = z.infer<typeof emailRequestSchema>;
 
 /** Resend / send verification: the email may be omitted when the caller is signed in. */
-export const verificationEmailRequestSchema = z.object({ email: email.optional() }).optional();
+export const verificationEmailRequestSchema = z.object({ email: email.optional() }).nullish();
 
 export const tokenRequestSchema = z.object({ token: z.string().max(256).optional() });
 
@@ -75,6 +77,16 @@ export const changePasswordRequestSchema = z.object({
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
+/**
+ * The subscription as a user carries it: `{paid, timestamp}`, or a plain number (member section 3
+ * says it can arrive so; this server always sends the object, clients must read both). Read it
+ * with the helpers of `subscription-fee` (free of zod, for the first screen's bundle).
+ */
+export const subscriptionFeeSchema: z.ZodType<SubscriptionFee> = z.union([
+  z.object({ paid: z.boolean(), timestamp: z.string().nullable() }),
+  z.number(),
+]);
+
 /** The user of the session and profile (member section 3). */
 export const userSchema = z.object({
   _id: z.string(),
@@ -85,7 +97,7 @@ export const userSchema = z.object({
   isEmailVerified: z.boolean(),
   isAdmin: z.boolean(),
   referralCode: z.string(),
-  subscriptionFee: z.object({ paid: z.boolean(), timestamp: z.string().nullable() }),
+  subscriptionFee: subscriptionFeeSchema,
   bingXUID: z.string().nullable(),
   status: z.enum(USER_STATUSES),
   walletAddress: z.string().nullable(),
@@ -112,21 +124,32 @@ export const registerResponseSchema = z.object({
 });
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
-export const loginResponseSchema = z.object({
-  requiresVerification: z.literal(false),
-  token: z.string(),
-  user: userSchema,
-});
+/**
+ * A login with the right password: signed in (a token and the user), or, for an unverified
+ * account, `requiresVerification` with the pending user and no token (member section 4).
+ */
+export const loginResponseSchema = z.discriminatedUnion('requiresVerification', [
+  z.object({ requiresVerification: z.literal(false), token: z.string(), user: userSchema }),
+  z.object({ requiresVerification: z.literal(true), token: z.null(), user: pendingUserSchema }),
+]);
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/**
+ * Member section 7 reads `requiresVerification`, `token` and `user` of a login, and
+ * `requiresVerification` of a registration, beside the envelope: they are repeated there, the
+ * same values as in `data`.
+ */
+export const loginEnvelopeSchema = envelopeSchema(loginResponseSchema).extend({
+  requiresVerification: z.boolean(),
+  token: z.string().nullable(),
+  user: z.union([userSchema, pendingUserSchema]),
+});
+export const registerEnvelopeSchema = envelopeSchema(registerResponseSchema).extend({
+  requiresVerification: z.boolean(),
+});
 
 /** `data` of the TWO_FACTOR_REQUIRED failure of a login with the right password. */
 export const loginTwoFactorDataSchema = z.object({ requiresTwoFactor: z.literal(true) });
-
-/** `data` of the EMAIL_NOT_VERIFIED failure of a login with the right password. */
-export const loginUnverifiedDataSchema = z.object({
-  requiresVerification: z.literal(true),
-  user: pendingUserSchema,
-});
 
 /** A password change ends every session; the answer carries the caller's new token. */
 export const changePasswordResponseSchema = z.object({ token: z.string() });

@@ -7,6 +7,7 @@ export const SUCCESS_MESSAGES = {
   REGISTRATION_SUCCESSFUL:
     'Registration successful! Please check your email to verify your account.',
   LOGIN_SUCCESSFUL: 'Signed in successfully.',
+  EMAIL_VERIFICATION_REQUIRED: 'Please verify your email address before signing in.',
   VERIFICATION_EMAIL_SENT: 'Verification email sent successfully! Please check your inbox.',
   EMAIL_VERIFIED: 'Email verified successfully! You can now sign in.',
   PASSWORD_RESET_EMAIL_SENT:

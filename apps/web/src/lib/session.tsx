@@ -1,4 +1,5 @@
 import type { User } from '@ctn/contracts/accounts';
+import { isSubscriptionPaid } from '@ctn/contracts/subscription-fee';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { api, isApiError } from './api-client';
@@ -134,5 +135,5 @@ export function useAuthenticatedUser(): User {
 
 /** A member may use the member pages once the subscription is paid and an exchange UID linked. */
 export function isOnboarded(user: Pick<User, 'subscriptionFee' | 'bingXUID'>): boolean {
-  return user.subscriptionFee.paid && Boolean(user.bingXUID);
+  return isSubscriptionPaid(user.subscriptionFee) && Boolean(user.bingXUID);
 }

@@ -2,10 +2,10 @@ import {
   changePasswordRequestSchema,
   changePasswordResponseSchema,
   emailRequestSchema,
+  loginEnvelopeSchema,
   loginRequestSchema,
-  loginResponseSchema,
+  registerEnvelopeSchema,
   registerRequestSchema,
-  registerResponseSchema,
   resetPasswordRequestSchema,
   tokenRequestSchema,
   userSchema,
@@ -14,7 +14,7 @@ import {
 import { envelopeSchema } from '@ctn/contracts/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/envelope';
+import { ok, okBeside } from '../../lib/envelope';
 import { originOf, sessionOf } from '../../plugins/auth';
 import type { AuthService } from './auth.service';
 import type { RegistrationService } from './registration.service';
@@ -33,13 +33,17 @@ export function authRoutes(
         tags,
         summary: 'Register with a referral code',
         body: registerRequestSchema,
-        response: { 201: envelopeSchema(registerResponseSchema) },
+        response: { 201: registerEnvelopeSchema },
       },
       handler: async (request, reply) =>
         reply
           .status(201)
           .send(
-            ok(await registration.register(request.body, request.ip), 'REGISTRATION_SUCCESSFUL'),
+            okBeside(
+              await registration.register(request.body, request.ip),
+              'REGISTRATION_SUCCESSFUL',
+              ['requiresVerification'],
+            ),
           ),
     });
 
@@ -48,18 +52,21 @@ export function authRoutes(
         tags,
         summary: 'Sign in',
         description:
-          'A correct password on an unverified account fails with EMAIL_NOT_VERIFIED and `data.requiresVerification` (no token). An account with two-factor sign-in also needs `totpCode` (6 digits, or a recovery code): without it a correct password answers 401 TWO_FACTOR_REQUIRED with `data.requiresTwoFactor` and issues nothing; a wrong code answers 401 INVALID_TWO_FACTOR_CODE and counts like a wrong password.',
+          'A correct password on an unverified account answers success with `requiresVerification: true`, the pending user and `token: null`: no session is opened (member section 4). `requiresVerification`, `token` and `user` are repeated beside the envelope, where member section 7 reads them. An account with two-factor sign-in also needs `totpCode` (6 digits, or a recovery code): without it a correct password answers 401 TWO_FACTOR_REQUIRED with `data.requiresTwoFactor` and issues nothing; a wrong code answers 401 INVALID_TWO_FACTOR_CODE and counts like a wrong password.',
         body: loginRequestSchema,
-        response: { 200: envelopeSchema(loginResponseSchema) },
+        response: { 200: loginEnvelopeSchema },
       },
-      handler: async (request) =>
-        ok(
-          await auth.login(request.body.email, request.body.password, {
-            ...originOf(request),
-            totpCode: request.body.totpCode,
-          }),
-          'LOGIN_SUCCESSFUL',
-        ),
+      handler: async (request) => {
+        const result = await auth.login(request.body.email, request.body.password, {
+          ...originOf(request),
+          totpCode: request.body.totpCode,
+        });
+        return okBeside(
+          result,
+          result.requiresVerification ? 'EMAIL_VERIFICATION_REQUIRED' : 'LOGIN_SUCCESSFUL',
+          ['requiresVerification', 'token', 'user'],
+        );
+      },
     });
 
     app.get('/profile', {

@@ -118,12 +118,10 @@ export class AuthService {
     if (secondFactor === null) await failures.passwordRight();
     if (user.status === 'LOCKED') throw new AppError('ACCOUNT_LOCKED');
     if (user.status === 'DISABLED') throw new AppError('ACCOUNT_DISABLED');
-    if (!user.isEmailVerified) {
-      throw new AppError('EMAIL_NOT_VERIFIED', {
-        requiresVerification: true,
-        user: pendingUserOf(user),
-      });
-    }
+    // Member section 4: the right password on an unverified account is a success that asks for
+    // verification; it opens no session.
+    if (!user.isEmailVerified)
+      return { requiresVerification: true, token: null, user: pendingUserOf(user) };
     if (system.maintenanceMode && !user.isAdmin) throw new AppError('MAINTENANCE_MODE');
     const ttl = await this.sessionTtl(user.isAdmin);
     const requestOrigin = { ip, userAgent: origin.userAgent };

@@ -1,6 +1,7 @@
 import { DEFAULT_SYSTEM_SETTINGS } from '@ctn/contracts/settings';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client';
 import {
   call,
   createTestApp,
@@ -49,19 +50,37 @@ describe('POST /api/users/login', () => {
     expect(answer.body.data!.user).not.toHaveProperty('passwordHash');
   });
 
-  it('gives an unverified member requiresVerification and no token', async () => {
+  it('gives an unverified member a success with requiresVerification, the pending user and no token', async () => {
     const registered = await register(t);
     const answer = await login(registered.email, registered.password);
-    expect(answer.status).toBe(403);
+    const pendingUser = { email: registered.email, firstName: 'Ada', lastName: 'Lovelace' };
+    expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({
-      success: false,
-      errorCode: 'EMAIL_NOT_VERIFIED',
-      data: {
-        requiresVerification: true,
-        user: { email: registered.email, firstName: 'Ada', lastName: 'Lovelace' },
-      },
+      success: true,
+      message: 'EMAIL_VERIFICATION_REQUIRED',
+      error: null,
+      errorCode: null,
+      requiresVerification: true,
+      token: null,
+      user: pendingUser,
+      data: { requiresVerification: true, token: null, user: pendingUser },
     });
-    expect(JSON.stringify(answer.body)).not.toMatch(/token/i);
+    // No session is opened: nothing but the pending user's public fields leaves the server.
+    expect(Object.keys(answer.body.data!.user!).sort()).toEqual(['email', 'firstName', 'lastName']);
+    const sessions = await rowsOf<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from user_sessions s join users u on u.id = s.user_id where u.email = ${registered.email}`,
+    );
+    expect(sessions).toEqual([{ n: 0 }]);
+  });
+
+  it('puts requiresVerification, token and user beside data too, as the spec reads them', async () => {
+    const member = await signedInMember(t);
+    const answer = await login(member.email, member.password);
+    const body = answer.body as typeof answer.body & Record<string, unknown>;
+    expect(body['requiresVerification']).toBe(false);
+    expect(body['token']).toBe(answer.body.data!.token);
+    expect(body['user']).toEqual(answer.body.data!.user);
   });
 
   it('answers a wrong password and an unknown email alike: INVALID_CREDENTIALS', async () => {

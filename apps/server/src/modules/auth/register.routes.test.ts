@@ -30,6 +30,7 @@ describe('POST /api/users/register', () => {
       message: 'REGISTRATION_SUCCESSFUL',
       error: null,
       errorCode: null,
+      requiresVerification: true,
       data: {
         requiresVerification: true,
         user: { email: answer.email, firstName: 'Grace', lastName: 'Lovelace' },

@@ -15,9 +15,4 @@ describe('subscription display rule (member section 2, /profile)', () => {
     });
     expect(subscriptionDisplay({ paid: false, timestamp: null }).label).toBe('Unpaid');
   });
-
-  it('treats a missing fee as Unpaid', () => {
-    expect(subscriptionDisplay(null).label).toBe('Unpaid');
-    expect(subscriptionDisplay(undefined).label).toBe('Unpaid');
-  });
 });

@@ -1,8 +1,9 @@
+import {
+  isSubscriptionPaid,
+  subscriptionPaidAt,
+  type SubscriptionFee,
+} from '@ctn/contracts/subscription-fee';
 import type { BadgeVariant } from '@/components/ui/badge';
-
-/** `subscriptionFee` as the profile may carry it: an object, or a plain number (member section 3). */
-export type SubscriptionFee =
-  number | { paid: boolean; timestamp?: string | null } | null | undefined;
 
 export interface SubscriptionDisplay {
   label: 'Active' | 'Paid' | 'Unpaid';
@@ -17,6 +18,7 @@ export interface SubscriptionDisplay {
  */
 export function subscriptionDisplay(fee: SubscriptionFee): SubscriptionDisplay {
   if (typeof fee === 'number') return { label: 'Active', variant: 'success', paidAt: null };
-  if (fee?.paid) return { label: 'Paid', variant: 'success', paidAt: fee.timestamp ?? null };
+  if (isSubscriptionPaid(fee))
+    return { label: 'Paid', variant: 'success', paidAt: subscriptionPaidAt(fee) };
   return { label: 'Unpaid', variant: 'warning', paidAt: null };
 }

@@ -1,6 +1,5 @@
 import {
   loginResponseSchema,
-  loginUnverifiedDataSchema,
   type LoginRequest,
   type PendingUser,
   type User,
@@ -18,27 +17,11 @@ export type LoginResult =
 
 export async function login(input: LoginRequest): Promise<LoginResult> {
   try {
-    const { data } = await api.post('/users/login', input);
-    const unverified = loginUnverifiedDataSchema.safeParse(data);
-    if (unverified.success)
-      return { kind: 'verification-required', pendingUser: unverified.data.user };
-    const signedIn = loginResponseSchema.safeParse(data);
-    if (!signedIn.success) {
-      console.error('Unexpected answer from POST /users/login', signedIn.error.issues);
-      throw new TypeError('Unexpected answer from POST /users/login');
-    }
-    return { kind: 'signed-in', token: signedIn.data.token, user: signedIn.data.user };
+    const { data } = await api.post('/users/login', input, { schema: loginResponseSchema });
+    // The right password on an unverified account: a success with the pending user, no token.
+    if (data.requiresVerification) return { kind: 'verification-required', pendingUser: data.user };
+    return { kind: 'signed-in', token: data.token, user: data.user };
   } catch (error) {
-    // The right password on an unverified account: 403 EMAIL_NOT_VERIFIED with the pending user.
-    if (isApiError(error) && error.code === 'EMAIL_NOT_VERIFIED') {
-      const unverified = loginUnverifiedDataSchema.safeParse(error.data);
-      return {
-        kind: 'verification-required',
-        pendingUser: unverified.success
-          ? unverified.data.user
-          : { email: input.email, firstName: '', lastName: '' },
-      };
-    }
     if (isApiError(error) && error.code === 'TWO_FACTOR_REQUIRED')
       return { kind: 'two-factor-required' };
     throw error;

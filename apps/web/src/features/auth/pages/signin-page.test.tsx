@@ -145,10 +145,7 @@ describe('sign-in page', () => {
     const pendingUser = { email: 'new@example.com', firstName: 'New', lastName: 'Member' };
     mockApi({
       'POST /api/users/login': () =>
-        failResponse(403, 'EMAIL_NOT_VERIFIED', 'Verify first', {
-          requiresVerification: true,
-          user: pendingUser,
-        }),
+        okResponse({ requiresVerification: true, token: null, user: pendingUser }),
     });
     const { user } = renderSignin();
     await user.type(email(), 'new@example.com');

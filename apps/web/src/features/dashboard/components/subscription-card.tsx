@@ -1,11 +1,16 @@
-import type { User } from '@ctn/contracts/accounts';
+import {
+  isSubscriptionPaid,
+  subscriptionPaidAt,
+  type SubscriptionFee,
+} from '@ctn/contracts/subscription-fee';
 import { CreditCard } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { formatDate } from '@/lib/format';
 
 /** Active with its activation date once the fee is paid, otherwise Pending Payment. */
-export function SubscriptionCard({ fee }: { fee: User['subscriptionFee'] }) {
+export function SubscriptionCard({ fee }: { fee: SubscriptionFee }) {
+  const paidAt = subscriptionPaidAt(fee);
   return (
     <Card className="flex flex-col gap-4 p-5 sm:p-6" role="region" aria-labelledby="sub-title">
       <div className="flex items-center justify-between gap-3">
@@ -16,11 +21,11 @@ export function SubscriptionCard({ fee }: { fee: User['subscriptionFee'] }) {
           <CreditCard className="size-5" aria-hidden="true" />
         </span>
       </div>
-      {fee.paid ? (
+      {isSubscriptionPaid(fee) ? (
         <div className="space-y-1.5">
           <Badge variant="success">Active</Badge>
-          {fee.timestamp ? (
-            <p className="text-sm text-fg-muted">Activated on {formatDate(fee.timestamp)}</p>
+          {paidAt ? (
+            <p className="text-sm text-fg-muted">Activated on {formatDate(paidAt)}</p>
           ) : null}
         </div>
       ) : (

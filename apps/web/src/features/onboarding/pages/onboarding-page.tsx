@@ -1,4 +1,5 @@
 import type { User } from '@ctn/contracts/accounts';
+import { isSubscriptionPaid } from '@ctn/contracts/subscription-fee';
 import { REDIRECT_DELAY_MS } from '@ctn/contracts/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -26,7 +27,7 @@ export function OnboardingPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
-  const paid = user.subscriptionFee.paid;
+  const paid = isSubscriptionPaid(user.subscriptionFee);
   const linked = linkedUser !== null || Boolean(user.bingXUID);
   const complete = linkedUser !== null || isOnboarded(user);
   const current: OnboardingStep | null = complete ? null : paid ? 2 : 1;

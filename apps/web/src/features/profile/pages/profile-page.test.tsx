@@ -1,3 +1,4 @@
+import { isSubscriptionPaid, subscriptionPaidAt } from '@ctn/contracts/subscription-fee';
 import { PASSWORD_BANNER_MS } from '@ctn/contracts/constants';
 import { errorText } from '@ctn/contracts/errors';
 import { act, screen, within } from '@testing-library/react';
@@ -58,7 +59,14 @@ function renderProfile(
   const api = mockApi({
     'GET /api/users/profile': () => okResponse(user),
     'GET /api/users/refresh-subscription': () =>
-      okResponse(makeSubscription({ subscriptionFee: user.subscriptionFee })),
+      okResponse(
+        makeSubscription({
+          subscriptionFee: {
+            paid: isSubscriptionPaid(user.subscriptionFee),
+            timestamp: subscriptionPaidAt(user.subscriptionFee),
+          },
+        }),
+      ),
     ...SECURITY_CENTER,
     ...routesMock,
   });
@@ -101,6 +109,14 @@ describe('profile page: information', () => {
       '0x52908400098527886E0F7030069857D2E4169EE7',
     );
     expect(value('Last Login')).toHaveTextContent('Jan 6, 2025');
+  });
+
+  it("takes a subscription fee that arrives as a plain number: 'Active', and the member stays in", async () => {
+    renderProfile({}, makeUser({ subscriptionFee: 10 }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Profile & Security' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Subscription').nextElementSibling).toHaveTextContent('Active');
   });
 });
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
+  customType,
   boolean,
   check,
   date,
@@ -580,6 +581,20 @@ export const withdrawalOtps = pgTable(
   (t) => [index('withdrawal_otps_user_idx').on(t.userId, t.createdAt)],
 );
 
+/** A transaction id as PostgreSQL's pg_current_xact_id() gives it, carried as text. */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+
+/**
+ * The transactions that changed what the member counters count (who is a member, status,
+ * verification, subscription, link), one row each, written by a trigger on users (migration
+ * 0018). A cached count is still exact while no transaction it could not see is listed here.
+ * Rows older than an hour are pruned by the reader.
+ */
+export const memberChanges = pgTable('member_changes', {
+  xid: xid8('xid').primaryKey(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Sign-ins of every account, one row per successful sign-in (the LOGIN activity of reports). */
 export const memberLogins = pgTable(
   'member_logins',
@@ -778,6 +793,7 @@ export const schema = {
   withdrawals,
   withdrawalOtps,
   memberLogins,
+  memberChanges,
   scheduledJobs,
   jobRuns,
   rewardCycleNumberSeq,

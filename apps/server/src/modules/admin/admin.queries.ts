@@ -69,8 +69,19 @@ export type MemberListRow = Awaited<ReturnType<typeof listMembers>>['rows'][numb
 
 export type MemberCounters = Record<string, number>;
 
-export async function memberCounters(db: Db): Promise<MemberCounters> {
-  const [row] = await rowsOf<MemberCounters>(
+/**
+ * The counters, the snapshot they were counted in, and until when time alone leaves them right
+ * (the next subscription to lapse, the next midnight for newUsersToday, at most a minute).
+ */
+export interface CountedMembers {
+  counters: MemberCounters;
+  snapshot: string;
+  validUntil: string;
+}
+
+export async function memberCounters(db: Db): Promise<CountedMembers> {
+  // One statement, so the snapshot named is the one the counts were taken in.
+  const [row] = await rowsOf<MemberCounters & { snapshot: string; validUntil: string }>(
     db,
     sql`select count(*)::int as "totalUsers",
                count(*) filter (where status = 'ACTIVE')::int as "activeUsers",
@@ -80,10 +91,40 @@ export async function memberCounters(db: Db): Promise<MemberCounters> {
                count(*) filter (where not is_email_verified)::int as "unverifiedUsers",
                count(*) filter (where paid_until > now() and bingx_uid is not null)::int as "onboardingCompleted",
                count(*) filter (where paid_until > now())::int as "subscriptionPaid",
-               count(*) filter (where created_at >= date_trunc('day', now()))::int as "newUsersToday"
+               count(*) filter (where created_at >= date_trunc('day', now()))::int as "newUsersToday",
+               pg_current_snapshot()::text as snapshot,
+               least(now() + interval '1 minute',
+                     date_trunc('day', now()) + interval '1 day',
+                     min(paid_until) filter (where paid_until > now()))::text as "validUntil"
           from users where not is_admin and not is_root`,
   );
-  return row!;
+  const { snapshot, validUntil, ...counters } = row!;
+  return { counters, snapshot, validUntil };
+}
+
+/**
+ * Whether counters taken in `counted.snapshot` may differ from the members now: a transaction
+ * that snapshot could not see has since committed a member change, or time has moved past
+ * `validUntil`. A transaction still running is not counted yet, rightly.
+ */
+export async function membersChangedSince(
+  db: Db,
+  counted: Pick<CountedMembers, 'snapshot' | 'validUntil'>,
+): Promise<boolean> {
+  const [row] = await rowsOf<{ changed: boolean }>(
+    db,
+    sql`select now() >= ${counted.validUntil}::timestamptz
+               or exists (select 1 from member_changes
+                           where xid >= pg_snapshot_xmin(${counted.snapshot}::pg_snapshot)
+                             and not pg_visible_in_snapshot(xid, ${counted.snapshot}::pg_snapshot))
+               as changed`,
+  );
+  return row!.changed;
+}
+
+/** Forgets member changes older than any counters still kept (kept a minute at most). */
+export async function pruneMemberChanges(db: Db): Promise<void> {
+  await db.execute(sql`delete from member_changes where at < now() - interval '1 hour'`);
 }
 
 export async function findMemberWithReferrer(db: Db, id: string) {

@@ -4,6 +4,7 @@ import {
   call,
   createTestApp,
   nextIp,
+  register,
   signedInAdmin,
   signedInMember,
   type TestApp,
@@ -82,6 +83,37 @@ describe('GET /api/users/admin/all', () => {
     });
     const ids = new Set([...body.users, ...second.body.data!.users].map((u) => u._id));
     expect(ids.size).toBe(12);
+  });
+
+  it('counts a registration, a verification and a change by another instance at once', async () => {
+    const before = (await list()).body.data!;
+    const registered = await register(t);
+    const afterRegistration = (await list()).body.data!;
+    expect(afterRegistration.pagination.totalUsers).toBe(before.pagination.totalUsers + 1);
+    expect(afterRegistration.stats['totalUsers']).toBe(before.stats['totalUsers']! + 1);
+    expect(afterRegistration.stats['unverifiedUsers']).toBe(before.stats['unverifiedUsers']! + 1);
+    expect(afterRegistration.users.map((u) => u.email)).toContain(registered.email);
+
+    // A write this process never saw (another instance, a script) is counted too.
+    await t.database.db.execute(
+      sql`update users set is_email_verified = true, status = 'LOCKED' where email = ${registered.email}`,
+    );
+    const afterOutsideChange = (await list()).body.data!;
+    expect(afterOutsideChange.stats['unverifiedUsers']).toBe(before.stats['unverifiedUsers']);
+    expect(afterOutsideChange.stats['lockedUsers']).toBe(before.stats['lockedUsers']! + 1);
+    expect((await list('?status=LOCKED')).body.data!.pagination.totalUsers).toBe(
+      before.stats['lockedUsers']! + 1,
+    );
+  });
+
+  it('counts a subscription that lapses as unpaid once its moment has passed', async () => {
+    const member = await signedInMember(t);
+    await t.database.db.execute(
+      sql`update users set paid_until = now() + interval '1 second' where id = ${member.user._id}`,
+    );
+    const paid = (await list()).body.data!.stats['subscriptionPaid']!;
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await list()).body.data!.stats['subscriptionPaid']).toBe(paid - 1);
   });
 
   it('searches names, emails, user IDs and codes, treating wildcards literally', async () => {

@@ -10,7 +10,6 @@ import {
 } from '@ctn/contracts/admin';
 import { USER_STATUSES, type UserStatus } from '@ctn/contracts/constants';
 import type { Db } from '../../db/client';
-import { TtlCache } from '../../lib/ttl-cache';
 import { AppError } from '../../lib/app-error';
 import { CSV_PAGE_SIZE, csvExport, type CsvColumn, type CsvExport } from '../../lib/csv';
 import { toUsdt } from '../../lib/money';
@@ -54,17 +53,16 @@ const STATUS_COUNTER = {
   DISABLED: 'disabledUsers',
 } as const satisfies Record<UserStatus, string>;
 
-/**
- * The member counters (a count of every member by status and subscription) are kept this long:
- * at 100k members they are a 20-30 ms scan, asked for by every page of the users list.
- */
-const COUNTERS_TTL_MS = 5_000;
-
 const NO_MONEY: q.MemberMoneyRow = { balanceMicro: 0n, earnedMicro: 0n, withdrawnMicro: 0n };
 
 /** The administrators' view of members (admin sections 3 and 7). */
 export class AdminService {
-  private readonly counters = new TtlCache<'all', q.MemberCounters>(COUNTERS_TTL_MS);
+  /**
+   * The member counters are a 20-30 ms scan of every member at 100k, asked for by every page of
+   * the users list: they are kept until a member change commits (see q.membersChangedSince),
+   * which a check of well under a millisecond tells, so they are never stale.
+   */
+  private counted: q.CountedMembers | null = null;
 
   constructor(
     private readonly db: Db,
@@ -74,9 +72,12 @@ export class AdminService {
     private readonly withdrawals: WithdrawalReviewService,
   ) {}
 
-  /** Fresh after this instance's own changes; at most COUNTERS_TTL_MS old otherwise. */
-  private memberCounters(): Promise<q.MemberCounters> {
-    return this.counters.get('all', () => q.memberCounters(this.db));
+  private async memberCounters(): Promise<q.MemberCounters> {
+    const kept = this.counted;
+    if (kept && !(await q.membersChangedSince(this.db, kept))) return kept.counters;
+    const [counted] = await Promise.all([q.memberCounters(this.db), q.pruneMemberChanges(this.db)]);
+    this.counted = counted;
+    return counted.counters;
   }
 
   async listUsers(query: AdminUsersQuery): Promise<AdminUsersResponse> {
@@ -287,7 +288,6 @@ export class AdminService {
       });
       return row;
     });
-    this.counters.clear();
     return { _id: updated.id, status: updated.status as UserStatus };
   }
 
@@ -309,7 +309,6 @@ export class AdminService {
       });
       return { _id: row.id };
     });
-    this.counters.clear();
     return deleted;
   }
 

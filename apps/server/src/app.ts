@@ -15,6 +15,7 @@ import { HotWallet, PayoutChain } from './integrations/chain/payout-wallet';
 import type { Logger } from './lib/logger';
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limiter';
 import { RedisRateLimiter } from './lib/redis-rate-limiter';
+import { parseQueryString } from './lib/query-string';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { AuditService } from './modules/audit/audit.service';
@@ -164,6 +165,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Request ids, and the envelope 503 during a close: plugins/request-id.ts.
     return503OnClosing: false,
     frameworkErrors: answerFrameworkError,
+    // Nested objects arrive as key[sub]=v (admin section 7): lib/query-string.ts.
+    routerOptions: { querystringParser: parseQueryString },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -161,6 +161,43 @@ describe('GET /api/users/admin/{id}', () => {
     });
   });
 
+  it('applies the reward type and withdrawal status filters of the tabs, paging what matches', async () => {
+    const member = await signedInMember(t);
+    const source = await signedInMember(t);
+    for (const level of [1, 2])
+      await t.database.db.execute(sql`insert into rewards
+          (user_id, source_user_id, type, level, reward_micro, master_micro, percent_bp, cycle_id, bucket)
+        values (${member.user._id}, ${source.user._id}, 'DOWNLINE', ${level}, 1000000, 10000000, 1000,
+                gen_random_uuid(), 'AVAILABLE')`);
+    for (const status of ['REJECTED', 'REJECTED', 'APPROVED'])
+      await t.database.db
+        .execute(sql`insert into withdrawals (user_id, amount_micro, wallet_address, status)
+        values (${member.user._id}, 5000000, '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', ${status})`);
+    const detail = async (query: string) =>
+      (
+        await call<{
+          rewards: { data: { type: string }[] };
+          withdrawals: { data: { status: string }[]; pagination: { totalRecords: number } };
+        }>(
+          t.app,
+          'GET',
+          `/api/users/admin/${member.user._id}?includeRewards=true&includeWithdrawals=true&${query}`,
+          { token: admin.token },
+        )
+      ).body.data!;
+
+    expect((await detail('')).rewards.data).toHaveLength(2);
+    expect((await detail('rewardType=DIRECT')).rewards.data).toHaveLength(0);
+    expect((await detail('rewardType=DOWNLINE')).rewards.data.map((r) => r.type)).toEqual([
+      'DOWNLINE',
+      'DOWNLINE',
+    ]);
+    const rejected = (await detail('withdrawalStatus=REJECTED&withdrawalsLimit=1')).withdrawals;
+    expect(rejected.data.map((w) => w.status)).toEqual(['REJECTED']);
+    expect(rejected.pagination.totalRecords).toBe(2);
+    expect((await detail('withdrawalStatus=PENDING')).withdrawals.data).toHaveLength(0);
+  });
+
   it('answers USER_NOT_FOUND for unknown or malformed ids', async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
       const answer = await call(t.app, 'GET', `/api/users/admin/${id}`, { token: admin.token });

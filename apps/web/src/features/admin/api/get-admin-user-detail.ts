@@ -1,4 +1,4 @@
-import { ADMIN_PAGE_SIZE } from '@ctn/contracts/constants';
+import { ADMIN_PAGE_SIZE, type WithdrawalStatus } from '@ctn/contracts/constants';
 import { adminUserDetailSchema, type AdminUserDetail } from '@ctn/contracts/admin';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -9,6 +9,10 @@ export interface AdminUserDetailParams {
   id: string;
   rewardsPage: number;
   withdrawalsPage: number;
+  /** The Rewards tab's type filter; absent for all types. */
+  rewardType?: 'DIRECT' | 'DOWNLINE' | undefined;
+  /** The Withdrawals tab's status filter; absent for all statuses. */
+  withdrawalStatus?: WithdrawalStatus | undefined;
 }
 
 export async function getAdminUserDetail(
@@ -23,6 +27,8 @@ export async function getAdminUserDetail(
       rewardsLimit: ADMIN_PAGE_SIZE,
       withdrawalsPage: params.withdrawalsPage,
       withdrawalsLimit: ADMIN_PAGE_SIZE,
+      rewardType: params.rewardType,
+      withdrawalStatus: params.withdrawalStatus,
     },
     schema: adminUserDetailSchema,
     audience: 'admin',

@@ -1,5 +1,4 @@
 import type { AdminUserDetail } from '@ctn/contracts/admin';
-import { useState } from 'react';
 import { StatusBadge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import {
@@ -18,18 +17,22 @@ import { StatCard } from './stat-card';
 import { num, personName, str } from '../lib/records';
 import { cycleText } from './rewards/rewards-table';
 
-type TypeFilter = '' | 'DIRECT' | 'DOWNLINE';
+/** The Rewards tab's type filter: '' for all types. */
+export type RewardTypeFilter = '' | 'DIRECT' | 'DOWNLINE';
 
-/** The Rewards tab: statistics, a type filter on the loaded page, the table and its pages. */
+/** The Rewards tab: statistics, a type filter the server applies, the table and its pages. */
 export function UserRewardsTab({
   rewards,
   onPage,
+  type,
+  onType,
 }: {
   rewards: AdminUserDetail['rewards'];
   onPage: (page: number) => void;
+  type: RewardTypeFilter;
+  onType: (type: RewardTypeFilter) => void;
 }) {
-  const [type, setType] = useState<TypeFilter>('');
-  const rows = rewards.data.filter((r) => !type || str(r.type) === type);
+  const rows = rewards.data;
   const { statistics: stats, pagination } = rewards;
   return (
     <div className="space-y-4">
@@ -48,7 +51,7 @@ export function UserRewardsTab({
             <NativeSelect
               id="admin-reward-type"
               value={type}
-              onChange={(e) => setType(e.target.value as TypeFilter)}
+              onChange={(e) => onType(e.target.value as RewardTypeFilter)}
             >
               <option value="">All Types</option>
               <option value="DIRECT">Direct</option>

@@ -1,7 +1,6 @@
 import type { AdminUserDetail } from '@ctn/contracts/admin';
-import { WITHDRAWAL_STATUSES } from '@ctn/contracts/constants';
+import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@ctn/contracts/constants';
 import { adminWithdrawalSchema, type AdminWithdrawal } from '@ctn/contracts/withdrawals';
-import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { formatUsd } from '@/lib/format';
@@ -26,17 +25,22 @@ function readRows(records: AdminUserDetail['withdrawals']['data']) {
   return { rows, unreadable };
 }
 
-/** The Withdrawals tab: statistics, a status filter on the loaded page, the table and its pages. */
+/** The Withdrawals tab's status filter: '' for all statuses. */
+export type WithdrawalStatusFilter = '' | WithdrawalStatus;
+
+/** The Withdrawals tab: statistics, a status filter the server applies, the table and its pages. */
 export function UserWithdrawalsTab({
   withdrawals,
   onPage,
+  status,
+  onStatus,
 }: {
   withdrawals: AdminUserDetail['withdrawals'];
   onPage: (page: number) => void;
+  status: WithdrawalStatusFilter;
+  onStatus: (status: WithdrawalStatusFilter) => void;
 }) {
-  const [status, setStatus] = useState('');
-  const { rows: all, unreadable } = readRows(withdrawals.data);
-  const rows = all.filter((w) => !status || w.status === status);
+  const { rows, unreadable } = readRows(withdrawals.data);
   const { statistics: stats, pagination } = withdrawals;
   return (
     <div className="space-y-4">
@@ -56,7 +60,7 @@ export function UserWithdrawalsTab({
             <NativeSelect
               id="admin-withdrawal-status"
               value={status}
-              onChange={(e) => setStatus(e.target.value)}
+              onChange={(e) => onStatus(e.target.value as WithdrawalStatusFilter)}
             >
               <option value="">All Status</option>
               {WITHDRAWAL_STATUSES.map((s) => (

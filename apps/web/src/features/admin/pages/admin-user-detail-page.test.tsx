@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { failResponse, mockApi, okResponse } from '@/testing/api-mock';
 import { makePayment } from '@/testing/fixtures';
 import { renderRoutes, Stub } from '@/testing/render';
@@ -103,7 +103,7 @@ describe('admin user detail page', () => {
     expect(screen.getByText('Total Requested')).toBeInTheDocument();
   });
 
-  it('shows the rewards of the page, filtered by type', async () => {
+  it('shows the rewards of the page, and asks the server for the type chosen from page 1', async () => {
     const reward = (type: string, n: number) => ({
       _id: `r${n}`,
       type,
@@ -115,15 +115,22 @@ describe('admin user detail page', () => {
       createdAt: '2025-03-01T10:00:00.000Z',
       downlineUser: type === 'DOWNLINE' ? { firstName: 'Bob', lastName: 'Smith' } : undefined,
     });
-    const detail = makeDetail();
-    detail.rewards.data = [reward('DIRECT', 1), reward('DOWNLINE', 2)];
-    detail.rewards.statistics = {
-      total: 2,
-      totalRewardAmount: 3,
-      directRewardsCount: 1,
-      downlineRewardsCount: 1,
-    };
-    mockApi({ [`GET /api/users/admin/${ID}`]: () => okResponse(detail) });
+    const api = mockApi({
+      [`GET /api/users/admin/${ID}`]: (request) => {
+        const type = request.url.searchParams.get('rewardType');
+        const detail = makeDetail();
+        detail.rewards.data = [reward('DIRECT', 1), reward('DOWNLINE', 2)].filter(
+          (r) => !type || r.type === type,
+        );
+        detail.rewards.statistics = {
+          total: 2,
+          totalRewardAmount: 3,
+          directRewardsCount: 1,
+          downlineRewardsCount: 1,
+        };
+        return okResponse(detail);
+      },
+    });
     const { user } = renderPage();
     await user.click(await screen.findByRole('tab', { name: 'Rewards (2)' }));
     const table = await screen.findByRole('region', { name: 'User rewards' });
@@ -133,9 +140,29 @@ describe('admin user detail page', () => {
     expect(downline).toHaveTextContent('#3');
     expect(direct).toHaveTextContent('—');
     expect(direct).not.toHaveTextContent('#');
+    expect(api.requests[0]!.url.searchParams.has('rewardType')).toBe(false);
+
     await user.selectOptions(screen.getByLabelText('Type'), 'DOWNLINE');
-    expect(within(table).getAllByRole('row')).toHaveLength(2);
-    expect(screen.getByText('Showing 1 of 2 rewards')).toBeInTheDocument();
+    await vi.waitFor(() =>
+      expect(
+        within(screen.getByRole('region', { name: 'User rewards' })).getAllByRole('row'),
+      ).toHaveLength(2),
+    );
+    const asked = api.requests.at(-1)!.url.searchParams;
+    expect(asked.get('rewardType')).toBe('DOWNLINE');
+    expect(asked.get('rewardsPage')).toBe('1');
+  });
+
+  it('asks the server for the withdrawal status chosen', async () => {
+    const api = mockApi({ [`GET /api/users/admin/${ID}`]: () => okResponse(makeDetail()) });
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('tab', { name: 'Withdrawals (0)' }));
+    await user.selectOptions(screen.getByLabelText('Status'), 'PENDING');
+    await vi.waitFor(() =>
+      expect(api.requests.at(-1)!.url.searchParams.get('withdrawalStatus')).toBe('PENDING'),
+    );
+    expect(api.requests.at(-1)!.url.searchParams.get('withdrawalsPage')).toBe('1');
+    expect(screen.getByLabelText('Status')).toHaveValue('PENDING');
   });
 
   it('shows the error banner', async () => {

@@ -13,8 +13,11 @@ import { formatUsd, fullName } from '@/lib/format';
 import { adminUserDetailKeys, useAdminUserDetail } from '../api/get-admin-user-detail';
 import { StatCard, StatGrid } from '../components/stat-card';
 import { UserOverview } from '../components/user-overview';
-import { UserRewardsTab } from '../components/user-rewards-tab';
-import { UserWithdrawalsTab } from '../components/user-withdrawals-tab';
+import { UserRewardsTab, type RewardTypeFilter } from '../components/user-rewards-tab';
+import {
+  UserWithdrawalsTab,
+  type WithdrawalStatusFilter,
+} from '../components/user-withdrawals-tab';
 import { isValidId } from '../lib/route-ids';
 
 const tabClass = 'flex-auto sm:flex-none max-sm:px-2! max-sm:text-xs!';
@@ -26,7 +29,19 @@ export function AdminUserDetailPage() {
   const queryClient = useQueryClient();
   const [rewardsPage, setRewardsPage] = useState(1);
   const [withdrawalsPage, setWithdrawalsPage] = useState(1);
-  const detail = useAdminUserDetail({ id, rewardsPage, withdrawalsPage }, valid);
+  const [rewardType, setRewardType] = useState<RewardTypeFilter>('');
+  const [withdrawalStatus, setWithdrawalStatus] = useState<WithdrawalStatusFilter>('');
+  // The filters go to the server, which pages the filtered records; a new filter starts at page 1.
+  const detail = useAdminUserDetail(
+    {
+      id,
+      rewardsPage,
+      withdrawalsPage,
+      rewardType: rewardType || undefined,
+      withdrawalStatus: withdrawalStatus || undefined,
+    },
+    valid,
+  );
   const user = detail.data;
   const refreshing = detail.isFetching && !detail.isPending;
   const refresh = () =>
@@ -111,10 +126,26 @@ export function AdminUserDetailPage() {
               <UserOverview user={user} />
             </TabsContent>
             <TabsContent value="rewards">
-              <UserRewardsTab rewards={user.rewards} onPage={setRewardsPage} />
+              <UserRewardsTab
+                rewards={user.rewards}
+                onPage={setRewardsPage}
+                type={rewardType}
+                onType={(type) => {
+                  setRewardType(type);
+                  setRewardsPage(1);
+                }}
+              />
             </TabsContent>
             <TabsContent value="withdrawals">
-              <UserWithdrawalsTab withdrawals={user.withdrawals} onPage={setWithdrawalsPage} />
+              <UserWithdrawalsTab
+                withdrawals={user.withdrawals}
+                onPage={setWithdrawalsPage}
+                status={withdrawalStatus}
+                onStatus={(status) => {
+                  setWithdrawalStatus(status);
+                  setWithdrawalsPage(1);
+                }}
+              />
             </TabsContent>
           </Tabs>
         </>

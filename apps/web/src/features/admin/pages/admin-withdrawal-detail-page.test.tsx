@@ -75,10 +75,10 @@ describe('admin withdrawal review page', () => {
     });
     const { user, router } = renderPage();
     expect(screen.getByRole('status')).toHaveTextContent('Loading withdrawal details...');
-    expect(await screen.findByText('25.50 USDT requested by Ada Lovelace1')).toBeInTheDocument();
+    expect(await screen.findByText('$25.50 requested by Ada Lovelace1')).toBeInTheDocument();
 
     const request = card('Request');
-    expect(field(request, 'Amount')).toHaveTextContent('25.50 USDT');
+    expect(field(request, 'Amount')).toHaveTextContent('$25.50');
     expect(field(request, 'Asset')).toHaveTextContent('USDT');
     const wallet = within(request).getByRole('link', { name: new RegExp(`^${WALLET}`) });
     expect(wallet).toHaveAttribute('href', `https://testnet.bscscan.com/address/${WALLET}`);
@@ -397,6 +397,6 @@ describe('admin withdrawal review page', () => {
     expect(await screen.findByText('withdrawal not found')).toBeInTheDocument();
     mockApi({ [GET]: () => okResponse(makeReview()) });
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByText('25.50 USDT requested by Ada Lovelace1')).toBeInTheDocument();
+    expect(await screen.findByText('$25.50 requested by Ada Lovelace1')).toBeInTheDocument();
   });
 });

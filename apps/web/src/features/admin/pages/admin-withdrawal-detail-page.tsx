@@ -8,7 +8,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { formatUsdt, fullName } from '@/lib/format';
+import { formatUsd, fullName } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { adminWithdrawalKeys } from '../api/get-admin-withdrawals';
 import { useWithdrawalReview } from '../api/get-withdrawal-review';
@@ -63,7 +63,7 @@ export function AdminWithdrawalDetailPage() {
         <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">Withdrawal Review</h1>
         {w ? (
           <p className="break-words text-fg-muted">
-            {formatUsdt(w.amount)} requested by {fullName(w.user)}
+            {formatUsd(w.amount)} requested by {fullName(w.user)}
           </p>
         ) : null}
       </div>

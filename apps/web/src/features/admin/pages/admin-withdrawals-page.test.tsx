@@ -74,7 +74,7 @@ describe('admin withdrawals page', () => {
     expect(first).toHaveTextContent('Ada Lovelace1');
     expect(first).toHaveTextContent('ada1@example.com');
     expect(first).toHaveTextContent('CT400001');
-    expect(first).toHaveTextContent('25.50 USDT');
+    expect(first).toHaveTextContent('$25.50');
     const wallet = within(first!).getByRole('link', { name: /^0x5290\.\.\.9EE7/ });
     // The server's trailing slash is dropped.
     expect(wallet).toHaveAttribute('href', `https://testnet.bscscan.com/address/${WALLET}`);
@@ -97,7 +97,7 @@ describe('admin withdrawals page', () => {
     expect(router.state.location.pathname).toBe(`/admin/users/${makeAdminWithdrawal(1).user._id}`);
     await router.navigate('/admin/withdrawals');
     const review = await screen.findAllByRole('link', { name: /^Review the withdrawal/ });
-    expect(review[1]).toHaveAccessibleName('Review the withdrawal of 25.50 USDT by Ada Lovelace2');
+    expect(review[1]).toHaveAccessibleName('Review the withdrawal of $25.50 by Ada Lovelace2');
     await user.click(review[1]!);
     expect(router.state.location.pathname).toBe(`/admin/withdrawals/${makeAdminWithdrawal(2)._id}`);
   });

@@ -1,6 +1,6 @@
 import type { WithdrawalReview } from '@ctn/contracts/withdrawals';
 import { Badge } from '@/components/ui/badge';
-import { formatDateTime, formatUsdt } from '@/lib/format';
+import { formatDateTime, formatUsd } from '@/lib/format';
 import { InfoCard, Row } from '../info-card';
 import { ChainCheckResult } from './chain-check-result';
 import { CopyButton } from './copy-button';
@@ -18,7 +18,7 @@ export function RequestCard({ review }: { review: WithdrawalReview }) {
         <span className="font-mono text-xs">{w._id}</span>
       </Row>
       <Row label="Amount">
-        <span className="text-base font-semibold tabular-nums">{formatUsdt(w.amount)}</span>
+        <span className="text-base font-semibold tabular-nums">{formatUsd(w.amount)}</span>
       </Row>
       <Row label="Asset">{w.asset}</Row>
       <Row label="Wallet Address">

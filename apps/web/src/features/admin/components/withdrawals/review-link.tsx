@@ -2,7 +2,7 @@ import type { AdminWithdrawal } from '@ctn/contracts/withdrawals';
 import { Eye } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
-import { formatUsdt, fullName } from '@/lib/format';
+import { formatUsd, fullName } from '@/lib/format';
 import { paths } from '@/lib/paths';
 
 /** The Review action: the request's page at /admin/withdrawals/{_id}. */
@@ -11,7 +11,7 @@ export function ReviewLink({ withdrawal }: { withdrawal: AdminWithdrawal }) {
     <Link
       to={paths.admin.withdrawal(withdrawal._id)}
       className={buttonClasses({ variant: 'outline', size: 'sm' })}
-      aria-label={`Review the withdrawal of ${formatUsdt(withdrawal.amount)} by ${fullName(withdrawal.user)}`}
+      aria-label={`Review the withdrawal of ${formatUsd(withdrawal.amount)} by ${fullName(withdrawal.user)}`}
     >
       <Eye className="size-4" aria-hidden="true" />
       Review

@@ -7,7 +7,7 @@ import {
   TableHeaderCell,
   TableRow,
 } from '@/components/ui/table';
-import { formatDateTime, formatUsdt, shortenAddress } from '@/lib/format';
+import { formatDateTime, formatUsd, shortenAddress } from '@/lib/format';
 import { shortenListHash } from '../../lib/format';
 import { RewardPerson } from '../rewards/reward-person';
 import { AddressLink, TxLink } from './explorer-links';
@@ -39,7 +39,7 @@ export function WithdrawalsTable({
             <TableCell>
               <RewardPerson person={w.user} />
             </TableCell>
-            <TableCell className="font-semibold tabular-nums">{formatUsdt(w.amount)}</TableCell>
+            <TableCell className="font-semibold tabular-nums">{formatUsd(w.amount)}</TableCell>
             <TableCell>
               <AddressLink
                 explorerUrl={explorerUrl}

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@/lib/format';
 import type { UserReport, UserReportDetail, UserReportsResponse } from '@ctn/contracts/reports';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -162,6 +163,11 @@ describe('admin user reports page', () => {
     await user.click(await screen.findByRole('button', { name: 'View report of Ada Lovelace1' }));
     const dialog = await screen.findByRole('dialog', { name: 'User Report' });
     expect(within(dialog).getByText('Total withdrawn').nextSibling).toHaveTextContent('$26.50');
+    // Admin section 9: dates with month, day, year, hour and minute.
+    expect(within(dialog).getByText(/^Joined /)).toHaveTextContent(
+      `Joined ${formatDateTime('2025-03-01T10:00:00.000Z')}`,
+    );
+    expect(within(dialog).getByText(/^Joined /).textContent).toMatch(/\d{1,2}:\d{2}/);
     expect(within(dialog).getByText('Active in network').nextSibling).toHaveTextContent('15');
     const timeline = await within(dialog).findByRole('list', { name: 'Activity timeline' });
     const items = within(timeline).getAllByRole('listitem');

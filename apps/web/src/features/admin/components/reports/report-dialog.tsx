@@ -71,7 +71,7 @@ export function ReportDialog({
           <div className="space-y-5">
             <div className="flex flex-wrap items-center gap-2 text-sm text-fg-muted">
               <StatusBadge status={shown.status} label={shown.status} />
-              <span>Joined {formatDate(shown.joinedAt)}</span>
+              <span>Joined {formatDateTime(shown.joinedAt)}</span>
             </div>
             <Section title="Financial">
               <Figure label="Balance">{formatUsd(shown.financial.balance)}</Figure>

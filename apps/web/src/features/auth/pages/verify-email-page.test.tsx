@@ -137,15 +137,38 @@ describe('verify email page: pending', () => {
     );
   });
 
-  it('without a stored email, says so and does not call the server', async () => {
-    const { fetchMock } = mockApi({});
+  it('without a stored email, asks for the address and resends to it', async () => {
+    const api = mockApi({
+      'POST /api/users/resend-verification-email': () =>
+        okResponse(null, 'VERIFICATION_EMAIL_SENT'),
+    });
     const { user } = renderVerify('/verify-email');
     expect(
       screen.getByText('No email found from registration. Please register again.'),
     ).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Resend Verification Email' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('No email found. Please register again.');
-    expect(fetchMock).not.toHaveBeenCalled();
+    const button = screen.getByRole('button', { name: 'Resend Verification Email' });
+    await user.click(button);
+    expect(screen.getByText('Email is required')).toBeInTheDocument();
+    const field = screen.getByLabelText('Email address');
+    expect(field).toHaveFocus();
+    await user.type(field, 'not-an-email');
+    await user.click(button);
+    expect(screen.getByText('Email is invalid')).toBeInTheDocument();
+    expect(api.requests).toHaveLength(0);
+
+    await user.clear(field);
+    await user.type(field, ' grace@example.com {Enter}');
+    expect(
+      await screen.findByText('Verification email sent successfully! Please check your inbox.'),
+    ).toBeInTheDocument();
+    expect(api.requests[0]!.body).toEqual({ email: 'grace@example.com' });
+  });
+
+  it('without a stored email, the footer link leads to the address field', async () => {
+    mockApi({});
+    const { user } = renderVerify('/verify-email');
+    await user.click(screen.getByRole('button', { name: 'request a new one' }));
+    expect(screen.getByLabelText('Email address')).toHaveFocus();
   });
 
   it('sends a signed-in user with a verified email to the dashboard', async () => {

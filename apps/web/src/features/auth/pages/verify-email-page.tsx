@@ -1,10 +1,13 @@
 import { REDIRECT_DELAY_MS } from '@ctn/contracts/constants';
 import { SUCCESS_MESSAGES } from '@ctn/contracts/messages';
+import { isEmail } from '@ctn/contracts/validation';
 import { CircleCheck, CircleX, Mail, RefreshCw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Alert, type AlertVariant } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { homePathFor, paths } from '@/lib/paths';
@@ -19,7 +22,6 @@ const MESSAGES = {
   verified: SUCCESS_MESSAGES.EMAIL_VERIFIED,
   verifyFailed: 'Email verification failed. The token may be invalid or expired.',
   verifyException: 'An error occurred during verification. Please try again.',
-  noEmail: 'No email found. Please register again.',
   resent: SUCCESS_MESSAGES.VERIFICATION_EMAIL_SENT,
   resendFailed: 'Failed to resend verification email.',
   resendException: 'An error occurred while resending the email.',
@@ -41,6 +43,11 @@ export function VerifyEmailPage() {
   const { mutate: verify, ...verification } = useVerifyEmail();
   const resend = useResendVerificationEmail();
   const [resendNotice, setResendNotice] = useState<Notice | null>(null);
+  // Without a pending user (another device, cleared storage) the member names the address, so
+  // the resend can work instead of only saying there is no email.
+  const [typedEmail, setTypedEmail] = useState('');
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const emailInput = useRef<HTMLInputElement>(null);
 
   const redirectTo =
     session.status === 'authenticated' && session.user.isEmailVerified
@@ -74,10 +81,14 @@ export function VerifyEmailPage() {
 
   const onResend = () => {
     if (resend.isPending) return;
-    const email = pendingUser?.email;
-    if (!email) {
-      setResendNotice({ variant: 'error', text: MESSAGES.noEmail });
-      return;
+    const email = pendingUser?.email ?? typedEmail.trim();
+    if (!pendingUser) {
+      const problem = !email ? 'Email is required' : isEmail(email) ? null : 'Email is invalid';
+      if (problem) {
+        setEmailError(problem);
+        emailInput.current?.focus();
+        return;
+      }
     }
     setResendNotice(null);
     resend.mutate(
@@ -93,19 +104,61 @@ export function VerifyEmailPage() {
     );
   };
 
+  const resendButton = (
+    <Button
+      type={pendingUser ? 'button' : 'submit'}
+      size="lg"
+      fullWidth
+      onClick={pendingUser ? onResend : undefined}
+      loading={resend.isPending}
+      loadingText="Sending..."
+    >
+      <RefreshCw className="size-4" aria-hidden="true" />
+      Resend Verification Email
+    </Button>
+  );
+
   const resendControls = (
     <div className="space-y-4">
       {resendNotice ? <Alert variant={resendNotice.variant}>{resendNotice.text}</Alert> : null}
-      <Button
-        size="lg"
-        fullWidth
-        onClick={onResend}
-        loading={resend.isPending}
-        loadingText="Sending..."
-      >
-        <RefreshCw className="size-4" aria-hidden="true" />
-        Resend Verification Email
-      </Button>
+      {pendingUser ? (
+        resendButton
+      ) : (
+        <form
+          noValidate
+          aria-label="Resend the verification email"
+          className="space-y-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            onResend();
+          }}
+        >
+          <Field
+            id="verify-resend-email"
+            label="Email address"
+            hint="The address you registered with: we send a new link there."
+            error={emailError ?? undefined}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                ref={emailInput}
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                placeholder="you@example.com"
+                value={typedEmail}
+                onChange={(event) => {
+                  setTypedEmail(event.target.value);
+                  setEmailError(null);
+                  setResendNotice(null);
+                }}
+              />
+            )}
+          </Field>
+          {resendButton}
+        </form>
+      )}
     </div>
   );
 
@@ -114,7 +167,7 @@ export function VerifyEmailPage() {
       Didn&apos;t receive the email? Check your spam folder or{' '}
       <button
         type="button"
-        onClick={onResend}
+        onClick={pendingUser ? onResend : () => emailInput.current?.focus()}
         disabled={resend.isPending}
         className="font-semibold text-primary underline-offset-4 hover:underline focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-60"
       >

@@ -80,6 +80,20 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'terms',
+            lazy: page(
+              () => import('@/features/legal/pages/legal-page'),
+              (m) => m.TermsPage,
+            ),
+          },
+          {
+            path: 'privacy',
+            lazy: page(
+              () => import('@/features/legal/pages/legal-page'),
+              (m) => m.PrivacyPage,
+            ),
+          },
+          {
             element: <OnboardingRoute />,
             children: [
               {

@@ -22,6 +22,8 @@ export const paths = {
   profile: '/profile',
   settings: '/settings',
   support: '/support',
+  terms: '/terms',
+  privacy: '/privacy',
   landing: {
     copyTrading: `/#${LANDING_SECTION_IDS.copyTrading}`,
     earn: `/#${LANDING_SECTION_IDS.earn}`,

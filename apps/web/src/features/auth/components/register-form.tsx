@@ -4,9 +4,9 @@ import {
   type RegisterForm as RegisterFormOutput,
 } from '@ctn/contracts/validation';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -212,7 +212,13 @@ export function RegisterForm() {
       <div className="space-y-1.5">
         <Checkbox
           id="register-terms"
-          label="I agree to the Terms of Service and the Privacy Policy, and I understand that trading involves risk."
+          label={
+            <>
+              I agree to the <LegalLink to={paths.terms}>Terms of Service</LegalLink> and the{' '}
+              <LegalLink to={paths.privacy}>Privacy Policy</LegalLink>, and I understand that
+              trading involves risk.
+            </>
+          }
           aria-required="true"
           aria-invalid={Boolean(errors.terms)}
           aria-describedby={errors.terms ? 'register-terms-error' : undefined}
@@ -235,5 +241,19 @@ export function RegisterForm() {
         Create Account
       </Button>
     </form>
+  );
+}
+
+/** Opens in a new tab, so the form and what was typed in it stay as they are. */
+function LegalLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link
+      to={to}
+      target="_blank"
+      rel="noopener"
+      className="font-medium text-primary underline underline-offset-2 hover:no-underline"
+    >
+      {children}
+    </Link>
   );
 }

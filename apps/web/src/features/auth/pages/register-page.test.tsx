@@ -41,6 +41,15 @@ describe('register page', () => {
     expect(messageOf(field('Confirm password'))).toBe('Please confirm your password');
     expect(screen.getByText('You must accept the terms and conditions')).toBeInTheDocument();
     expect(field('First name')).toHaveAttribute('aria-invalid', 'true');
+    // The documents the box accepts are links, opened beside the form so nothing typed is lost.
+    for (const [name, href] of [
+      ['Terms of Service', '/terms'],
+      ['Privacy Policy', '/privacy'],
+    ] as const) {
+      const link = screen.getByRole('link', { name });
+      expect(link).toHaveAttribute('href', href);
+      expect(link).toHaveAttribute('target', '_blank');
+    }
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -13,6 +13,7 @@ export const SUCCESS_MESSAGES = {
   PASSWORD_RESET_EMAIL_SENT:
     "If an account with that email exists, we've sent you a password reset link.",
   PASSWORD_RESET_SUCCESSFUL: 'Your password has been reset. You can now sign in.',
+  RESET_TOKEN_VALID: 'This reset link is valid. Choose a new password.',
   PASSWORD_CHANGED_SUCCESSFULLY: 'Password changed successfully!',
   BINGX_UID_LINKED: 'BingX UID linked successfully! Redirecting you to the dashboard...',
   SUBSCRIPTION_REFRESHED: 'Subscription status updated.',

@@ -204,6 +204,17 @@ export class AuthService {
     this.deps.mail.kick();
   }
 
+  /**
+   * Whether a reset link can still be used, so the page says so before the member types a new
+   * password (issue 20). Consumes nothing; the reset itself checks again.
+   */
+  async checkResetToken(token: string | undefined): Promise<void> {
+    if (!token) throw new AppError('TOKEN_REQUIRED');
+    const holder = await q.findTokenHolder(this.deps.db, hashToken(token), 'RESET_PASSWORD');
+    if (!holder) throw new AppError('INVALID_OR_EXPIRED_TOKEN');
+    if (holder.status !== 'ACTIVE') throw new AppError('ACCOUNT_NOT_ACTIVE');
+  }
+
   async resetPassword(input: {
     token?: string | undefined;
     newPassword: string;

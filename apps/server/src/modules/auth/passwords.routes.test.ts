@@ -52,6 +52,39 @@ describe('POST /api/users/forgot-password', () => {
   });
 });
 
+describe('POST /api/users/reset-password/check', () => {
+  const check = (body: unknown) => call(t.app, 'POST', '/api/users/reset-password/check', { body });
+
+  it('says whether a link can be used, consuming nothing, and refuses a used one', async () => {
+    const member = await signedInMember(t);
+    const token = await resetToken(member.email);
+    for (let i = 0; i < 2; i++)
+      expect((await check({ token })).body).toMatchObject({
+        success: true,
+        message: 'RESET_TOKEN_VALID',
+      });
+    expect(
+      (await reset({ token, newPassword: 'N3w@Password', confirmPassword: 'N3w@Password' })).status,
+    ).toBe(200);
+    const used = await check({ token });
+    expect(used.status).toBe(400);
+    expect(used.body.errorCode).toBe('INVALID_OR_EXPIRED_TOKEN');
+  });
+
+  it('refuses no token, an unknown one and an expired one', async () => {
+    expect((await check({})).body.errorCode).toBe('TOKEN_REQUIRED');
+    expect((await check({ token: 'x'.repeat(43) })).body.errorCode).toBe(
+      'INVALID_OR_EXPIRED_TOKEN',
+    );
+    const member = await signedInMember(t);
+    const token = await resetToken(member.email);
+    await t.database.db.execute(
+      sql`update auth_tokens set expires_at = now() - interval '1 second' where user_id = ${member.user._id}`,
+    );
+    expect((await check({ token })).body.errorCode).toBe('INVALID_OR_EXPIRED_TOKEN');
+  });
+});
+
 describe('POST /api/users/reset-password', () => {
   it('sets the new password once, ends old sessions, and the old password stops working', async () => {
     const member = await signedInMember(t);

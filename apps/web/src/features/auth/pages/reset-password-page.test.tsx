@@ -6,7 +6,11 @@ import { failResponse, mockApi, okResponse } from '@/testing/api-mock';
 import { renderRoutes, Stub, type RenderRoutesOptions } from '@/testing/render';
 import { ResetPasswordPage } from './reset-password-page';
 
-function renderReset(at = '/reset-password?token=tok-1', options: RenderRoutesOptions = {}) {
+const CHECK = 'POST /api/users/reset-password/check';
+/** The server's answer to the link check: this link can be used. */
+const LIVE_LINK = { [CHECK]: () => okResponse(null, 'RESET_TOKEN_VALID') };
+
+function renderPage(at: string, options: RenderRoutesOptions = {}) {
   return renderRoutes(
     [
       { path: '/reset-password', element: <ResetPasswordPage /> },
@@ -15,6 +19,13 @@ function renderReset(at = '/reset-password?token=tok-1', options: RenderRoutesOp
     ],
     { at, ...options },
   );
+}
+
+/** The page with a token, once its link check has let the form show. */
+async function renderReset(at = '/reset-password?token=tok-1', options: RenderRoutesOptions = {}) {
+  const rendered = renderPage(at, options);
+  await screen.findByRole('form', { name: 'Reset password' });
+  return rendered;
 }
 
 const newPassword = () => screen.getByLabelText('New password', { selector: 'input' });
@@ -33,15 +44,15 @@ afterEach(() => {
 
 describe('reset password page', () => {
   it('sends a visitor without a token to /forgot-password', async () => {
-    mockApi({});
-    const { router } = renderReset('/reset-password');
+    mockApi(LIVE_LINK);
+    const { router } = renderPage('/reset-password');
     expect(await screen.findByRole('heading', { name: 'Forgot stub' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/forgot-password');
   });
 
   it('lists the rules live and keeps submit disabled until all pass', async () => {
-    mockApi({});
-    const { user } = renderReset();
+    mockApi(LIVE_LINK);
+    const { user } = await renderReset();
     expect(screen.getByText('At least 8 characters')).toBeInTheDocument();
     expect(screen.getByText('At least one special character (@$!%*?&)')).toBeInTheDocument();
     expect(metRules()).toEqual([]);
@@ -65,23 +76,24 @@ describe('reset password page', () => {
   });
 
   it('refuses a confirmation that does not match, without calling the server', async () => {
-    const { fetchMock } = mockApi({});
-    const { user } = renderReset();
+    const { calls } = mockApi(LIVE_LINK);
+    const { user } = await renderReset();
     await user.type(newPassword(), 'Abcdef1!');
     await user.type(confirmPassword(), 'Abcdef1?');
     await user.click(submit());
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Password confirmation does not match new password.',
     );
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls('POST /api/users/reset-password')).toHaveLength(0);
   });
 
   it('resets the password, shows the success view and goes to /signin after 3 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { requests } = mockApi({
+      ...LIVE_LINK,
       'POST /api/users/reset-password': () => okResponse(null, 'PASSWORD_RESET_SUCCESSFUL'),
     });
-    const { user, router } = renderReset('/reset-password?token=tok-1', {
+    const { user, router } = await renderReset('/reset-password?token=tok-1', {
       userOptions: { advanceTimers: vi.advanceTimersByTime },
     });
     await user.type(newPassword(), 'Abcdef1!');
@@ -91,7 +103,7 @@ describe('reset password page', () => {
     expect(
       await screen.findByRole('heading', { name: 'Password reset successful' }),
     ).toBeInTheDocument();
-    expect(requests[0]?.body).toEqual({
+    expect(requests.find((r) => r.path === '/api/users/reset-password')?.body).toEqual({
       token: 'tok-1',
       newPassword: 'Abcdef1!',
       confirmPassword: 'Abcdef1!',
@@ -110,12 +122,13 @@ describe('reset password page', () => {
 
   it('shows the common-password refusal under New password and keeps what was typed', async () => {
     mockApi({
+      ...LIVE_LINK,
       'POST /api/users/reset-password': () =>
         failResponse(400, 'VALIDATION_ERROR', COMMON_PASSWORD_MESSAGE, {
           errors: [{ field: 'newPassword', message: COMMON_PASSWORD_MESSAGE }],
         }),
     });
-    const { user } = renderReset();
+    const { user } = await renderReset();
     await user.type(newPassword(), 'Welcome@2026');
     await user.type(confirmPassword(), 'Welcome@2026');
     await user.click(submit());
@@ -158,12 +171,38 @@ describe('reset password page', () => {
     ['SOMETHING_NEW', null, 'Failed to reset password. Please try again.'],
   ])('shows the spec text for %s', async (code, data, text) => {
     mockApi({
+      ...LIVE_LINK,
       'POST /api/users/reset-password': () => failResponse(400, code, 'server text', data),
     });
-    const { user } = renderReset();
+    const { user } = await renderReset();
     await user.type(newPassword(), 'Abcdef1!');
     await user.type(confirmPassword(), 'Abcdef1!');
     await user.click(submit());
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
+  });
+
+  it('checks the link first: a dead one says so, offers a new link and shows no form', async () => {
+    const { requests } = mockApi({
+      [CHECK]: () => failResponse(400, 'INVALID_OR_EXPIRED_TOKEN', 'server text'),
+    });
+    const { user, router } = renderPage('/reset-password?token=old');
+    expect(screen.getByRole('status')).toHaveTextContent('This only takes a moment.');
+    expect(
+      await screen.findByRole('heading', { name: 'This reset link cannot be used' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Password reset token is invalid or has expired. Please request a new password reset.',
+    );
+    expect(screen.queryByLabelText('New password', { selector: 'input' })).toBeNull();
+    expect(requests[0]!.body).toEqual({ token: 'old' });
+    await user.click(screen.getByRole('link', { name: 'Request a new link' }));
+    expect(router.state.location.pathname).toBe('/forgot-password');
+  });
+
+  it('leaves the form open, with a note, when the link could not be checked', async () => {
+    mockApi({ [CHECK]: () => failResponse(503, null) });
+    await renderReset();
+    expect(screen.getByText(/We could not check your reset link just now/)).toBeInTheDocument();
+    expect(newPassword()).toBeEnabled();
   });
 });

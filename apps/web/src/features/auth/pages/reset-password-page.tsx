@@ -2,7 +2,7 @@ import { REDIRECT_DELAY_MS } from '@ctn/contracts/constants';
 import { validationErrorDataSchema } from '@ctn/contracts/envelope';
 import { SUCCESS_MESSAGES } from '@ctn/contracts/messages';
 import { failedPasswordRules, RESET_PASSWORD_MESSAGES } from '@ctn/contracts/validation';
-import { CircleCheck, KeyRound } from 'lucide-react';
+import { CircleCheck, CircleX, KeyRound } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -10,8 +10,10 @@ import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { PasswordInput } from '@/components/ui/password-input';
+import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
+import { useResetTokenCheck } from '../api/check-reset-token';
 import { useResetPassword } from '../api/reset-password';
 import { AuthCard, StatusIcon, textLinkClasses } from '../components/auth-card';
 import { PasswordRules } from '../components/password-rules';
@@ -26,6 +28,13 @@ const MESSAGES = {
 } as const;
 
 const messageDataSchema = z.object({ message: z.string().min(1) });
+
+/** The answers of the link check that mean the link is dead (not a failure to check it). */
+const DEAD_LINK_CODES: ReadonlySet<string> = new Set([
+  'INVALID_OR_EXPIRED_TOKEN',
+  'TOKEN_REQUIRED',
+  'ACCOUNT_NOT_ACTIVE',
+]);
 
 type PasswordField = 'newPassword' | 'confirmPassword';
 type FieldErrors = Partial<Record<PasswordField, string>>;
@@ -47,6 +56,7 @@ function resetPasswordErrorText(error: unknown): string {
   if (!isApiError(error)) return MESSAGES.unexpected;
   switch (error.code) {
     case 'INVALID_OR_EXPIRED_TOKEN':
+    case 'TOKEN_REQUIRED':
       return MESSAGES.invalidToken;
     case 'ACCOUNT_NOT_ACTIVE':
       return MESSAGES.notActive;
@@ -76,6 +86,8 @@ export function ResetPasswordPage() {
   const [confirmPassword, setConfirmPassword] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  // The link is checked before the member types: a dead one says so at once (issue 20).
+  const check = useResetTokenCheck(token);
 
   const succeeded = resetPassword.isSuccess;
   useEffect(() => {
@@ -134,6 +146,57 @@ export function ResetPasswordPage() {
     );
   }
 
+  if (check.isPending) {
+    return (
+      <AuthCard
+        title="Checking your reset link..."
+        documentTitle="Reset Password"
+        icon={
+          <StatusIcon tone="info">
+            <Spinner className="size-7" />
+          </StatusIcon>
+        }
+      >
+        <p role="status" className="text-center text-sm text-fg-muted">
+          This only takes a moment.
+        </p>
+      </AuthCard>
+    );
+  }
+
+  // Only the server's "no" ends the form: a check that could not be made leaves it open (the
+  // reset checks again), with a note.
+  const refused = check.isError && isApiError(check.error) && DEAD_LINK_CODES.has(check.error.code);
+  if (refused) {
+    return (
+      <AuthCard
+        title="This reset link cannot be used"
+        documentTitle="Reset Password"
+        icon={
+          <StatusIcon tone="danger">
+            <CircleX className="size-7" aria-hidden="true" />
+          </StatusIcon>
+        }
+        footer={
+          <Link to={paths.signin} className={textLinkClasses}>
+            Back to Sign In
+          </Link>
+        }
+      >
+        <div className="space-y-5">
+          <Alert variant="error">{resetPasswordErrorText(check.error)}</Alert>
+          <Link
+            to={paths.forgotPassword}
+            replace
+            className={buttonClasses({ size: 'lg', fullWidth: true })}
+          >
+            Request a new link
+          </Link>
+        </div>
+      </AuthCard>
+    );
+  }
+
   return (
     <AuthCard
       title="Set a new password"
@@ -152,6 +215,11 @@ export function ResetPasswordPage() {
     >
       <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Reset password">
         {formError ? <Alert variant="error">{formError}</Alert> : null}
+        {check.isError && !formError ? (
+          <Alert variant="warning">
+            We could not check your reset link just now. You can still set your password.
+          </Alert>
+        ) : null}
 
         <Field
           id="reset-new-password"

@@ -45,7 +45,7 @@ import { devTotpRoutes, twoFactorRoutes } from './modules/two-factor/two-factor.
 import { SecretBox } from './lib/secret-box';
 import { SessionTokens } from './modules/auth/session-tokens';
 import { healthRoutes } from './modules/health/health.routes';
-import { checkHealth } from './modules/health/health.service';
+import { checkHealth, systemOverview } from './modules/health/health.service';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes';
 import { MailService } from './modules/mail/mail.service';
 import {
@@ -382,7 +382,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerMaintenance(app, settings);
 
   await app.register(
-    healthRoutes(() => checkHealth(database, VERSION)),
+    healthRoutes(
+      () => checkHealth(database, VERSION),
+      () => systemOverview(database, VERSION),
+    ),
     { prefix: '/api' },
   );
   await app.register(authRoutes(auth, registration), { prefix: '/api/users' });

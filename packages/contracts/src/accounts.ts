@@ -165,3 +165,25 @@ export const healthResponseSchema = z.object({
   uptimeSeconds: z.number(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+/** Members seen within this many minutes count as active on the System Overview. */
+export const ACTIVE_USERS_WINDOW_MINUTES = 15;
+
+/**
+ * GET /api/admin/system-overview (admin section 2, "System Overview", live instead of the
+ * spec's static values). A figure the database could not give is null, never 0.
+ */
+export const systemOverviewSchema = z.object({
+  server: z.object({ status: z.literal('online'), version: z.string(), uptimeSeconds: z.number() }),
+  database: z.object({
+    status: z.enum(['connected', 'unreachable']),
+    latencyMs: z.number().nullable(),
+  }),
+  /** Members with a session seen in the last ACTIVE_USERS_WINDOW_MINUTES minutes. */
+  activeUsers: z.number().nullable(),
+  pendingActions: z
+    .object({ total: z.number(), pendingWithdrawals: z.number(), openUidClaims: z.number() })
+    .nullable(),
+  checkedAt: z.string(),
+});
+export type SystemOverview = z.infer<typeof systemOverviewSchema>;

@@ -13,6 +13,15 @@ import { AdminSettingsPage } from './admin-settings-page';
 const SETTINGS = 'GET /api/admin/settings/rewards';
 const SYSTEM = 'GET /api/admin/settings/system';
 const system = () => okResponse(DEFAULT_SYSTEM_SETTINGS);
+const OVERVIEW = 'GET /api/admin/system-overview';
+const liveOverview = {
+  server: { status: 'online', version: '1.4.0', uptimeSeconds: 3600 },
+  database: { status: 'connected', latencyMs: 1.25 },
+  activeUsers: 7,
+  pendingActions: { total: 4, pendingWithdrawals: 3, openUidClaims: 1 },
+  checkedAt: '2025-01-06T09:30:00.000Z',
+};
+const overview = () => okResponse(liveOverview);
 
 function renderPage(lastLogin: string | null = '2025-01-06T09:30:00.000Z') {
   localStorage.setItem('token', 'tok');
@@ -37,8 +46,57 @@ async function fill(user: ReturnType<typeof renderPage>['user'], values: string[
 }
 
 describe('admin settings page', () => {
+  it('shows the live System Overview: online, connected, active users, pending actions', async () => {
+    mockApi({
+      [SETTINGS]: () => okResponse(makeRewardSettings()),
+      [SYSTEM]: system,
+      [OVERVIEW]: overview,
+    });
+    renderPage();
+    const grid = await screen.findByRole('region', { name: 'System Overview' });
+    await waitFor(() =>
+      expect(within(grid).getByText('Active Users').nextSibling).toHaveTextContent('7'),
+    );
+    expect(within(grid).getByText('Server').nextSibling).toHaveTextContent('Online');
+    expect(within(grid).getByText('Database').nextSibling).toHaveTextContent('Connected');
+    expect(within(grid).getByText('Pending Actions').nextSibling).toHaveTextContent('4');
+    expect(within(grid).getByRole('link', { name: '3 withdrawals' })).toHaveAttribute(
+      'href',
+      '/admin/withdrawals',
+    );
+    expect(within(grid).getByRole('link', { name: '1 UID claim' })).toHaveAttribute(
+      'href',
+      '/admin/uid-claims',
+    );
+  });
+
+  it('shows Unknown, never 0, for figures of an unreachable database', async () => {
+    mockApi({
+      [SETTINGS]: () => okResponse(makeRewardSettings()),
+      [SYSTEM]: system,
+      [OVERVIEW]: () =>
+        okResponse({
+          ...liveOverview,
+          database: { status: 'unreachable', latencyMs: null },
+          activeUsers: null,
+          pendingActions: null,
+        }),
+    });
+    renderPage();
+    const grid = await screen.findByRole('region', { name: 'System Overview' });
+    await waitFor(() =>
+      expect(within(grid).getByText('Database').nextSibling).toHaveTextContent('Unreachable'),
+    );
+    expect(within(grid).getByText('Active Users').nextSibling).toHaveTextContent('Unknown');
+    expect(within(grid).getByText('Pending Actions').nextSibling).toHaveTextContent('Unknown');
+  });
+
   it('shows the profile and the reward settings', async () => {
-    mockApi({ [SETTINGS]: () => okResponse(makeRewardSettings()), [SYSTEM]: system });
+    mockApi({
+      [SETTINGS]: () => okResponse(makeRewardSettings()),
+      [SYSTEM]: system,
+      [OVERVIEW]: overview,
+    });
     renderPage(null);
     expect(screen.getByText('Platform Admin')).toBeInTheDocument();
     expect(screen.getByText('ADMINISTRATOR')).toBeInTheDocument();
@@ -50,6 +108,7 @@ describe('admin settings page', () => {
     const api = mockApi({
       [SETTINGS]: () => okResponse(makeRewardSettings()),
       [SYSTEM]: system,
+      [OVERVIEW]: overview,
       'PUT /api/admin/settings/system': (request) => okResponse(request.body),
     });
     const { user } = renderPage();
@@ -74,6 +133,7 @@ describe('admin settings page', () => {
     const api = mockApi({
       [SETTINGS]: () => okResponse(makeRewardSettings()),
       [SYSTEM]: system,
+      [OVERVIEW]: overview,
       'PUT /api/users/change-password': () => okResponse({ token: 'new-token' }),
     });
     const { user } = renderPage();
@@ -116,6 +176,7 @@ describe('admin settings page', () => {
     mockApi({
       [SETTINGS]: () => okResponse(makeRewardSettings()),
       [SYSTEM]: system,
+      [OVERVIEW]: overview,
       'PUT /api/users/change-password': () => failResponse(400, 'SAME_PASSWORD_ERROR'),
     });
     const { user } = renderPage();
@@ -131,6 +192,7 @@ describe('admin settings page', () => {
     mockApi({
       [SETTINGS]: () => okResponse(makeRewardSettings()),
       [SYSTEM]: system,
+      [OVERVIEW]: overview,
       'PUT /api/users/change-password': () =>
         failResponse(400, 'VALIDATION_ERROR', null, {
           errors: [{ field: 'newPassword', message: COMMON_PASSWORD_MESSAGE }],

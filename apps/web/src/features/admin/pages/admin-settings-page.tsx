@@ -6,6 +6,7 @@ import { formatDateTime, fullName } from '@/lib/format';
 import { useAuthenticatedUser } from '@/lib/session';
 import { ChangePasswordCard } from '../components/change-password-card';
 import { RewardSettingsCard } from '../components/reward-settings-card';
+import { SystemOverviewCard } from '../components/settings/system-overview-card';
 import { SystemSettingsCard } from '../components/settings/system-settings-card';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -31,6 +32,7 @@ export function AdminSettingsPage() {
         <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">Admin Settings</h1>
         <p className="text-fg-muted">Your profile, security, the system and the reward settings</p>
       </div>
+      <SystemOverviewCard />
       <div className="grid gap-4 lg:grid-cols-2">
         <Card>
           <CardHeader>

@@ -8,7 +8,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
-import { formatDate, formatDateTime, formatUsd } from '@/lib/format';
+import { formatDateTime, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useUserReport } from '../../api/get-user-report';
 import { ActivityTimeline } from './activity-timeline';

@@ -20,8 +20,10 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium } from 'playwright-core';
+import { pageRoutes } from './route-table.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SELF = 'scripts/audit-web.mjs';
 const OUT = join(ROOT, '.tmp/audit-web');
 const SHOTS = join(ROOT, 'e2e/screenshots/routes');
 const DIST = join(ROOT, 'apps/web/dist');
@@ -216,7 +218,23 @@ async function adminLogin(base, who) {
   return login(base, { ...who, totpCode });
 }
 
-/** A verified member who has not paid yet (the onboarding page), through the dev mailbox. */
+/** The token of the newest link to `page` mailed to `email`, read from the dev mailbox. */
+async function mailedToken(base, email, page) {
+  for (let i = 0; i < 40; i++) {
+    const { mails } = await api(base, 'GET', '/dev/api/mail');
+    const link = mails
+      .find((mail) => mail.to.includes(email) && mail.links.some((l) => l.includes(page)))
+      ?.links.find((l) => l.includes(page));
+    if (link) return new URL(link).searchParams.get('token');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no ${page} mail for ${email}`);
+}
+
+/**
+ * A verified member who has not paid yet (the onboarding page), through the dev mailbox, and a
+ * live password reset link of theirs (the reset form).
+ */
 async function newUnpaidMember(base) {
   const email = `audit-${Date.now()}@example.com`;
   const password = 'Audit@2026ok';
@@ -227,66 +245,59 @@ async function newUnpaidMember(base) {
     password,
     referredByCode: DEMO.referralCode,
   });
-  let link;
-  for (let i = 0; i < 40 && !link; i++) {
-    const { mails } = await api(base, 'GET', '/dev/api/mail');
-    link = mails
-      .find((mail) => mail.to.includes(email))
-      ?.links.find((l) => l.includes('/verify-email?token='));
-    if (!link) await new Promise((r) => setTimeout(r, 250));
-  }
-  if (!link) throw new Error(`no verification mail for ${email}`);
-  await api(base, 'POST', '/api/users/verify-email', {
-    token: new URL(link).searchParams.get('token'),
-  });
-  return login(base, { email, password });
+  const verifyToken = await mailedToken(base, email, '/verify-email?token=');
+  await api(base, 'POST', '/api/users/verify-email', { token: verifyToken });
+  await api(base, 'POST', '/api/users/forgot-password', { email });
+  const resetToken = await mailedToken(base, email, '/reset-password?token=');
+  return { token: await login(base, { email, password }), resetToken };
 }
 
 // ----------------------------------------------------------------------------- 2. axe + shots
 
 /**
- * Every route with the demo data. `expect` is the path the page must end on (a guard that
- * redirected would otherwise be audited in place of the page).
+ * Every page of the app's route table (scripts/route-table.mjs) with the demo data, so a new
+ * route is audited without being added here; only a route with parameters needs a line in
+ * `concrete`, and the audit stops until it has one. `expect` is the path the page must end on
+ * (a guard that redirected would otherwise be audited in place of the page).
  */
 function pages(ids) {
-  return {
-    guest: [
-      { path: '/', name: 'landing' },
-      { path: '/signin', name: 'signin' },
-      { path: '/register', name: 'register' },
-      { path: '/forgot-password', name: 'forgot-password' },
-      { path: '/reset-password?token=audit-token', name: 'reset-password' },
-      { path: '/verify-email', name: 'verify-email-pending' },
-      { path: '/verify-email?token=audit-invalid-token', name: 'verify-email-error' },
-      { path: `/ref/${DEMO.referralCode}`, name: 'referral-link', expect: '/' },
-      { path: '/no-such-page', name: 'not-found' },
-    ],
-    unpaid: [{ path: '/onboarding', name: 'onboarding' }],
-    member: [
-      { path: '/dashboard', name: 'dashboard' },
-      { path: '/referrals', name: 'referrals' },
-      { path: '/user-tree', name: 'user-tree' },
-      { path: '/rewards', name: 'rewards' },
-      { path: '/profile', name: 'profile' },
-      { path: '/settings', name: 'settings' },
-      { path: '/support', name: 'support' },
-      { path: '/', name: 'landing-signed-in' },
-    ],
-    admin: [
-      { path: '/admin', name: 'admin-root' },
-      { path: '/admin/dashboard', name: 'admin-dashboard' },
-      { path: '/admin/users', name: 'admin-users' },
-      { path: `/admin/users/${ids.memberId}`, name: 'admin-user-detail' },
-      { path: '/admin/withdrawals', name: 'admin-withdrawals' },
-      { path: `/admin/withdrawals/${ids.withdrawalId}`, name: 'admin-withdrawal-detail' },
-      { path: '/admin/rewards', name: 'admin-rewards' },
-      { path: '/admin/user-reports', name: 'admin-user-reports' },
-      { path: '/admin/settings', name: 'admin-settings' },
-      { path: '/admin/reconciliation', name: 'admin-reconciliation' },
-      { path: '/admin/uid-claims', name: 'admin-uid-claims' },
-      { path: '/admin/exchange', name: 'admin-exchange' },
-    ],
-  };
+  const list = { guest: [], unpaid: [], member: [], admin: [] };
+  for (const route of pageRoutes()) list[route.audience].push(...concrete(route.path, ids));
+  list.member.push({ path: '/', name: 'landing-signed-in' });
+  return list;
+}
+
+/** The route's concrete addresses: parameters filled in, and variants worth their own look. */
+function concrete(path, ids) {
+  switch (path) {
+    case '/':
+      return [{ path, name: 'landing' }];
+    case '*':
+      return [{ path: '/no-such-page', name: 'not-found' }];
+    case '/ref/:refCode':
+      return [{ path: `/ref/${DEMO.referralCode}`, name: 'referral-link', expect: '/' }];
+    case '/reset-password':
+      return [
+        { path: `/reset-password?token=${ids.resetToken}`, name: 'reset-password' },
+        { path: '/reset-password?token=audit-token', name: 'reset-password-dead-link' },
+      ];
+    case '/verify-email':
+      return [
+        { path, name: 'verify-email-pending' },
+        { path: '/verify-email?token=audit-invalid-token', name: 'verify-email-error' },
+      ];
+    case '/admin':
+      return [{ path, name: 'admin-root' }];
+    case '/admin/users/:id':
+      return [{ path: `/admin/users/${ids.memberId}`, name: 'admin-user-detail' }];
+    case '/admin/withdrawals/:id':
+      return [{ path: `/admin/withdrawals/${ids.withdrawalId}`, name: 'admin-withdrawal-detail' }];
+    case '/admin/cycles/:id':
+      return [{ path: `/admin/cycles/${ids.cycleId}`, name: 'admin-cycle-detail' }];
+  }
+  if (path.includes(':'))
+    throw new Error(`web audit: no value for the parameters of ${path} (concrete() in ${SELF})`);
+  return [{ path, name: path.slice(1).replaceAll('/', '-') }];
 }
 
 /** Open states worth auditing too: they only exist after an interaction. */
@@ -415,12 +426,16 @@ async function audit(page, view, label, results) {
 async function auditPages(base, browser) {
   const member = await login(base, DEMO.member);
   const admin = await adminLogin(base, DEMO.admin);
-  const unpaid = await newUnpaidMember(base);
+  const { token: unpaid, resetToken } = await newUnpaidMember(base);
   const profile = await api(base, 'GET', '/api/users/profile', undefined, member);
+  const cycles = await api(base, 'GET', '/api/rewards/admin/cycles?limit=1', undefined, admin);
   const tokens = { guest: null, member, admin, unpaid };
   const list = pages({
     memberId: profile._id,
     withdrawalId: '00000000-0000-4000-8000-000000000000',
+    resetToken,
+    // A run cycle of the demo data, or an unknown id (the page's not-found state) without one.
+    cycleId: cycles.cycles[0]?._id ?? '00000000-0000-4000-8000-000000000000',
   });
 
   const results = [];

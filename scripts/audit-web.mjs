@@ -1,13 +1,16 @@
 // The web app's quality bars, measured on the built app as production serves it (issue 8):
 //   1. page weight: the landing page's initial JavaScript, gzip, from the build manifest (<= 150 kB);
-//   2. accessibility: axe-core (via Playwright, Debian's Chromium) on every public, member and
-//      admin page with the demo data at 1280 and 375 px (every rule in the light theme, the colour
-//      rules in the dark one), plus open menus, forms and cards: no serious or critical violation;
+//   2. accessibility and layout: axe-core (via Playwright, Debian's Chromium) on every page of
+//      the route table with the demo data at 1440 (light), 1280 and 375 px (every rule in the
+//      light theme, the colour rules in the dark one), plus open menus, forms and cards: no
+//      serious or critical violation; no page wider than the screen, and every admin table's
+//      actions column in sight from 1280 px;
 //   3. Lighthouse (npx lighthouse@12.8.2, mobile preset) on the landing page: performance,
 //      accessibility and best practices each >= 95 (one run; when it misses a bar, the median
 //      of three decides, so one noisy run neither passes nor fails the audit alone);
-// and, on the way, a full-height screenshot of every route at 375 and 1280 px in both themes
-// (e2e/screenshots/routes/). It prints the figures and exits non-zero when a bar is missed.
+// and, on the way, a full-height screenshot of every route at 375 and 1280 px in both themes and
+// at 1440 px light (e2e/screenshots/routes/). It prints the figures and exits non-zero when a
+// bar is missed.
 //
 //   npm run audit:web [-- --no-build] [--no-lighthouse] [--no-screenshots]
 //                       [--lighthouse-runs N] [--docs docs/performance.md]
@@ -363,6 +366,7 @@ const STATES = [
 /** In dark views only the colours change: axe checks contrast there (every rule in light views). */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 const VIEWS = [
+  { width: 1440, height: 900, theme: 'light', rules: null },
   { width: 1280, height: 800, theme: 'light', rules: null },
   { width: 1280, height: 800, theme: 'dark', rules: COLOUR_RULES },
   { width: 375, height: 812, theme: 'light', rules: null },
@@ -400,6 +404,35 @@ async function screenshot(page, file, view) {
   await page.waitForTimeout(100);
   await page.screenshot({ path: file, animations: 'disabled' });
   await page.setViewportSize({ width: view.width, height: view.height });
+}
+
+/**
+ * What the layout gets wrong at this width: a page wider than the screen (its own content must
+ * scroll inside its boxes), and, on admin pages from 1280 px, a table whose last column (its
+ * actions) is not in sight without scrolling the table sideways.
+ */
+async function layoutProblems(page, view, who) {
+  return page.evaluate(
+    ({ width, checkActions }) => {
+      const problems = [];
+      const pageWidth = document.documentElement.scrollWidth;
+      if (pageWidth > width + 1) problems.push(`the page is ${pageWidth} px wide in ${width} px`);
+      if (!checkActions) return problems;
+      for (const box of document.querySelectorAll('[role=region] > table')) {
+        const region = box.parentElement.getBoundingClientRect();
+        const row = box.querySelector('tbody tr');
+        const last = row?.lastElementChild;
+        if (!last || row.children.length < 2) continue;
+        const cell = last.getBoundingClientRect();
+        if (cell.right > region.right + 1 || cell.left < region.left - 1 || cell.right > width)
+          problems.push(
+            `"${box.parentElement.getAttribute('aria-label')}": its last column is out of sight (table ${box.scrollWidth} px in ${Math.round(region.width)} px)`,
+          );
+      }
+      return problems;
+    },
+    { width: view.width, checkActions: who === 'admin' && view.width >= 1280 },
+  );
 }
 
 async function audit(page, view, label, results) {
@@ -484,6 +517,13 @@ async function auditPages(base, browser) {
           continue;
         }
         await audit(page, view, label(route.name), results);
+        const layout = await layoutProblems(page, view, who);
+        if (layout.length)
+          results.push({
+            page: label(route.name),
+            serious: layout.map((help) => ({ id: 'layout', impact: 'serious', help, nodes: [] })),
+            minor: [],
+          });
         if (options.screenshots) {
           await screenshot(
             page,

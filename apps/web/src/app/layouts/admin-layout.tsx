@@ -94,13 +94,6 @@ export function AdminLayout() {
         </div>
       </header>
 
-      <aside
-        aria-label="Admin navigation"
-        className="fixed top-16 bottom-0 left-0 z-40 hidden w-64 overflow-y-auto border-r border-border bg-surface lg:block"
-      >
-        {links()}
-      </aside>
-
       {drawerOpen ? (
         <div className="fixed inset-0 top-16 z-40 lg:hidden">
           <button
@@ -120,11 +113,21 @@ export function AdminLayout() {
         </div>
       ) : null}
 
-      <main id="main" className="pt-16 lg:pl-64">
-        <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
-          <Outlet />
-        </div>
-      </main>
+      {/* In the flow beside the page, so its panel runs the page's whole height; its links stay
+          in sight (sticky). The page may be wide: admin tables need the room. */}
+      <div className="pt-16 lg:flex">
+        <aside
+          aria-label="Admin navigation"
+          className="hidden w-64 shrink-0 border-r border-border bg-surface lg:block"
+        >
+          <div className="sticky top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto">{links()}</div>
+        </aside>
+        <main id="main" className="min-h-[calc(100dvh-4rem)] min-w-0 flex-1">
+          <div className="mx-auto max-w-[1600px] px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
+            <Outlet />
+          </div>
+        </main>
+      </div>
     </div>
   );
 }

@@ -31,52 +31,52 @@ export function MemberLayout() {
   return (
     <div className="min-h-dvh">
       <Navbar variant="app" />
-      <aside
-        aria-label="Member navigation"
-        data-collapsed={collapsed}
-        className={cn(
-          'fixed top-16 bottom-0 left-0 z-40 hidden flex-col border-r border-border bg-surface transition-[width] duration-200 motion-reduce:transition-none lg:flex',
-          collapsed ? 'w-20' : 'w-64',
-        )}
-      >
-        <TooltipProvider delayDuration={150}>
-          <nav aria-label="Member pages" className="flex-1 space-y-1 overflow-y-auto p-3">
-            {MEMBER_SIDEBAR.map((item) => (
-              <SidebarLink key={item.to} item={item} collapsed={collapsed} />
-            ))}
-          </nav>
-        </TooltipProvider>
-        <div className="border-t border-border p-3">
-          <button
-            type="button"
-            onClick={toggle}
-            aria-expanded={!collapsed}
-            aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
-            className={cn(
-              'flex w-full items-center gap-3 rounded-xl py-2.5 text-sm font-medium text-fg-muted transition-colors hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-              collapsed ? 'justify-center px-0' : 'px-3',
-            )}
-          >
-            {collapsed ? (
-              <PanelLeftOpen className="size-5" aria-hidden="true" />
-            ) : (
-              <PanelLeftClose className="size-5" aria-hidden="true" />
-            )}
-            {collapsed ? null : <span>Collapse</span>}
-          </button>
-        </div>
-      </aside>
-      <main
-        id="main"
-        className={cn(
-          'pt-16 pb-20 transition-[padding] duration-200 motion-reduce:transition-none lg:pb-0',
-          collapsed ? 'lg:pl-20' : 'lg:pl-64',
-        )}
-      >
-        <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8 lg:px-8 lg:py-10">
-          <Outlet />
-        </div>
-      </main>
+      {/* In the flow beside the page, so its panel runs the page's whole height (a fixed panel
+          ends at the first screen in a full-page view); its contents stay in sight (sticky). */}
+      <div className="pt-16 lg:flex">
+        <aside
+          aria-label="Member navigation"
+          data-collapsed={collapsed}
+          className={cn(
+            'hidden shrink-0 border-r border-border bg-surface transition-[width] duration-200 motion-reduce:transition-none lg:block',
+            collapsed ? 'w-20' : 'w-64',
+          )}
+        >
+          <div className="sticky top-16 flex h-[calc(100dvh-4rem)] flex-col">
+            <TooltipProvider delayDuration={150}>
+              <nav aria-label="Member pages" className="flex-1 space-y-1 overflow-y-auto p-3">
+                {MEMBER_SIDEBAR.map((item) => (
+                  <SidebarLink key={item.to} item={item} collapsed={collapsed} />
+                ))}
+              </nav>
+            </TooltipProvider>
+            <div className="border-t border-border p-3">
+              <button
+                type="button"
+                onClick={toggle}
+                aria-expanded={!collapsed}
+                aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+                className={cn(
+                  'flex w-full items-center gap-3 rounded-xl py-2.5 text-sm font-medium text-fg-muted transition-colors hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+                  collapsed ? 'justify-center px-0' : 'px-3',
+                )}
+              >
+                {collapsed ? (
+                  <PanelLeftOpen className="size-5" aria-hidden="true" />
+                ) : (
+                  <PanelLeftClose className="size-5" aria-hidden="true" />
+                )}
+                {collapsed ? null : <span>Collapse</span>}
+              </button>
+            </div>
+          </div>
+        </aside>
+        <main id="main" className="min-h-[calc(100dvh-4rem)] min-w-0 flex-1 pb-20 lg:pb-0">
+          <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8 lg:px-8 lg:py-10">
+            <Outlet />
+          </div>
+        </main>
+      </div>
       <BottomNav />
     </div>
   );

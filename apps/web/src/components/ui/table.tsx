@@ -64,3 +64,18 @@ export function TableEmpty({ colSpan, children }: { colSpan: number; children: R
     </tr>
   );
 }
+
+/**
+ * The actions column: pinned to the right edge of the table's box, so a row's actions stay in
+ * sight however wide the other columns make the table (admin tables at 1280 px).
+ */
+const pinnedRight =
+  'sticky right-0 z-[1] border-l border-border shadow-[-6px_0_8px_-6px_rgb(15_23_42/0.18)]';
+
+export function TableActionsHeaderCell({ className, ...props }: ComponentProps<'th'>) {
+  return <TableHeaderCell className={cn(pinnedRight, 'bg-surface-muted', className)} {...props} />;
+}
+
+export function TableActionsCell({ className, ...props }: ComponentProps<'td'>) {
+  return <TableCell className={cn(pinnedRight, 'bg-surface', className)} {...props} />;
+}

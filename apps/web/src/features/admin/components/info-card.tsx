@@ -5,7 +5,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 export function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex flex-col gap-0.5 py-2.5 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
-      <dt className="text-sm text-fg-muted">{label}</dt>
+      {/* The label keeps its words whole (never "On-" / "chain"); the value wraps instead. */}
+      <dt className="text-sm text-fg-muted sm:shrink-0 sm:whitespace-nowrap">{label}</dt>
       <dd className="text-sm font-medium break-all text-fg sm:text-right">{children}</dd>
     </div>
   );

@@ -28,7 +28,10 @@ export function StatCard({
         {loading ? (
           <Skeleton className="h-7 w-20" />
         ) : (
-          <p className="text-xl font-bold break-words text-fg tabular-nums sm:text-2xl">{value}</p>
+          // One step smaller where four cards share a 1280 px row: $10,221.46 stays on one line.
+          <p className="text-xl font-bold break-words text-fg tabular-nums sm:text-2xl lg:text-xl 2xl:text-2xl">
+            {value}
+          </p>
         )}
         {hint && !loading ? <p className="text-xs text-fg-muted tabular-nums">{hint}</p> : null}
       </div>

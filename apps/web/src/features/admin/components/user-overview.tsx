@@ -20,7 +20,7 @@ export function UserOverview({ user }: { user: AdminUserDetail }) {
   const referrer = user.referredBy;
   const sub = user.subscriptionFee;
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       <InfoCard title="Basic Information">
         <Row label="Full Name">{fullName(user)}</Row>
         <Row label="Email">
@@ -93,44 +93,52 @@ export function UserOverview({ user }: { user: AdminUserDetail }) {
                 <Row label="Payment Date">{formatDateTime(sub.timestamp)}</Row>
               ) : null}
             </dl>
-            {user.subscriptionPayments.length > 0 ? (
-              <Table label="Subscription payments">
-                <TableHead>
-                  <tr>
-                    <TableHeaderCell>Date</TableHeaderCell>
-                    <TableHeaderCell>Amount</TableHeaderCell>
-                    <TableHeaderCell>Transaction</TableHeaderCell>
-                    <TableHeaderCell>Period</TableHeaderCell>
-                  </tr>
-                </TableHead>
-                <TableBody>
-                  {user.subscriptionPayments.map((p) => (
-                    <TableRow key={p._id}>
-                      <TableCell>{formatDateTime(p.creditedAt)}</TableCell>
-                      <TableCell className="tabular-nums">{formatUsd(p.amount)}</TableCell>
-                      <TableCell>
-                        <a
-                          href={`${BSCSCAN_TX_URL}${p.transactionHash}`}
-                          target="_blank"
-                          rel="noopener noreferrer"
-                          className="font-mono text-xs text-primary hover:underline"
-                        >
-                          {shorten(p.transactionHash, 10, 8)}
-                        </a>
-                      </TableCell>
-                      <TableCell className="text-fg-muted">
-                        {p.paidUntil
-                          ? `${p.periodsAdded} × 30 days, until ${formatDateTime(p.paidUntil)}`
-                          : 'Credit only'}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            ) : null}
           </CardContent>
         </Card>
       </div>
+      {/* Full width: the payments table keeps its columns in view beside nothing else. */}
+      {user.subscriptionPayments.length > 0 ? (
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle>Subscription Payments</CardTitle>
+          </CardHeader>
+          <CardContent className="pt-3">
+            <Table label="Subscription payments">
+              <TableHead>
+                <tr>
+                  <TableHeaderCell>Date</TableHeaderCell>
+                  <TableHeaderCell>Amount</TableHeaderCell>
+                  <TableHeaderCell>Transaction</TableHeaderCell>
+                  <TableHeaderCell>Period</TableHeaderCell>
+                </tr>
+              </TableHead>
+              <TableBody>
+                {user.subscriptionPayments.map((p) => (
+                  <TableRow key={p._id}>
+                    <TableCell>{formatDateTime(p.creditedAt)}</TableCell>
+                    <TableCell className="tabular-nums">{formatUsd(p.amount)}</TableCell>
+                    <TableCell>
+                      <a
+                        href={`${BSCSCAN_TX_URL}${p.transactionHash}`}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className="font-mono text-xs text-primary hover:underline"
+                      >
+                        {shorten(p.transactionHash, 10, 8)}
+                      </a>
+                    </TableCell>
+                    <TableCell className="text-fg-muted">
+                      {p.paidUntil
+                        ? `${p.periodsAdded} × 30 days, until ${formatDateTime(p.paidUntil)}`
+                        : 'Credit only'}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </CardContent>
+        </Card>
+      ) : null}
     </div>
   );
 }

@@ -10,6 +10,8 @@ import {
   TableHead,
   TableHeaderCell,
   TableRow,
+  TableActionsCell,
+  TableActionsHeaderCell,
 } from '@/components/ui/table';
 import { formatDateTime, fullName } from '@/lib/format';
 
@@ -38,15 +40,12 @@ export function UsersTable({
     <Table label="Users">
       <TableHead>
         <tr>
-          <TableHeaderCell>Name</TableHeaderCell>
-          <TableHeaderCell>Email</TableHeaderCell>
-          <TableHeaderCell>User ID</TableHeaderCell>
+          <TableHeaderCell>Member</TableHeaderCell>
+          <TableHeaderCell>User ID · Joined</TableHeaderCell>
           <TableHeaderCell>Status</TableHeaderCell>
-          <TableHeaderCell>Verified</TableHeaderCell>
           <TableHeaderCell>Subscription</TableHeaderCell>
           <TableHeaderCell>BingX UID</TableHeaderCell>
-          <TableHeaderCell>Joined</TableHeaderCell>
-          <TableHeaderCell>Actions</TableHeaderCell>
+          <TableActionsHeaderCell>Actions</TableActionsHeaderCell>
         </tr>
       </TableHead>
       <TableBody>
@@ -54,14 +53,28 @@ export function UsersTable({
           const name = fullName(user);
           return (
             <TableRow key={user._id}>
-              <TableCell className="font-medium">{name}</TableCell>
-              <TableCell className="text-fg-muted">{user.email}</TableCell>
-              <TableCell className="font-mono text-xs">{user.userId}</TableCell>
-              <TableCell>
-                <StatusBadge status={user.status} label={user.status} />
+              {/* Paired values share a cell (email under name, joined under ID, verification
+                  under status) and long ones are cut with the whole text on hover: the table
+                  and its actions fit at 1280 px. */}
+              <TableCell className="max-w-64">
+                <span className="block truncate font-medium" title={name}>
+                  {name}
+                </span>
+                <span className="block truncate text-xs text-fg-muted" title={user.email}>
+                  {user.email}
+                </span>
               </TableCell>
               <TableCell>
-                <YesNo value={user.isEmailVerified} yes="Verified" no="Unverified" />
+                <span className="block font-mono text-xs">{user.userId}</span>
+                <span className="block text-xs whitespace-nowrap text-fg-muted">
+                  {formatDateTime(user.createdAt)}
+                </span>
+              </TableCell>
+              <TableCell>
+                <StatusBadge status={user.status} label={user.status} />
+                <span className="mt-1 block text-xs">
+                  <YesNo value={user.isEmailVerified} yes="Verified" no="Unverified" />
+                </span>
               </TableCell>
               <TableCell>
                 <YesNo value={user.subscriptionFee.paid} yes="Paid" no="Unpaid" />
@@ -69,8 +82,7 @@ export function UsersTable({
               <TableCell className="font-mono text-xs">
                 {user.bingXUID ?? <span className="text-fg-subtle">Not linked</span>}
               </TableCell>
-              <TableCell className="text-fg-muted">{formatDateTime(user.createdAt)}</TableCell>
-              <TableCell>
+              <TableActionsCell>
                 <div className="flex items-center gap-1.5">
                   <Link
                     to={`/admin/users/${user._id}`}
@@ -87,10 +99,10 @@ export function UsersTable({
                     aria-label={`Edit status of ${name}`}
                   >
                     <Pencil className="size-4" aria-hidden="true" />
-                    Edit status
+                    Edit
                   </Button>
                 </div>
-              </TableCell>
+              </TableActionsCell>
             </TableRow>
           );
         })}

@@ -17,6 +17,8 @@ import {
   TableHead,
   TableHeaderCell,
   TableRow,
+  TableActionsCell,
+  TableActionsHeaderCell,
 } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
@@ -178,9 +180,9 @@ export function AdminAuditLogPage() {
                     <TableHeaderCell>Action</TableHeaderCell>
                     <TableHeaderCell>Target</TableHeaderCell>
                     <TableHeaderCell>From</TableHeaderCell>
-                    <TableHeaderCell>
+                    <TableActionsHeaderCell>
                       <span className="sr-only">Details</span>
-                    </TableHeaderCell>
+                    </TableActionsHeaderCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -199,7 +201,7 @@ export function AdminAuditLogPage() {
                         <Target entry={entry} />
                       </TableCell>
                       <TableCell className="font-mono text-xs">{entry.ip ?? '-'}</TableCell>
-                      <TableCell className="text-right">
+                      <TableActionsCell className="text-right">
                         <Button
                           variant="outline"
                           size="sm"
@@ -208,7 +210,7 @@ export function AdminAuditLogPage() {
                         >
                           Details
                         </Button>
-                      </TableCell>
+                      </TableActionsCell>
                     </TableRow>
                   ))}
                 </TableBody>

@@ -9,6 +9,8 @@ import {
   TableHead,
   TableHeaderCell,
   TableRow,
+  TableActionsCell,
+  TableActionsHeaderCell,
 } from '@/components/ui/table';
 import { formatDateTime, formatUsd } from '@/lib/format';
 import { adminPaths } from '../../lib/paths';
@@ -24,16 +26,13 @@ export function CyclesTable({ cycles }: { cycles: CycleSummary[] }) {
         <tr>
           <TableHeaderCell>Cycle</TableHeaderCell>
           <TableHeaderCell>Status</TableHeaderCell>
-          <TableHeaderCell>Source</TableHeaderCell>
           <TableHeaderCell>Period</TableHeaderCell>
           <TableHeaderCell>Members</TableHeaderCell>
           <TableHeaderCell>Master Amount</TableHeaderCell>
           <TableHeaderCell>Paid</TableHeaderCell>
-          <TableHeaderCell>Lines</TableHeaderCell>
-          <TableHeaderCell>Created By</TableHeaderCell>
           <TableHeaderCell>Created</TableHeaderCell>
           <TableHeaderCell>Completed</TableHeaderCell>
-          <TableHeaderCell>Actions</TableHeaderCell>
+          <TableActionsHeaderCell>Actions</TableActionsHeaderCell>
         </tr>
       </TableHead>
       <TableBody>
@@ -41,24 +40,41 @@ export function CyclesTable({ cycles }: { cycles: CycleSummary[] }) {
           const name = cycleName(cycle);
           return (
             <TableRow key={cycle._id}>
-              <TableCell className="font-semibold tabular-nums">{name}</TableCell>
+              {/* Paired values share a cell (source under the cycle, lines under the amount
+                  paid, who under when): the table fits at 1280 px. */}
+              <TableCell>
+                <span className="block font-semibold tabular-nums">{name}</span>
+                <span className="block text-xs text-fg-muted">{SOURCE_LABELS[cycle.source]}</span>
+              </TableCell>
               <TableCell>
                 <CycleStatusBadge status={cycle.status} />
               </TableCell>
-              <TableCell>{SOURCE_LABELS[cycle.source]}</TableCell>
               <TableCell className="text-fg-muted">{periodText(cycle)}</TableCell>
               <TableCell className="tabular-nums">{cycle.members}</TableCell>
               <TableCell className="tabular-nums">{formatUsd(cycle.totalMasterAmount)}</TableCell>
               <TableCell className="tabular-nums">
-                {cycle.totalPaid === null ? NONE : formatUsd(cycle.totalPaid)}
+                <span className="block">
+                  {cycle.totalPaid === null ? NONE : formatUsd(cycle.totalPaid)}
+                </span>
+                {cycle.rewardLines !== null ? (
+                  <span className="block text-xs text-fg-muted">
+                    {cycle.rewardLines.toLocaleString('en-US')} lines
+                  </span>
+                ) : null}
               </TableCell>
-              <TableCell className="tabular-nums">{cycle.rewardLines ?? NONE}</TableCell>
-              <TableCell>{cycle.createdBy}</TableCell>
-              <TableCell className="text-fg-muted">{formatDateTime(cycle.createdAt)}</TableCell>
+              <TableCell className="text-fg-muted">
+                <span className="block whitespace-nowrap">{formatDateTime(cycle.createdAt)}</span>
+                <span
+                  className="block max-w-48 truncate text-xs text-fg-subtle"
+                  title={cycle.createdBy}
+                >
+                  by {cycle.createdBy}
+                </span>
+              </TableCell>
               <TableCell className="text-fg-muted">
                 {cycle.completedAt ? formatDateTime(cycle.completedAt) : NONE}
               </TableCell>
-              <TableCell>
+              <TableActionsCell>
                 <Link
                   to={adminPaths.cycle(cycle._id)}
                   className={buttonClasses({ variant: 'outline', size: 'sm' })}
@@ -71,7 +87,7 @@ export function CyclesTable({ cycles }: { cycles: CycleSummary[] }) {
                   <Eye className="size-4" aria-hidden="true" />
                   View
                 </Link>
-              </TableCell>
+              </TableActionsCell>
             </TableRow>
           );
         })}

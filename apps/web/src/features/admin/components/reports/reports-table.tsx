@@ -9,6 +9,8 @@ import {
   TableHead,
   TableHeaderCell,
   TableRow,
+  TableActionsCell,
+  TableActionsHeaderCell,
 } from '@/components/ui/table';
 import { formatDateTime, formatUsd } from '@/lib/format';
 
@@ -34,9 +36,9 @@ export function ReportsTable({
           <TableHeaderCell className="text-right">Referrals</TableHeaderCell>
           <TableHeaderCell>Last login</TableHeaderCell>
           <TableHeaderCell className="text-right">Logins 30 d</TableHeaderCell>
-          <TableHeaderCell>
+          <TableActionsHeaderCell>
             <span className="sr-only">Actions</span>
-          </TableHeaderCell>
+          </TableActionsHeaderCell>
         </tr>
       </TableHead>
       <TableBody>
@@ -62,7 +64,7 @@ export function ReportsTable({
               {report.activity.lastLogin ? formatDateTime(report.activity.lastLogin) : 'Never'}
             </TableCell>
             <TableCell className={number}>{report.activity.loginsLast30Days}</TableCell>
-            <TableCell>
+            <TableActionsCell>
               <Button
                 variant="outline"
                 size="sm"
@@ -72,7 +74,7 @@ export function ReportsTable({
                 <FileText className="size-4" aria-hidden="true" />
                 View report
               </Button>
-            </TableCell>
+            </TableActionsCell>
           </TableRow>
         ))}
       </TableBody>

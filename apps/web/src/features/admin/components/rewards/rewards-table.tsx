@@ -9,6 +9,8 @@ import {
   TableHead,
   TableHeaderCell,
   TableRow,
+  TableActionsCell,
+  TableActionsHeaderCell,
 } from '@/components/ui/table';
 import { formatDateTime, formatUsd, fullName } from '@/lib/format';
 import { formatPercent } from '../../lib/format';
@@ -42,15 +44,12 @@ export function RewardsTable({
       <TableHead>
         <tr>
           <TableHeaderCell>Member</TableHeaderCell>
-          <TableHeaderCell>Type</TableHeaderCell>
+          <TableHeaderCell>Type · Level</TableHeaderCell>
           <TableHeaderCell>From</TableHeaderCell>
-          <TableHeaderCell>Level</TableHeaderCell>
-          <TableHeaderCell>Amount</TableHeaderCell>
-          <TableHeaderCell>Master Amount</TableHeaderCell>
-          <TableHeaderCell>Cycle</TableHeaderCell>
-          <TableHeaderCell>Bucket</TableHeaderCell>
+          <TableHeaderCell>Amount · Master</TableHeaderCell>
+          <TableHeaderCell>Cycle · Bucket</TableHeaderCell>
           <TableHeaderCell>Date</TableHeaderCell>
-          <TableHeaderCell>Actions</TableHeaderCell>
+          <TableActionsHeaderCell>Actions</TableActionsHeaderCell>
         </tr>
       </TableHead>
       <TableBody>
@@ -59,8 +58,13 @@ export function RewardsTable({
             <TableCell>
               <RewardPerson person={reward.rewardUser} />
             </TableCell>
+            {/* Paired values share a cell (level under type, master amount under the reward,
+                bucket under the cycle): the table and its actions fit at 1280 px. */}
             <TableCell>
               <StatusBadge status={reward.type} label={reward.type} />
+              <span className="mt-1 block text-xs text-fg-muted tabular-nums">
+                Level {reward.level}
+              </span>
             </TableCell>
             <TableCell>
               {reward.downlineUser ? (
@@ -69,18 +73,27 @@ export function RewardsTable({
                 <span className="text-fg-subtle">{NONE}</span>
               )}
             </TableCell>
-            <TableCell className="tabular-nums">{reward.level}</TableCell>
             <TableCell className="tabular-nums">
-              {formatUsd(reward.rewardAmount)}
-              <span className="ml-1 text-xs text-fg-muted">({formatPercent(reward.percent)})</span>
+              <span className="block whitespace-nowrap">
+                {formatUsd(reward.rewardAmount)}
+                <span className="ml-1 text-xs text-fg-muted">
+                  ({formatPercent(reward.percent)})
+                </span>
+              </span>
+              <span className="block text-xs whitespace-nowrap text-fg-muted">
+                of {formatUsd(reward.masterAmount)}
+              </span>
             </TableCell>
-            <TableCell className="tabular-nums">{formatUsd(reward.masterAmount)}</TableCell>
-            <TableCell className="tabular-nums">{cycleText(reward.cycle)}</TableCell>
-            <TableCell>
-              <BucketBadge bucket={reward.bucket} />
+            <TableCell className="tabular-nums">
+              <span className="block">{cycleText(reward.cycle)}</span>
+              <span className="mt-1 block">
+                <BucketBadge bucket={reward.bucket} />
+              </span>
             </TableCell>
-            <TableCell className="text-fg-muted">{formatDateTime(reward.createdAt)}</TableCell>
-            <TableCell>
+            <TableCell className="whitespace-nowrap text-fg-muted">
+              {formatDateTime(reward.createdAt)}
+            </TableCell>
+            <TableActionsCell>
               <Button
                 variant="outline"
                 size="sm"
@@ -90,7 +103,7 @@ export function RewardsTable({
                 <Info className="size-4" aria-hidden="true" />
                 Details
               </Button>
-            </TableCell>
+            </TableActionsCell>
           </TableRow>
         ))}
       </TableBody>

@@ -43,10 +43,16 @@ export function LedgerCard({ ledger }: { ledger: WithdrawalReview['ledger'] }) {
                       {formatDelta(entry[bucket])}
                     </TableCell>
                   ))}
-                  <TableCell className="max-w-64 whitespace-normal text-fg-muted">
-                    {entry.memo ?? '—'}
+                  <TableCell className="text-fg-muted">
+                    {/* A box of its own width: a table cell's max-width does not bind its
+                        text, which then ran over the Date column. */}
+                    <div className="w-64 whitespace-normal [overflow-wrap:anywhere]">
+                      {entry.memo ?? '—'}
+                    </div>
                   </TableCell>
-                  <TableCell className="text-fg-muted">{formatDateTime(entry.createdAt)}</TableCell>
+                  <TableCell className="whitespace-nowrap text-fg-muted">
+                    {formatDateTime(entry.createdAt)}
+                  </TableCell>
                 </TableRow>
               ))
             )}

@@ -7,6 +7,8 @@ import {
   TableHead,
   TableHeaderCell,
   TableRow,
+  TableActionsCell,
+  TableActionsHeaderCell,
 } from '@/components/ui/table';
 import { formatDateTime, formatUsd } from '@/lib/format';
 import { shortenDetailWallet } from '../../lib/format';
@@ -32,9 +34,10 @@ export function MemberWithdrawalsTable({
     <Table label={label}>
       <TableHead>
         <tr>
-          {COLUMNS.map((column) => (
+          {COLUMNS.slice(0, -1).map((column) => (
             <TableHeaderCell key={column}>{column}</TableHeaderCell>
           ))}
+          <TableActionsHeaderCell>{COLUMNS.at(-1)}</TableActionsHeaderCell>
         </tr>
       </TableHead>
       <TableBody>
@@ -53,9 +56,9 @@ export function MemberWithdrawalsTable({
               </TableCell>
               <TableCell className="text-fg-muted">{formatDateTime(w.requestedAt)}</TableCell>
               <TableCell className="text-fg-muted">{formatDateTime(w.processedAt)}</TableCell>
-              <TableCell>
+              <TableActionsCell>
                 <ReviewLink withdrawal={w} />
-              </TableCell>
+              </TableActionsCell>
             </TableRow>
           ))
         )}

@@ -6,6 +6,8 @@ import {
   TableHead,
   TableHeaderCell,
   TableRow,
+  TableActionsCell,
+  TableActionsHeaderCell,
 } from '@/components/ui/table';
 import { formatDateTime, formatUsd, shortenAddress } from '@/lib/format';
 import { shortenListHash } from '../../lib/format';
@@ -28,9 +30,10 @@ export function WithdrawalsTable({
     <Table label="Withdrawals">
       <TableHead>
         <tr>
-          {COLUMNS.map((column) => (
+          {COLUMNS.slice(0, -1).map((column) => (
             <TableHeaderCell key={column}>{column}</TableHeaderCell>
           ))}
+          <TableActionsHeaderCell>{COLUMNS.at(-1)}</TableActionsHeaderCell>
         </tr>
       </TableHead>
       <TableBody>
@@ -70,9 +73,9 @@ export function WithdrawalsTable({
                 </span>
               ) : null}
             </TableCell>
-            <TableCell>
+            <TableActionsCell>
               <ReviewLink withdrawal={w} />
-            </TableCell>
+            </TableActionsCell>
           </TableRow>
         ))}
       </TableBody>

@@ -109,6 +109,15 @@ function prerenderLanding(): Plugin {
           '</body>',
           `  ${startScript(`/${entry.file}`, entryFiles.slice(1), landingFiles)}\n  </body>`,
         );
+      // The brand font's latin file is needed by the first paint of every page: ask for it at once.
+      const latinFont = (await readdir(join(outDir, 'assets'))).find((name) =>
+        /^inter-latin-wght-normal-.*\.woff2$/.test(name),
+      );
+      if (!latinFont) throw new Error('the latin Inter font is missing from the build');
+      html = html.replace(
+        '</title>',
+        `</title>\n    <link rel="preload" href="/assets/${latinFont}" as="font" type="font/woff2" crossorigin />`,
+      );
       await writeFile(indexPath, html);
       await precompress(outDir);
     },

@@ -82,6 +82,16 @@ describe('the envelope on every answer', () => {
     ).toContain('application/json');
   });
 
+  it('answers a file the build does not have with 404, never with the page', async () => {
+    // A tab from before a deploy asks for a chunk of the old build: HTML would be refused as a
+    // script with a MIME error; a 404 is a load failure the app can recover from.
+    for (const url of ['/assets/old-chunk-9z8y.js', '/assets/gone.css', '/favicon.ico']) {
+      const answer = await t.app.inject({ method: 'GET', url });
+      expect(answer.statusCode, url).toBe(404);
+      expect(answer.headers['content-type'], url).not.toContain('text/html');
+    }
+  });
+
   it('sends the pre-compressed twin of an asset to a client that accepts it, cached for a year', async () => {
     const br = await t.app.inject({
       method: 'GET',

@@ -33,8 +33,13 @@ export async function registerStaticWeb(
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     // HEAD as GET: monitors and link checkers probe pages with it.
+    // A file the build does not have (a chunk of an older release, asked for by a tab opened
+    // before a deploy) is a 404: answered with the page, the browser would refuse it as a script
+    // with a MIME error instead of failing to load it.
+    const isFile = /\.[a-z0-9]+$/i.test(path);
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
+      !isFile &&
       !path.startsWith('/api/') &&
       path !== '/api' &&
       !path.startsWith('/dev/');

@@ -107,8 +107,11 @@ export interface RequestOptions<T> {
   body?: unknown;
   /** Query string; null, undefined and empty values are left out. */
   query?: Record<string, QueryValue>;
-  /** Validates `data` of a successful answer (a contracts schema). */
-  schema?: ZodType<T>;
+  /**
+   * Validates `data` of a successful answer (a contracts schema). A promise of one lets its code
+   * load while the request is on the network (a lazily imported schema).
+   */
+  schema?: ZodType<T> | Promise<ZodType<T>>;
   signal?: AbortSignal;
   audience?: Audience;
   /** The path prefix: API_BASE unless said otherwise (DEV_API_BASE for development tools). */
@@ -235,7 +238,7 @@ export async function apiRequest<T = unknown>(
   setMaintenanceText(null);
 
   if (schema) {
-    const result = schema.safeParse(envelope.data);
+    const result = (await schema).safeParse(envelope.data);
     if (!result.success) {
       // A contract mismatch is a bug, not an API failure: screens show their "unexpected" text.
       console.error(`Unexpected answer from ${method} ${path}`, result.error.issues);

@@ -15,10 +15,10 @@ import { clearAdminStorage } from './storage';
 // ------------------------------------------------------------------ GET /api/users/profile
 
 export async function getProfile(signal?: AbortSignal): Promise<User> {
-  // The schema (and zod with it) loads only when there is a session to check: a visitor's first
-  // page (the landing page) does without it.
-  const { userSchema } = await import('@ctn/contracts/accounts');
-  const { data } = await api.get('/users/profile', { schema: userSchema, signal });
+  // The schema (and zod with it) loads only when there is a session to check, so a visitor's
+  // first page (the landing page) does without it; it loads while the request is out.
+  const schema = import('@ctn/contracts/accounts').then((m) => m.userSchema);
+  const { data } = await api.get('/users/profile', { schema, signal });
   return data;
 }
 

@@ -62,6 +62,17 @@ export const userReportSchema = z.object({
     /** Network members whose account is ACTIVE. */
     activeNetwork: z.number(),
   }),
+  /**
+   * Trading, from the exchange data the member's completed reward cycles were computed from:
+   * the commission their trading earned the master account, and their trading volume, summed
+   * over the cycles that carry it (a CSV cycle has none). `volume` is null when no cycle does.
+   */
+  trading: z.object({
+    cycles: z.number(),
+    commission: z.number(),
+    volume: z.number().nullable(),
+    cyclesWithVolume: z.number(),
+  }),
   activity: z.object({
     lastLogin: z.string().nullable(),
     loginsLast30Days: z.number(),

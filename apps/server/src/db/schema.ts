@@ -441,10 +441,21 @@ export const rewardCycleEntries = pgTable(
       .notNull()
       .references(() => users.id),
     masterMicro: bigint('master_micro', { mode: 'bigint' }).notNull(),
+    /**
+     * The member's trading volume over the period, from the same exchange rows as the
+     * commission; null when the source has none (a CSV batch) or a day's figure was unreadable.
+     */
+    volumeMicro: bigint('volume_micro', { mode: 'bigint' }),
   },
   (t) => [
     primaryKey({ columns: [t.cycleId, t.userId] }),
+    // A member's cycles (the trading counters of the user reports).
+    index('reward_cycle_entries_user_idx').on(t.userId, t.cycleId),
     check('reward_cycle_entries_master_check', sql`${t.masterMicro} > 0`),
+    check(
+      'reward_cycle_entries_volume_check',
+      sql`${t.volumeMicro} is null or ${t.volumeMicro} >= 0`,
+    ),
   ],
 );
 

@@ -41,13 +41,18 @@ export interface ReportRow {
   withdrawals: number;
   rewardCredits: number;
   lastActivityAt: string | null;
+  tradingCycles: number;
+  commissionMicro: string;
+  volumeMicro: string | null;
+  cyclesWithVolume: number;
   /** Members matching the filter, on every row of the page. */
   total: number;
 }
 
 /**
  * One statement per page: the members of the page (filtered, sorted, paged with their balances),
- * then each counter as a lateral aggregate over an index on the member's id. Members only:
+ * then each counter as a lateral aggregate over an index on the member's id (trading: over
+ * reward_cycle_entries_user_idx). Members only:
  * administrators and the root are never reported.
  */
 function reportsSql(where: SQL, order: SQL, limit: number, offset: number): SQL {
@@ -80,6 +85,8 @@ function reportsSql(where: SQL, order: SQL, limit: number, offset: number): SQL 
            ml.recent as logins30, wd.n as withdrawals, le.n as "rewardCredits",
            ${iso(sql`greatest(p.last_login_at, ml.last, sp.last, wd.last, le.last, rf.last)`)}
              as "lastActivityAt",
+           tr.cycles as "tradingCycles", tr.commission::text as "commissionMicro",
+           tr.volume::text as "volumeMicro", tr.with_volume as "cyclesWithVolume",
            p.total
       from page p
       cross join lateral (
@@ -102,6 +109,11 @@ function reportsSql(where: SQL, order: SQL, limit: number, offset: number): SQL 
          where user_id = p.id and kind in ('REWARD_DIRECT', 'REWARD_DOWNLINE')) le
       cross join lateral (
         select max(created_at) as last from users c where c.referred_by = p.id) rf
+      cross join lateral (
+        select count(*)::int as cycles, coalesce(sum(e.master_micro), 0) as commission,
+               sum(e.volume_micro) as volume, count(e.volume_micro)::int as with_volume
+          from reward_cycle_entries e join reward_cycles rc on rc.id = e.cycle_id
+         where e.user_id = p.id and rc.status = 'COMPLETED') tr
      order by p.position`;
 }
 

@@ -104,6 +104,8 @@ describe('GET /api/users/admin/reports', () => {
         subscriptionPaid: 10,
       },
       referrals: { direct: 1, network: 2, activeNetwork: 2 },
+      // No cycle has counted this member yet.
+      trading: { cycles: 0, commission: 0, volume: null, cyclesWithVolume: 0 },
       activity: {
         lastLogin: expect.any(String),
         loginsLast30Days: 1,
@@ -112,6 +114,45 @@ describe('GET /api/users/admin/reports', () => {
         lastActivityAt: expect.any(String),
       },
     });
+  });
+
+  it("answers the member's trading from the completed cycles' exchange data", async () => {
+    const db = t.database.db;
+    const cycle = async (source: string, status: string, start: string, end: string) => {
+      const [row] = await rowsOf<{ id: string }>(
+        db,
+        sql`insert into reward_cycles
+              (status, source, period_start, period_end, members, total_master_micro, preview,
+               created_by_email)
+            values (${status}, ${source}, ${start}, ${end}, 1, 1, '{}'::jsonb, 'admin@example.com')
+            returning id`,
+      );
+      return row!.id;
+    };
+    const entry = (cycleId: string, masterMicro: number, volumeMicro: number | null) =>
+      db.execute(sql`insert into reward_cycle_entries (cycle_id, user_id, master_micro, volume_micro)
+        values (${cycleId}, ${child.user._id}, ${masterMicro}, ${volumeMicro})`);
+    // An exchange cycle with the volume, a CSV one without, and a draft that does not count yet.
+    await entry(
+      await cycle('EXCHANGE', 'COMPLETED', '2024-01-01', '2024-01-07'),
+      2_000_000,
+      1_500_250_000,
+    );
+    await entry(await cycle('CSV', 'COMPLETED', '2024-02-01', '2024-02-07'), 3_000_000, null);
+    await entry(
+      await cycle('EXCHANGE', 'DRAFT', '2024-03-01', '2024-03-07'),
+      50_000_000,
+      9_000_000_000,
+    );
+
+    const report = (await list('?search=reportb')).body.data!.reports[0]!;
+    expect(report.trading).toEqual({
+      cycles: 2,
+      commission: 5,
+      volume: 1500.25,
+      cyclesWithVolume: 1,
+    });
+    expect((await detail(child.user._id)).body.data!.trading).toEqual(report.trading);
   });
 
   it('answers zeros for a member without records, and never lists administrators or the root', async () => {

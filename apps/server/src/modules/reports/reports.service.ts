@@ -15,9 +15,9 @@ import * as q from './reports.queries';
 import { isUuid } from '../../lib/values';
 
 /**
- * Admin user reports (admin section 2, "/admin/user-reports"): financial, referral and activity
- * counters of members, from the balances, the network, sign-ins, payments, rewards and
- * withdrawals as they were recorded.
+ * Admin user reports (admin section 2, "/admin/user-reports"): financial, trading, referral and
+ * activity counters of members, from the balances, the reward cycles' exchange data, the
+ * network, sign-ins, payments, rewards and withdrawals as they were recorded.
  */
 export class ReportsService {
   constructor(private readonly db: Db) {}
@@ -73,6 +73,13 @@ function reportOf(row: q.ReportRow): UserReport {
       subscriptionPaid: toUsdt(row.paidMicro),
     },
     referrals: { direct: row.direct, network: row.network, activeNetwork: row.activeNetwork },
+    trading: {
+      cycles: row.tradingCycles,
+      commission: toUsdt(row.commissionMicro),
+      // Unknown stays unknown: no cycle with a volume is no figure, not a volume of 0.
+      volume: row.volumeMicro === null ? null : toUsdt(row.volumeMicro),
+      cyclesWithVolume: row.cyclesWithVolume,
+    },
     activity: {
       lastLogin: row.lastLogin,
       loginsLast30Days: row.logins30,

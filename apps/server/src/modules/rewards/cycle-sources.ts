@@ -11,6 +11,8 @@ import { decimalToMicro } from '../../lib/money';
 export interface BatchLine {
   uid: string;
   masterMicro: bigint;
+  /** Trading volume over the period: exchange data only; null when unknown (never 0). */
+  volumeMicro: bigint | null;
 }
 
 export interface Batch {
@@ -83,7 +85,7 @@ export function parseCycleCsv(text: string): Batch {
         errors.push({ line: lineNo, message: 'The amount is above 1,000,000,000' });
       else {
         seen.set(uid, lineNo);
-        lines.push({ uid, masterMicro });
+        lines.push({ uid, masterMicro, volumeMicro: null });
       }
     }
   }
@@ -92,16 +94,25 @@ export function parseCycleCsv(text: string): Batch {
 
 /**
  * The commission the platform earned from each UID's trading over the period: the sum of the
- * daily `commissionVolume` rows. UIDs with nothing are left out.
+ * daily `commissionVolume` rows, with the sum of their `tradingVolume` beside it (unknown when
+ * one day's is missing or unreadable: a partial sum would read as the whole). UIDs with no
+ * commission are left out.
  */
 export function batchFromCommissions(rows: DailyCommission[]): Batch {
-  const totals = new Map<string, bigint>();
+  const totals = new Map<string, { masterMicro: bigint; volumeMicro: bigint | null }>();
   const errors: Batch['errors'] = [];
   rows.forEach((row, index) => {
     // A missing figure is an error line, never a zero commission.
     const micro = row.commissionVolume === null ? null : decimalToMicro(row.commissionVolume);
     if (micro !== null && micro >= 0n) {
-      totals.set(row.uid, (totals.get(row.uid) ?? 0n) + micro);
+      const volume = row.tradingVolume === null ? null : decimalToMicro(row.tradingVolume);
+      const known = volume !== null && volume >= 0n ? volume : null;
+      const total = totals.get(row.uid) ?? { masterMicro: 0n, volumeMicro: 0n };
+      totals.set(row.uid, {
+        masterMicro: total.masterMicro + micro,
+        volumeMicro:
+          total.volumeMicro === null || known === null ? null : total.volumeMicro + known,
+      });
     } else {
       errors.push({
         line: index + 1,
@@ -110,7 +121,7 @@ export function batchFromCommissions(rows: DailyCommission[]): Batch {
     }
   });
   const lines = [...totals]
-    .filter(([, micro]) => micro > 0n)
-    .map(([uid, masterMicro]) => ({ uid, masterMicro }));
+    .filter(([, total]) => total.masterMicro > 0n)
+    .map(([uid, total]) => ({ uid, ...total }));
   return { lines, linesRead: rows.length, errors };
 }

@@ -91,20 +91,25 @@ export async function insertDraft(
   return row.id;
 }
 
-/** Master amounts, written in slices so a 100k-member batch stays within parameter limits. */
+/**
+ * Master amounts (and trading volumes, NULL where unknown), written in slices so a 100k-member
+ * batch stays within parameter limits.
+ */
 export async function insertEntries(
   tx: Db,
   cycleId: string,
-  entries: { userId: string; masterMicro: bigint }[],
+  entries: { userId: string; masterMicro: bigint; volumeMicro: bigint | null }[],
 ): Promise<void> {
   const slice = 10_000;
   for (let i = 0; i < entries.length; i += slice) {
     const part = entries.slice(i, i + slice);
     await tx.execute(sql`
-      insert into reward_cycle_entries (cycle_id, user_id, master_micro)
-      select ${cycleId}, u, m from unnest(
+      insert into reward_cycle_entries (cycle_id, user_id, master_micro, volume_micro)
+      select ${cycleId}, u, m, v from unnest(
         ${`{${part.map((e) => e.userId).join(',')}}`}::uuid[],
-        ${`{${part.map((e) => String(e.masterMicro)).join(',')}}`}::bigint[]) as t(u, m)`);
+        ${`{${part.map((e) => String(e.masterMicro)).join(',')}}`}::bigint[],
+        ${`{${part.map((e) => (e.volumeMicro === null ? 'NULL' : String(e.volumeMicro))).join(',')}}`}::bigint[])
+        as t(u, m, v)`);
   }
 }
 

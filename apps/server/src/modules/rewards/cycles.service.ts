@@ -100,7 +100,11 @@ export class CyclesService {
       await q.insertEntries(
         tx,
         cycleId,
-        matched.map((l) => ({ userId: owners.get(l.uid) ?? '', masterMicro: l.masterMicro })),
+        matched.map((l) => ({
+          userId: owners.get(l.uid) ?? '',
+          masterMicro: l.masterMicro,
+          volumeMicro: l.volumeMicro,
+        })),
       );
       const projection = await projectCycle(tx, cycleId, policy.downlineBp);
       const preview: CyclePreview = {

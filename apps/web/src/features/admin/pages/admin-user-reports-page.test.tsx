@@ -1,7 +1,7 @@
-import { formatDateTime } from '@/lib/format';
 import type { UserReport, UserReportDetail, UserReportsResponse } from '@ctn/contracts/reports';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { formatDateTime } from '@/lib/format';
 import { failResponse, mockApi, okResponse, type MockRequest } from '@/testing/api-mock';
 import { renderRoutes, Stub } from '@/testing/render';
 import { AdminUserReportsPage } from './admin-user-reports-page';
@@ -27,6 +27,7 @@ function makeReport(n: number, overrides: Partial<UserReport> = {}): UserReport 
       subscriptionPaid: 20,
     },
     referrals: { direct: 3, network: 17, activeNetwork: 15 },
+    trading: { cycles: 2, commission: 5, volume: 1500.25, cyclesWithVolume: 1 },
     activity: {
       lastLogin: '2025-03-05T09:30:00.000Z',
       loginsLast30Days: 7,
@@ -153,6 +154,20 @@ describe('admin user reports page', () => {
     await waitFor(() => expect(query(api.calls(LIST).at(-1)!)).not.toHaveProperty('status'));
   });
 
+  it('shows an unknown trading volume as Unknown, never $0.00', async () => {
+    const report = makeReport(1, {
+      trading: { cycles: 1, commission: 3, volume: null, cyclesWithVolume: 0 },
+    });
+    mockApi({
+      [LIST]: () => okResponse(answer([report])),
+      'GET /api/users/admin/reports/u1': () => okResponse(detailOf(report)),
+    });
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'View report of Ada Lovelace1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'User Report' });
+    expect(within(dialog).getByText('Trading volume').nextSibling).toHaveTextContent(/^Unknown$/);
+  });
+
   it('opens the report dialog with the timeline and links to the user', async () => {
     const report = makeReport(1);
     mockApi({
@@ -169,6 +184,11 @@ describe('admin user reports page', () => {
     );
     expect(within(dialog).getByText(/^Joined /).textContent).toMatch(/\d{1,2}:\d{2}/);
     expect(within(dialog).getByText('Active in network').nextSibling).toHaveTextContent('15');
+    // Trading from the completed cycles: the volume says which of them carried one.
+    expect(within(dialog).getByText('Commission').nextSibling).toHaveTextContent('$5.00');
+    expect(within(dialog).getByText('Trading volume').nextSibling).toHaveTextContent(
+      '$1,500.25 (from 1 of 2 cycles)',
+    );
     const timeline = await within(dialog).findByRole('list', { name: 'Activity timeline' });
     const items = within(timeline).getAllByRole('listitem');
     expect(

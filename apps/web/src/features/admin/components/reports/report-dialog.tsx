@@ -34,7 +34,22 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * A member's full report: financial, referral and activity counters and the activity timeline.
+ * The volume summed over the cycles that carry one: "Unknown" when none does (a CSV cycle has
+ * no volume), never $0.00; "from 1 of 2 cycles" when only some do.
+ */
+function volumeText(trading: UserReport['trading']): string {
+  if (trading.cycles === 0) return '—';
+  if (trading.volume === null) return 'Unknown';
+  const partial =
+    trading.cyclesWithVolume < trading.cycles
+      ? ` (from ${trading.cyclesWithVolume} of ${trading.cycles} cycles)`
+      : '';
+  return `${formatUsd(trading.volume)}${partial}`;
+}
+
+/**
+ * A member's full report: financial, trading, referral and activity counters and the activity
+ * timeline.
  * The counters of the list row show at once; the detail call brings the timeline.
  */
 export function ReportDialog({
@@ -84,6 +99,11 @@ export function ReportDialog({
               <Figure label="Subscription paid">
                 {formatUsd(shown.financial.subscriptionPaid)}
               </Figure>
+            </Section>
+            <Section title="Trading">
+              <Figure label="Completed cycles">{shown.trading.cycles}</Figure>
+              <Figure label="Commission">{formatUsd(shown.trading.commission)}</Figure>
+              <Figure label="Trading volume">{volumeText(shown.trading)}</Figure>
             </Section>
             <Section title="Referrals">
               <Figure label="Direct">{shown.referrals.direct}</Figure>

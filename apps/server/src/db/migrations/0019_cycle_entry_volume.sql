@@ -1,0 +1,3 @@
+ALTER TABLE "reward_cycle_entries" ADD COLUMN "volume_micro" bigint;--> statement-breakpoint
+CREATE INDEX "reward_cycle_entries_user_idx" ON "reward_cycle_entries" USING btree ("user_id","cycle_id");--> statement-breakpoint
+ALTER TABLE "reward_cycle_entries" ADD CONSTRAINT "reward_cycle_entries_volume_check" CHECK ("reward_cycle_entries"."volume_micro" is null or "reward_cycle_entries"."volume_micro" >= 0);

@@ -87,7 +87,7 @@ function prerenderLanding(): Plugin {
     },
     async closeBundle() {
       if (isSsrBuild) return;
-      const markup = await renderLanding();
+      const { landing: markup, skeleton } = await renderLanding();
       const manifest = JSON.parse(
         await readFile(join(outDir, '.vite/manifest.json'), 'utf8'),
       ) as Manifest;
@@ -104,7 +104,10 @@ function prerenderLanding(): Plugin {
       html = html
         .replace(/\s*<script type="module" crossorigin src="[^"]+"><\/script>/, '')
         .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
-        .replace(ROOT_DIV, `<div id="root"><div data-prerendered>${markup}</div></div>`)
+        .replace(
+          ROOT_DIV,
+          `<div id="root"><div data-prerendered>${markup}</div><div data-boot-skeleton>${skeleton}</div></div>`,
+        )
         .replace(
           '</body>',
           `  ${startScript(`/${entry.file}`, entryFiles.slice(1), landingFiles)}\n  </body>`,
@@ -124,8 +127,8 @@ function prerenderLanding(): Plugin {
   };
 }
 
-/** Builds src/prerender.tsx for Node and renders the landing page with it. */
-async function renderLanding(): Promise<string> {
+/** Builds src/prerender.tsx for Node and renders the landing page and the boot skeleton. */
+async function renderLanding(): Promise<{ landing: string; skeleton: string }> {
   // Inside the repository, so the bundle's bare imports resolve from node_modules.
   const ssrOut = here('../../.tmp/prerender-web/');
   try {
@@ -144,11 +147,13 @@ async function renderLanding(): Promise<string> {
       },
     });
     const url = pathToFileURL(join(ssrOut, 'prerender.js')).href;
-    const { renderLandingPage } = (await import(`${url}?t=${Date.now()}`)) as {
+    const { renderLandingPage, renderBootSkeleton } = (await import(`${url}?t=${Date.now()}`)) as {
       renderLandingPage: () => Promise<string>;
+      renderBootSkeleton: () => string;
     };
     // React hoists <title> into <head> on the client; index.html has its own.
-    return (await renderLandingPage()).replace(/<title>.*?<\/title>/s, '');
+    const landing = (await renderLandingPage()).replace(/<title>.*?<\/title>/s, '');
+    return { landing, skeleton: renderBootSkeleton() };
   } finally {
     await rm(ssrOut, { recursive: true, force: true });
   }

@@ -1,15 +1,18 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { createAppRouter, routerReady } from '@/app/router';
 import { getToken } from '@/lib/auth-token';
 import { createQueryClient } from '@/lib/query-client';
-import { profileQueryOptions } from '@/lib/session';
+import { isOnboarded, profileQueryOptions } from '@/lib/session';
 import { registerServiceWorker } from '@/lib/service-worker';
 import { startTheme } from '@/lib/theme';
 // The brand font, bundled (latin first; other scripts load only for pages that use them).
 import '@fontsource-variable/inter/wght.css';
 import './index.css';
+
+/** Pages whose first screen is the member's reward figures (GET /api/rewards/stats/{userId}). */
+const FIGURE_PAGES = new Set(['/dashboard', '/rewards']);
 
 startTheme();
 registerServiceWorker();
@@ -17,14 +20,26 @@ registerServiceWorker();
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
 
+// A member's profile is asked for now, before the route's code loads, not after: the first
+// screen's figures arrive with the code instead of one round trip later.
+const queryClient = createQueryClient();
+if (getToken() !== null) {
+  queryClient
+    .fetchQuery(profileQueryOptions())
+    .then(async (user) => {
+      // The dashboard and the rewards page open on the member's figures, which need the
+      // member's id: asked for as soon as the profile is in, while the route code still loads.
+      if (!FIGURE_PAGES.has(window.location.pathname) || !isOnboarded(user)) return;
+      const { rewardStatsQueryOptions } = await import('@/lib/reward-stats');
+      await queryClient.prefetchQuery(rewardStatsQueryOptions(user.userId));
+    })
+    // The session's own query reports a failed profile; the pages ask again for their figures.
+    .catch(() => undefined);
+}
 // index.html carries the landing page rendered at build time (vite.config.ts). A visitor on /
 // gets it hydrated: the same DOM, made interactive. Anywhere else, or with a session (whose
 // navigation bar differs), the app renders afresh over it. Either way the first render waits for
 // the route's code, so no spinner shows in between.
-// A member's profile is asked for now, before the route's code loads, not after: the first
-// screen's figures arrive with the code instead of one round trip later.
-const queryClient = createQueryClient();
-if (getToken() !== null) void queryClient.prefetchQuery(profileQueryOptions());
 const router = createAppRouter();
 const prerendered = root.querySelector<HTMLElement>(':scope > [data-prerendered]');
 const app = (
@@ -37,6 +52,9 @@ void routerReady(router).then(() => {
   if (prerendered && window.location.pathname === '/' && getToken() === null) {
     hydrateRoot(prerendered, app);
   } else {
-    createRoot(root).render(app);
+    // As a transition, React renders the first page in slices and yields between them: a phone
+    // stays responsive while the member's whole first screen renders at once.
+    const reactRoot = createRoot(root);
+    startTransition(() => reactRoot.render(app));
   }
 });

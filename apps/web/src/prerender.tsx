@@ -1,6 +1,7 @@
-import { renderToString } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProvider } from '@/app/provider';
+import { AppShellSkeleton } from '@/components/app-shell-skeleton';
 import { routes } from '@/app/router';
 import { createQueryClient } from '@/lib/query-client';
 
@@ -19,4 +20,9 @@ export async function renderLandingPage(): Promise<string> {
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppProvider>,
   );
+}
+
+/** The app's frame in grey, shown at the first paint of a signed-in visit to any other page. */
+export function renderBootSkeleton(): string {
+  return renderToStaticMarkup(<AppShellSkeleton />);
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { AppShellSkeleton } from '@/components/app-shell-skeleton';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { afterSignInPath, paths } from '@/lib/paths';
 import { isOnboarded, useSession } from '@/lib/session';
@@ -14,7 +15,8 @@ const AdminTwoFactorPage = lazy(() =>
 
 /**
  * Access routing (member section 4, admin section 2). Each guard is a layout route: it renders
- * its child routes, or redirects. While the session is loading, a spinner shows.
+ * its child routes, or redirects. While the session is loading, the app's frame shows in grey
+ * (a spinner on the sign-in and registration pages).
  */
 
 function ToSignIn() {
@@ -41,7 +43,7 @@ export function GuestOnlyRoute() {
 /** Member pages: signed in, not an admin, subscription paid and exchange UID linked. */
 export function MemberRoute() {
   const session = useSession();
-  if (session.status === 'loading') return <FullPageSpinner />;
+  if (session.status === 'loading') return <AppShellSkeleton />;
   if (session.status === 'unauthenticated') return <ToSignIn />;
   if (session.user.isAdmin) return <Navigate to={paths.admin.dashboard} replace />;
   if (!isOnboarded(session.user)) return <Navigate to={paths.onboarding} replace />;
@@ -51,7 +53,7 @@ export function MemberRoute() {
 /** /onboarding: signed-in members who still have a step to do. */
 export function OnboardingRoute() {
   const session = useSession();
-  if (session.status === 'loading') return <FullPageSpinner />;
+  if (session.status === 'loading') return <AppShellSkeleton />;
   if (session.status === 'unauthenticated') return <ToSignIn />;
   if (session.user.isAdmin) return <Navigate to={paths.admin.dashboard} replace />;
   if (isOnboarded(session.user)) return <Navigate to={paths.dashboard} replace />;
@@ -69,7 +71,7 @@ function LeaveAdmin() {
 /** Admin pages: administrators only, and only once they sign in with a second factor. */
 export function AdminRoute() {
   const session = useSession();
-  if (session.status === 'loading') return <FullPageSpinner />;
+  if (session.status === 'loading') return <AppShellSkeleton />;
   if (session.status === 'unauthenticated') return <ToSignIn />;
   if (!session.user.isAdmin) return <LeaveAdmin />;
   if (!session.user.twoFactorEnabled)

@@ -615,7 +615,15 @@ async function lighthouseOf(base, target) {
   const bars = BARS.lighthouse[target.name];
   const runs = [];
   const runOnce = async () => {
-    const result = await lighthouse(base, runs.length + 1, target);
+    let result;
+    try {
+      result = await lighthouse(base, runs.length + 1, target);
+    } catch (error) {
+      // Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP): that is no
+      // measure of the page. Once more; a second failure fails the audit.
+      log(`lighthouse ${target.path}: ${String(error.message).split('\n')[0]}; running again`);
+      result = await lighthouse(base, runs.length + 1, target);
+    }
     runs.push(result);
     log(
       `lighthouse ${target.path} run ${runs.length}: performance ${result.performance}, accessibility ${result.accessibility}, best practices ${result['best-practices']} (FCP ${result.fcpMs} ms, LCP ${result.lcpMs} ms, TBT ${result.tbtMs} ms, CLS ${result.cls})`,

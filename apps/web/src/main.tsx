@@ -7,8 +7,6 @@ import { createQueryClient } from '@/lib/query-client';
 import { isOnboarded, profileQueryOptions } from '@/lib/session';
 import { registerServiceWorker } from '@/lib/service-worker';
 import { startTheme } from '@/lib/theme';
-// The brand font, bundled (latin first; other scripts load only for pages that use them).
-import '@fontsource-variable/inter/wght.css';
 import './index.css';
 
 /** Pages whose first screen is the member's reward figures (GET /api/rewards/stats/{userId}). */

@@ -9,7 +9,7 @@ import {
   TableHeaderCell,
   TableRow,
 } from '@/components/ui/table';
-import { formatDateTime } from '@/lib/format';
+import { formatDate, formatTime } from '@/lib/format';
 import { formatDelta, statusText } from '../../lib/format';
 
 const COLUMNS = ['Kind', 'Available', 'Locked', 'Pending', 'Withdrawn', 'Memo', 'Date'];
@@ -46,12 +46,16 @@ export function LedgerCard({ ledger }: { ledger: WithdrawalReview['ledger'] }) {
                   <TableCell className="text-fg-muted">
                     {/* A box of its own width: a table cell's max-width does not bind its
                         text, which then ran over the Date column. */}
-                    <div className="w-64 whitespace-normal [overflow-wrap:anywhere]">
+                    <div className="w-52 whitespace-normal [overflow-wrap:anywhere]">
                       {entry.memo ?? '—'}
                     </div>
                   </TableCell>
+                  {/* Date over time: the column stays narrow enough to be in sight at 1280 px. */}
                   <TableCell className="whitespace-nowrap text-fg-muted">
-                    {formatDateTime(entry.createdAt)}
+                    <span className="block">{formatDate(entry.createdAt)}</span>
+                    <span className="block text-xs text-fg-subtle">
+                      {formatTime(entry.createdAt)}
+                    </span>
                   </TableCell>
                 </TableRow>
               ))

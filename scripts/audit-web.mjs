@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium } from 'playwright-core';
-import { freePort, startServer } from './built-server.mjs';
+import { api, DEMO, freePort, login, startServer } from './built-server.mjs';
 import { pageRoutes } from './route-table.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -62,12 +62,6 @@ const LIGHTHOUSE_PAGES = [
   // by 10 points from run to run (docs/performance.md, "First screen").
   { name: 'dashboard', path: '/dashboard', member: true, runs: 5 },
 ];
-
-const DEMO = {
-  member: { email: 'demo@example.com', password: 'DemoMember@2026' },
-  admin: { email: 'admin@example.com', password: 'DemoAdmin@2026' },
-  referralCode: 'TRADEWAY',
-};
 
 // ------------------------------------------------------------------------------------ options
 
@@ -148,23 +142,6 @@ function measureWeight() {
 }
 
 const round = (n, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
-
-async function api(base, method, path, body, token) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const envelope = await response.json();
-  if (!response.ok || !envelope.success)
-    throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(envelope)}`);
-  return envelope.data;
-}
-
-const login = (base, who) => api(base, 'POST', '/api/users/login', who).then((data) => data.token);
 
 /** The demo administrator signs in with a second factor: the current code from /dev/totp. */
 async function adminLogin(base, who) {

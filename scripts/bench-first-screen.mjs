@@ -8,7 +8,7 @@
 // Without --base it starts the built app with the demo data (scripts/built-server.mjs).
 /* global document -- used inside functions that run in the page */
 import { chromium } from 'playwright-core';
-import { startServer } from './built-server.mjs';
+import { DEMO, login, startServer } from './built-server.mjs';
 
 const argv = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -17,17 +17,6 @@ const option = (name, fallback) => {
 };
 const RUNS = Number(option('--runs', '5'));
 const TIMEOUT_MS = 20_000;
-
-async function signIn(base) {
-  const response = await fetch(`${base}/api/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'demo@example.com', password: 'DemoMember@2026' }),
-  });
-  const envelope = await response.json();
-  if (!envelope.success) throw new Error(`demo sign-in failed: ${JSON.stringify(envelope)}`);
-  return envelope.data.token;
-}
 
 /** One load of /dashboard: ms from navigation to the skeleton, and to a figure in the balance. */
 async function load(browser, base, token) {
@@ -86,7 +75,7 @@ async function main() {
     args: ['--no-sandbox', '--disable-gpu'],
   });
   try {
-    const token = await signIn(server.base);
+    const token = await login(server.base, DEMO.member);
     const runs = [];
     for (let i = 0; i < RUNS; i++) runs.push(await load(browser, server.base, token));
     const show = (ms) => (ms === null ? 'never' : `${ms} ms`);

@@ -1,6 +1,6 @@
 // The built app (apps/server/dist/main.js serving apps/web/dist) on a free loopback port, with
 // the embedded database and the demo data: what the web audit and the first-screen benchmark
-// measure. Run `npm run build` first.
+// measure, and the calls and demo accounts they sign in with. Run `npm run build` first.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -67,3 +67,29 @@ function stopServer(child) {
     child.kill('SIGTERM');
   });
 }
+
+/** The demo accounts the built app seeds outside production (README, "Quick start"). */
+export const DEMO = {
+  member: { email: 'demo@example.com', password: 'DemoMember@2026' },
+  admin: { email: 'admin@example.com', password: 'DemoAdmin@2026' },
+  referralCode: 'TRADEWAY',
+};
+
+/** A call to the running app: the answer's `data`, or an error naming the call. */
+export async function api(base, method, path, body, token) {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const envelope = await response.json();
+  if (!response.ok || !envelope.success)
+    throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(envelope)}`);
+  return envelope.data;
+}
+
+export const login = (base, who) =>
+  api(base, 'POST', '/api/users/login', who).then((data) => data.token);

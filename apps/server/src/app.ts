@@ -384,7 +384,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     healthRoutes(
       () => checkHealth(database, VERSION),
-      () => systemOverview(database, VERSION),
+      () =>
+        systemOverview(database, VERSION, {
+          pendingWithdrawals: async () => (await withdrawals.pendingSummary()).count,
+        }),
     ),
     { prefix: '/api' },
   );

@@ -210,9 +210,15 @@ export class AuthService {
    */
   async checkResetToken(token: string | undefined): Promise<void> {
     if (!token) throw new AppError('TOKEN_REQUIRED');
-    const holder = await q.findTokenHolder(this.deps.db, hashToken(token), 'RESET_PASSWORD');
+    await this.resetTokenHolder(hashToken(token));
+  }
+
+  /** The member a live reset token belongs to; refused when none, or when not ACTIVE. */
+  private async resetTokenHolder(tokenHash: string) {
+    const holder = await q.findTokenHolder(this.deps.db, tokenHash, 'RESET_PASSWORD');
     if (!holder) throw new AppError('INVALID_OR_EXPIRED_TOKEN');
     if (holder.status !== 'ACTIVE') throw new AppError('ACCOUNT_NOT_ACTIVE');
+    return holder;
   }
 
   async resetPassword(input: {
@@ -225,9 +231,7 @@ export class AuthService {
     if (errors.length > 0) throw validationError(errors);
     refuseCommonPassword('newPassword', input.newPassword);
     const tokenHash = hashToken(input.token);
-    const holder = await q.findTokenHolder(this.deps.db, tokenHash, 'RESET_PASSWORD');
-    if (!holder) throw new AppError('INVALID_OR_EXPIRED_TOKEN');
-    if (holder.status !== 'ACTIVE') throw new AppError('ACCOUNT_NOT_ACTIVE');
+    const holder = await this.resetTokenHolder(tokenHash);
     if (await verifyPassword(holder.passwordHash, input.newPassword))
       throw new AppError('SAME_PASSWORD_ERROR');
     const passwordHash = await hashPassword(input.newPassword);

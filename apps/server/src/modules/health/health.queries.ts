@@ -4,13 +4,12 @@ import { rowsOf, type Db } from '../../db/client';
 
 export interface OverviewCounts {
   activeUsers: number;
-  pendingWithdrawals: number;
   openUidClaims: number;
 }
 
 /**
- * The System Overview's counts in one round trip: members (not administrators) with a live
- * session seen in the window, PENDING withdrawals and OPEN UID claims (both on partial indexes).
+ * The System Overview's own counts in one round trip: members (not administrators) with a live
+ * session seen in the window, and OPEN UID claims (on their partial index).
  */
 export async function overviewCounts(db: Db): Promise<OverviewCounts> {
   const [row] = await rowsOf<OverviewCounts>(
@@ -21,7 +20,6 @@ export async function overviewCounts(db: Db): Promise<OverviewCounts> {
             where s.ended_at is null and s.expires_at > now() and not u.is_admin
               and s.last_seen_at > now() - make_interval(mins => ${ACTIVE_USERS_WINDOW_MINUTES}))
             as "activeUsers",
-          (select count(*)::int from withdrawals where status = 'PENDING') as "pendingWithdrawals",
           (select count(*)::int from uid_claims where status = 'OPEN') as "openUidClaims"`,
   );
   return row!;

@@ -20,41 +20,50 @@ export async function checkHealth(database: Database, version: string): Promise<
   };
 }
 
+/** Counts of the System Overview that other modules own. */
+export interface OverviewSources {
+  /** PENDING withdrawal requests (WithdrawalsService.pendingSummary, as the metrics read it). */
+  pendingWithdrawals: () => Promise<number>;
+}
+
 /**
- * The admin System Overview: this server answering, the database's state and the counts that
- * need attention. When the database does not answer, its figures are null (unknown), not 0.
+ * The admin System Overview: this server answering, the database's state (checkHealth) and the
+ * counts that need attention. When the database does not answer, its figures are null
+ * (unknown), not 0.
  */
-export async function systemOverview(database: Database, version: string): Promise<SystemOverview> {
-  const server = {
-    status: 'online' as const,
-    version,
-    uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
-  };
+export async function systemOverview(
+  database: Database,
+  version: string,
+  sources: OverviewSources,
+): Promise<SystemOverview> {
+  const health = await checkHealth(database, version);
+  const server = { status: 'online' as const, version, uptimeSeconds: health.uptimeSeconds };
   const checkedAt = new Date().toISOString();
+  const unreachable: SystemOverview = {
+    server,
+    database: { status: 'unreachable', latencyMs: null },
+    activeUsers: null,
+    pendingActions: null,
+    checkedAt,
+  };
+  if (health.database.status === 'down') return unreachable;
   try {
-    const started = performance.now();
-    const counts = await overviewCounts(database.db);
+    const [counts, pendingWithdrawals] = await Promise.all([
+      overviewCounts(database.db),
+      sources.pendingWithdrawals(),
+    ]);
     return {
       server,
-      database: {
-        status: 'connected',
-        latencyMs: Math.round((performance.now() - started) * 100) / 100,
-      },
+      database: { status: 'connected', latencyMs: health.database.latencyMs },
       activeUsers: counts.activeUsers,
       pendingActions: {
-        total: counts.pendingWithdrawals + counts.openUidClaims,
-        pendingWithdrawals: counts.pendingWithdrawals,
+        total: pendingWithdrawals + counts.openUidClaims,
+        pendingWithdrawals,
         openUidClaims: counts.openUidClaims,
       },
       checkedAt,
     };
   } catch {
-    return {
-      server,
-      database: { status: 'unreachable', latencyMs: null },
-      activeUsers: null,
-      pendingActions: null,
-      checkedAt,
-    };
+    return unreachable;
   }
 }

@@ -65,7 +65,8 @@ describe('GET /api/admin/system-overview', () => {
     const down = {
       db: { execute: () => Promise.reject(new Error('connection refused')) },
     } as unknown as Database;
-    expect(await systemOverview(down, 'test')).toMatchObject({
+    const pendingWithdrawals = () => Promise.reject(new Error('connection refused'));
+    expect(await systemOverview(down, 'test', { pendingWithdrawals })).toMatchObject({
       server: { status: 'online', version: 'test' },
       database: { status: 'unreachable', latencyMs: null },
       activeUsers: null,

@@ -41,6 +41,8 @@ export interface RouteSpec {
   schema: z.ZodType;
   /** DB-backed authenticated read: held to the targets. */
   target: boolean;
+  /** Its goal (issue 16): at least this share of the floor's req/s (bare + 1 prepared SELECT). */
+  goal?: number;
   /** A baseline of load-bare.ts, not the server. */
   reference: boolean;
 }

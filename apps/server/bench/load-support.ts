@@ -2,7 +2,8 @@
 // server, the bare Fastify route), the load drivers (autocannon for the reads, a driver of our
 // own for sign-in that spreads it over source addresses), CPU accounting from /proc, the table.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import http from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,35 +46,56 @@ export async function startChild(
   env: NodeJS.ProcessEnv,
   timeoutMs = 90_000,
 ): Promise<Child> {
+  // Its standard output (the request logs at LOG_LEVEL=info) goes to a file, as a production
+  // log would: read through a pipe, it would cost this process (on the same cores) per request.
+  const logDir = mkdtempSync(join(tmpdir(), 'ctn-load-log-'));
+  const logPath = join(logDir, 'stdout.log');
+  const logFd = openSync(logPath, 'w');
   const proc = spawn(process.execPath, args, {
     cwd: REPO_DIR,
     env,
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    stdio: ['ignore', logFd, 'pipe', 'ipc'],
   });
+  closeSync(logFd);
   const output: string[] = [];
-  const keep = (chunk: Buffer) => {
+  const keep = (chunk: Buffer | string) => {
     for (const line of chunk.toString().split('\n')) if (line.trim()) output.push(line);
     if (output.length > 60) output.splice(0, output.length - 60);
   };
+  const logTail = () => {
+    try {
+      keep(readFileSync(logPath, 'utf8').split('\n').slice(-40).join('\n'));
+    } catch {
+      // no output yet
+    }
+  };
   proc.stderr?.on('data', keep);
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(
-      () =>
-        reject(
-          new Error(`${name} did not start within ${timeoutMs / 1000} s:\n${output.join('\n')}`),
-        ),
-      timeoutMs,
-    );
-    proc.stdout?.on('data', (chunk: Buffer) => {
-      keep(chunk);
-      const match = /listening (?:on http:\/\/[^:]+:)?(\d+)/.exec(chunk.toString());
+    const poll = setInterval(() => {
+      let text: string;
+      try {
+        text = readFileSync(logPath, 'utf8');
+      } catch {
+        return;
+      }
+      const match = /listening (?:on http:\/\/[^:]+:)?(\d+)/.exec(text);
       if (match) {
         clearTimeout(timer);
+        clearInterval(poll);
         resolve(Number(match[1]));
       }
-    });
+    }, 100);
+    const timer = setTimeout(() => {
+      clearInterval(poll);
+      logTail();
+      reject(
+        new Error(`${name} did not start within ${timeoutMs / 1000} s:\n${output.join('\n')}`),
+      );
+    }, timeoutMs);
     proc.once('exit', (code) => {
       clearTimeout(timer);
+      clearInterval(poll);
+      logTail();
       reject(new Error(`${name} exited with code ${code} before listening:\n${output.join('\n')}`));
     });
   });
@@ -90,10 +112,12 @@ export async function startChild(
       const timer = setTimeout(() => proc.kill('SIGKILL'), 10_000);
       await exited;
       clearTimeout(timer);
+      rmSync(logDir, { recursive: true, force: true });
     },
   };
   children.add(child);
   proc.once('exit', (code, signal) => {
+    if (children.has(child)) logTail();
     if (children.has(child))
       console.error(
         `\n!! ${name} (pid ${proc.pid}) exited unexpectedly (code ${code}, signal ${signal}):\n${output.slice(-20).join('\n')}`,
@@ -365,6 +389,25 @@ function ticksOf(pid: number): number | null {
   }
 }
 
+/** A process and its children (the workers of a node:cluster primary). */
+function treeTicks(pid: number): number {
+  let ticks = ticksOf(pid) ?? 0;
+  try {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+        if (Number(fields[1]) === pid) ticks += ticksOf(Number(entry)) ?? 0;
+      } catch {
+        continue;
+      }
+    }
+  } catch {
+    return ticks;
+  }
+  return ticks;
+}
+
 /** Every backend of `dbName` on this machine (its command line names the database). */
 function postgresTicks(dbName: string): Map<number, number> | null {
   const ticks = new Map<number, number>();
@@ -402,7 +445,7 @@ function machineTicks(): { busy: number; total: number } | null {
 export function cpuSnapshot(probe: CpuProbe): CpuSnapshot {
   return {
     at: performance.now(),
-    server: ticksOf(probe.serverPid) ?? 0,
+    server: treeTicks(probe.serverPid),
     postgres: postgresTicks(probe.dbName),
     client: process.cpuUsage(),
     machine: machineTicks(),

@@ -44,6 +44,7 @@ import { TwoFactorService } from './modules/two-factor/two-factor.service';
 import { devTotpRoutes, twoFactorRoutes } from './modules/two-factor/two-factor.routes';
 import { SecretBox } from './lib/secret-box';
 import { SessionTokens } from './modules/auth/session-tokens';
+import { SESSION_CHANGES, SessionCache } from './modules/auth/session-cache';
 import { healthRoutes } from './modules/health/health.routes';
 import { checkHealth, systemOverview } from './modules/health/health.service';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes';
@@ -62,7 +63,7 @@ import { CyclesService } from './modules/rewards/cycles.service';
 import { rewardsRoutes } from './modules/rewards/rewards.routes';
 import { RewardsService } from './modules/rewards/rewards.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
-import { SettingsService } from './modules/settings/settings.service';
+import { SETTINGS_CHANGES, SettingsService } from './modules/settings/settings.service';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
 import { WithdrawalsService } from './modules/withdrawals/withdrawals.service';
 import { otpRoutes } from './modules/withdrawals/otp.routes';
@@ -177,7 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const limiter = options.limiter ?? (await rateLimiterFor(config, app.log));
   const audit = new AuditService(database.db);
   const mail = new MailService(database.db, transport, config.mail.from, app.log);
-  const settings = new SettingsService(database.db, audit);
+  const settings = new SettingsService(database.db, audit, database.changes(SETTINGS_CHANGES));
   const peers = options.peers ?? (await connectPeers(config));
   if (!options.peers) app.addHook('onClose', () => peers.close());
   const chainHead = new ChainHead(peers.chain);
@@ -192,6 +193,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     tokens: new SessionTokens(config.jwtSecret, SESSION_TTL_SECONDS),
     mail,
     publicUrl: config.publicUrl,
+    cache: new SessionCache(database.changes(SESSION_CHANGES)),
   });
   const registration = new RegistrationService({
     db: database.db,
@@ -378,7 +380,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerRequestId(app);
   registerMetrics(app, { token: config.metricsToken });
   await registerOpenApi(app, VERSION, config.publicUrl);
-  registerAuth(app, auth);
+  registerAuth(app, auth, () => database.syncChanges());
   registerMaintenance(app, settings);
 
   await app.register(

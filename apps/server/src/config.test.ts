@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from './config';
 
@@ -78,6 +79,29 @@ describe('parseConfig', () => {
       demoMode: false,
       devRoutes: false,
     });
+  });
+
+  it('runs one process per core in production when Redis shares the limits, else one and says why', () => {
+    const cores = availableParallelism();
+    const withRedis = parseConfig({ ...productionEnv, REDIS_URL: 'redis://127.0.0.1:6379' });
+    expect(withRedis.workers).toBe(cores);
+    expect(withRedis.workersNote).toBeNull();
+    const without = parseConfig(productionEnv);
+    expect(without.workers).toBe(1);
+    if (cores > 1) expect(without.workersNote).toMatch(/set REDIS_URL/);
+    expect(parseConfig({ NODE_ENV: 'development' }).workers).toBe(1);
+    expect(
+      parseConfig({ ...productionEnv, REDIS_URL: 'redis://127.0.0.1:6379', WORKERS: '3' }).workers,
+    ).toBe(3);
+  });
+
+  it.each([
+    [{ WORKERS: '2' }, 'WORKERS=2 needs REDIS_URL'],
+    [{ WORKERS: '2', DATABASE_URL: 'memory://', NODE_ENV: 'test' }, 'WORKERS=2 needs PostgreSQL'],
+    [{ WORKERS: '0' }, 'WORKERS must be auto or a number of processes from 1 to 64'],
+    [{ WORKERS: 'many' }, 'WORKERS must be auto'],
+  ])('refuses WORKERS that cannot work: %o', (env, message) => {
+    expect(() => parseConfig({ ...productionEnv, ...env })).toThrow(message);
   });
 
   it.each(Object.keys(productionEnv).filter((k) => k !== 'NODE_ENV'))(

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { USDT_BEP20_MAINNET } from '@ctn/contracts/constants';
 import { isEmail, isWalletAddress } from '@ctn/contracts/validation';
@@ -114,6 +115,12 @@ const envSchema = z.object({
   }),
   CHAIN_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   DEMO: z.enum(['0', '1'], { error: 'must be 1 (seed demo data) or 0' }).optional(),
+  WORKERS: optional.refine(
+    (v) => v === undefined || v === 'auto' || /^([1-9]|[1-5]\d|6[0-4])$/.test(v),
+    {
+      message: 'must be auto or a number of processes from 1 to 64',
+    },
+  ),
 });
 
 /** Variables a real deployment must set: no generated secrets, no simulators, no dev mailbox. */
@@ -192,6 +199,10 @@ export interface Config {
   /** How often the payment watcher looks for new blocks. */
   chainPollMs: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Server processes behind the one port (node:cluster): one per core in production. */
+  workers: number;
+  /** Why WORKERS=auto (the default) runs one process where production would run more. */
+  workersNote: string | null;
 }
 
 export class ConfigError extends Error {
@@ -309,7 +320,39 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     metricsToken: e.METRICS_TOKEN,
     chainPollMs: e.CHAIN_POLL_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
+    ...workersOf(e.WORKERS, isProduction, database, e.REDIS_URL),
   };
+}
+
+/**
+ * Several processes share the database, so they need PostgreSQL; and the limits on sign-in,
+ * mails and codes must count across them, so they need Redis (an in-process counter would give
+ * each worker its own allowance). Asked for explicitly without them, that is an error; `auto`
+ * falls back to one process and says why.
+ */
+function workersOf(
+  value: string | undefined,
+  isProduction: boolean,
+  database: DatabaseTarget,
+  redisUrl: string | undefined,
+): Pick<Config, 'workers' | 'workersNote'> {
+  const missing =
+    database.kind !== 'postgres'
+      ? 'PostgreSQL (DATABASE_URL): the embedded database belongs to one process'
+      : redisUrl === undefined
+        ? 'REDIS_URL: the rate limits must count across processes'
+        : null;
+  if (value !== undefined && value !== 'auto') {
+    const asked = Number(value);
+    if (asked > 1 && missing)
+      throw new ConfigError(`Invalid configuration: WORKERS=${asked} needs ${missing}`);
+    return { workers: asked, workersNote: null };
+  }
+  if (!isProduction) return { workers: 1, workersNote: null };
+  const cores = availableParallelism();
+  if (missing && cores > 1)
+    return { workers: 1, workersNote: `one process instead of ${cores}: set ${missing}` };
+  return { workers: cores, workersNote: null };
 }
 
 /** Reads `.env` when present, then the process environment. */

@@ -1,6 +1,8 @@
+import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
+import { runPrimary } from './cluster-primary';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
@@ -11,7 +13,10 @@ import { logOptions } from './lib/log-options';
 
 const BOOTSTRAP_LOCK = 7_243_002;
 
-/** config -> database -> app -> listen -> jobs; graceful shutdown on SIGINT/SIGTERM. */
+/**
+ * config -> database -> app -> listen -> jobs; graceful shutdown on SIGINT/SIGTERM. With
+ * WORKERS above 1 this process is the primary of that many such processes (cluster-primary.ts).
+ */
 async function main(): Promise<void> {
   let config: Config;
   try {
@@ -22,6 +27,10 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     throw err;
+  }
+  if (cluster.isPrimary && config.workers > 1) {
+    runPrimary(config.workers);
+    return;
   }
 
   const database = await openDatabase(config.database);
@@ -45,7 +54,9 @@ async function main(): Promise<void> {
   });
   for (const job of backgroundJobs(app.services, config)) await scheduler.add(job);
   app.services.mail.kick();
-  printBanner(config, report, app.server.address());
+  // Workers start together: the first says what they all serve.
+  if (!cluster.isWorker || cluster.worker?.id === 1)
+    printBanner(config, report, app.server.address());
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -87,6 +98,7 @@ function printBanner(
     `CopyTrade Network listening on http://${config.host}:${port} (public URL ${config.publicUrl})`,
     `  Database:        ${config.database.kind === 'postgres' ? 'PostgreSQL' : config.database.dataDir ? `embedded PGlite in ${config.database.dataDir}` : 'in-memory PGlite'}`,
     `  Root referral code: ${report.rootReferralCode}${report.rootCreated ? ' (created now)' : ''}`,
+    `  Processes:       ${config.workers === 1 ? '1' : `${config.workers} workers (node:cluster)`}${config.workersNote ? ` (${config.workersNote})` : ''}`,
   ];
   if (report.demo) {
     lines.push(

@@ -5,6 +5,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config';
+import { listenTo, type ChangeFeed } from './change-feed';
 import { schema, type Schema } from './schema';
 
 /** A database or a transaction: queries take either, so a service decides the boundaries. */
@@ -15,6 +16,13 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   /** Runs `fn` with a connection that holds a session-level advisory lock (a no-op lock on PGlite). */
   withLock<T>(key: number, fn: (db: Db) => Promise<T>): Promise<T>;
+  /**
+   * The notifications of a channel, on every instance (PostgreSQL); null on PGlite, whose one
+   * process has nobody else to hear from. One feed per channel, closed with the database.
+   */
+  changes(channel: string): ChangeFeed | null;
+  /** Every feed has handed its subscribers what was committed before the call (ChangeFeed.sync). */
+  syncChanges(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -29,6 +37,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       driver: 'pglite',
       // PGlite is a single connection: nothing else can run concurrently.
       withLock: (_key, fn) => fn(db),
+      changes: () => null,
+      syncChanges: async () => undefined,
       close: () => client.close(),
     };
   }
@@ -40,6 +50,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   });
   // Timestamps come back as Date objects and bigint stays exact as a string (the default).
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const feeds = new Map<string, ChangeFeed>();
   return {
     db,
     driver: 'postgres',
@@ -56,7 +67,21 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         conn.release();
       }
     },
-    close: () => pool.end(),
+    changes(channel) {
+      let feed = feeds.get(channel);
+      if (!feed) {
+        feed = listenTo(target.url, channel);
+        feeds.set(channel, feed);
+      }
+      return feed;
+    },
+    async syncChanges() {
+      await Promise.all([...feeds.values()].map((f) => f.sync()));
+    },
+    async close() {
+      await Promise.all([...feeds.values()].map((f) => f.close()));
+      await pool.end();
+    },
   };
 }
 

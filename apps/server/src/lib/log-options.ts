@@ -1,5 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
-import { stdSerializers } from 'pino';
+import { destination, stdSerializers } from 'pino';
 import type { Config } from '../config';
 import { requestIdMixin } from './request-context';
 
@@ -67,6 +67,9 @@ export function logOptions(
     },
     ...(pretty && !config.isProduction
       ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
-      : {}),
+      : // Asynchronous writes: under load the lines of many requests leave in one write instead
+        // of a blocking write each (stdout on a pipe is synchronous in Node); when idle a line
+        // leaves at once. pino flushes what is left when the process exits.
+        { stream: destination({ dest: 1, sync: false }) }),
   };
 }

@@ -17,18 +17,34 @@ declare module 'fastify' {
   }
 }
 
+/** Requests that change nothing: their session check may use the instance's kept sessions. */
+const READS = new Set(['GET', 'HEAD']);
+
 /**
  * Reads the bearer token of every request that carries one. A route declares `config.auth`;
- * the check happens here, once, so a route cannot forget it.
+ * the check happens here, once, so a route cannot forget it. Writes always check the session
+ * against the database (docs/decisions/019).
  */
-export function registerAuth(app: FastifyInstance, auth: AuthService): void {
+export function registerAuth(
+  app: FastifyInstance,
+  auth: AuthService,
+  /** Resolves once this instance has heard of every change committed before (db/client.ts). */
+  syncChanges: () => Promise<void>,
+): void {
   app.decorateRequest('session', null);
+  // A write's answer leaves only once this instance's kept sessions and settings reflect what it
+  // committed: a locked member's or a changed password's next request, here, is refused, with
+  // no notification still in flight. (Other instances hear it a loopback hop later; their
+  // writes read the database anyway.)
+  app.addHook('onSend', async (request) => {
+    if (!READS.has(request.method)) await syncChanges();
+  });
   app.addHook('onRequest', async (request) => {
     const mode = request.routeOptions.config.auth;
     const header = request.headers.authorization;
     if (mode === undefined && header === undefined) return;
     const token = header?.match(/^Bearer\s+(\S+)$/i)?.[1];
-    request.session = token ? await auth.sessionUser(token) : null;
+    request.session = token ? await auth.sessionUser(token, !READS.has(request.method)) : null;
     if (mode === undefined) return;
     if (!request.session) throw new AppError('UNAUTHORIZED');
     if (mode === 'admin' && !request.session.isAdmin) throw new AppError('FORBIDDEN');

@@ -1,11 +1,23 @@
+import cluster from 'node:cluster';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import {
+  AggregatorRegistry,
+  collectDefaultMetrics,
+  Counter,
+  Gauge,
+  Histogram,
+  Registry,
+} from 'prom-client';
+import { askPrimary, METRICS_REQUEST } from '../lib/worker-messages';
 import type { JobObserver } from '../jobs/scheduler';
 import { AppError } from '../lib/app-error';
 
 export interface Metrics {
-  /** This app's own series; the process series are shared (see processRegistry). */
+  /**
+   * This app's own series; the process series are shared (see processRegistry). Under
+   * node:cluster they are summed over the workers (the primary collects them, WORKERS).
+   */
   readonly registry: Registry;
   /** Counts a job run: hand it to the scheduler as its observer (it needs no `this`). */
   readonly observeJob: JobObserver;
@@ -43,6 +55,9 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 export function registerMetrics(app: FastifyInstance, options: MetricsOptions): void {
   const registry = new Registry();
   const registers = [registry];
+  // Read from the database and the node by the worker that answers the scrape, once: their
+  // registry is not summed over the workers.
+  const sourced = [new Registry()];
   const requestDuration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'Time from the request arriving to its answer being sent, by route pattern.',
@@ -69,45 +84,71 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
   const chainLag = new Gauge({
     name: 'chain_lag_blocks',
     help: 'Final blocks the payment watcher has not scanned yet; -1 when unknown (not scanned yet, or the node or the database could not be read).',
-    registers,
+    registers: sourced,
   });
-  const watcherFailing = new Gauge({
+  // The watcher's own state, in each worker's memory: read at collection, in every worker, and
+  // combined over the workers (the one whose watcher runs is the one that knows).
+  new Gauge({
     name: 'chain_watcher_failing_seconds',
     help: "How long this instance's payment watcher has been failing (0 when its last run succeeded).",
     registers,
+    aggregator: 'max',
+    collect() {
+      this.set(app.services.subscriptions.health.failingSeconds());
+    },
   });
-  const finalStalled = new Gauge({
+  new Gauge({
     name: 'chain_final_stalled_seconds',
     help: "How long the node's final block has not moved while its head has (0: moving).",
     registers,
+    aggregator: 'max',
+    collect() {
+      this.set(app.services.subscriptions.health.stalledSeconds());
+    },
   });
-  const watcherFaults = new Gauge({
+  new Gauge({
     name: 'chain_watcher_faults',
     help: 'Failed payment watcher runs on this instance since it started, by kind (timeout, rate_limited, range_limit, malformed_log, chain_switched, unreachable, rpc_error).',
     labelNames: ['kind'],
     registers,
+    collect() {
+      for (const [kind, count] of app.services.subscriptions.health.faults)
+        this.set({ kind }, count);
+    },
   });
+
   const pendingCount = new Gauge({
     name: 'withdrawals_pending',
     help: 'Withdrawal requests waiting for review; -1 when the database could not be read.',
-    registers,
+    registers: sourced,
   });
   const pendingAmount = new Gauge({
     name: 'withdrawals_pending_amount_micro_usdt',
     help: 'Total amount of the pending withdrawal requests in micro-USDT; -1 when unknown.',
-    registers,
+    registers: sourced,
   });
   const pendingOldest = new Gauge({
     name: 'withdrawals_pending_oldest_seconds',
     help: 'Age of the oldest pending withdrawal request (0 when none); -1 when unknown.',
-    registers,
+    registers: sourced,
   });
 
   const observeJob: JobObserver = (job, outcome, seconds) => {
     jobRuns.inc({ job_name: job, outcome });
     jobDuration.observe({ job_name: job }, seconds);
   };
-  const scrape = () => Registry.merge([processRegistry(), registry]).metrics();
+  const own = [processRegistry(), registry];
+  // What the primary collects from every worker when one of them is scraped. prom-client answers
+  // the primary once an AggregatorRegistry exists in the worker.
+  if (cluster.isWorker) {
+    new AggregatorRegistry();
+    AggregatorRegistry.setRegistries(own);
+  }
+  const scrape = async () => {
+    if (!cluster.isWorker) return Registry.merge([...own, ...sourced]).metrics();
+    const summed = await askPrimary<string>(METRICS_REQUEST, null);
+    return `${summed.trimEnd()}\n${await Registry.merge(sourced).metrics()}`;
+  };
   app.decorate('metrics', { registry, observeJob, scrape });
 
   app.addHook('onResponse', (request, reply, done) => {
@@ -123,9 +164,6 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
   /** Reads the gauges' sources; a source that fails or hangs reports -1 and the scrape goes on. */
   const readGauges = async () => {
     const { subscriptions, withdrawals } = app.services;
-    watcherFailing.set(subscriptions.health.failingSeconds());
-    finalStalled.set(subscriptions.health.stalledSeconds());
-    for (const [kind, count] of subscriptions.health.faults) watcherFaults.set({ kind }, count);
     await Promise.all([
       within(subscriptions.chainLag(), timeoutMs).then(
         (lag) => chainLag.set(lag === null ? UNKNOWN : Number(lag.blocks)),

@@ -2,67 +2,78 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCors from '@fastify/cors';
-import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 
 const YEAR_SECONDS = 365 * 24 * 3600;
 
-/**
- * The policy of every answer the app serves (docs/security.md, "Browser"). Only same-origin code
- * runs: the app's scripts are files; the one inline script is the start script the web build
- * writes into index.html (apps/web/vite.config.ts), allowed by its hash, nothing else.
- */
-function contentSecurityPolicy(
-  config: Config,
-  inlineScriptHashes: () => string = () => '',
-): Record<string, (string | (() => string))[]> {
-  return {
-    'default-src': ["'self'"],
-    'base-uri': ["'none'"],
-    'object-src': ["'none'"],
-    'frame-ancestors': ["'none'"],
-    'form-action': ["'self'"],
-    // A function: helmet evaluates it per answer, so a rebuilt index.html needs no restart.
-    'script-src': ["'self'", inlineScriptHashes],
-    'script-src-attr': ["'none'"],
+/** The Content-Security-Policy; `scriptHashes` are the inline scripts of the built index.html. */
+function contentSecurityPolicy(config: Config, scriptHashes: string): string {
+  return [
+    "default-src 'self'",
+    "base-uri 'none'",
+    "object-src 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+    `script-src 'self'${scriptHashes ? ` ${scriptHashes}` : ''}`,
+    "script-src-attr 'none'",
     // React renders style attributes into the pre-rendered landing page (the hero chart), and
     // Radix dialogs add a <style> element to lock scrolling: both are inline. Styles cannot run
     // code, and what CSS could leak (url(...) loads) goes nowhere but this origin.
-    'style-src': ["'self'", "'unsafe-inline'"],
+    "style-src 'self' 'unsafe-inline'",
     // QR codes of deposit addresses are SVG data: URLs made in the browser (deposit-qr-code.tsx).
-    'img-src': ["'self'", 'data:'],
-    'font-src': ["'self'"],
-    'connect-src': ["'self'"],
-    ...(config.isProduction ? { 'upgrade-insecure-requests': [] } : {}),
-  };
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    ...(config.isProduction ? ['upgrade-insecure-requests'] : []),
+  ].join(';');
 }
 
 /**
- * Security headers (helmet) on every answer, and CORS only for the configured origins.
- * Registered right after the error handler, so errors and 404s carry the headers too.
+ * The security headers of every answer (what helmet set before, header for header), built once
+ * and again only when the built index.html changes: per answer they are one object handed to
+ * the reply, not a dozen computed values (docs/performance.md, "Load").
  */
+function securityHeaders(config: Config, scriptHashes: string): Record<string, string> {
+  return {
+    'content-security-policy': contentSecurityPolicy(config, scriptHashes),
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    // Referral codes (/ref/CODE, ?ref=) and one-time reset and verification tokens (?token=)
+    // sit in our URLs. Same-origin requests keep the full referrer (it goes to us anyway, and
+    // Origin stays a real origin on our own POSTs, which "no-referrer" would turn into "null");
+    // other sites (BingX, Telegram, explorers) get no Referer at all, not even our origin.
+    'referrer-policy': 'same-origin',
+    ...(config.isProduction
+      ? { 'strict-transport-security': `max-age=${YEAR_SECONDS}; includeSubDomains` }
+      : {}),
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'DENY',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+  };
+}
+
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   config: Config,
   webDir: string | null,
 ): Promise<void> {
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: contentSecurityPolicy(config, inlineScriptHashes(webDir)),
-    },
-    strictTransportSecurity: config.isProduction
-      ? { maxAge: YEAR_SECONDS, includeSubDomains: true, preload: false }
-      : false,
-    // Referral codes (/ref/CODE, ?ref=) and one-time reset and verification tokens (?token=)
-    // sit in our URLs. Same-origin requests keep the full referrer (it goes to us anyway, and
-    // Origin stays a real origin on our own POSTs, which "no-referrer" would turn into "null");
-    // other sites (BingX, Telegram, explorers) get no Referer at all, not even our origin.
-    referrerPolicy: { policy: 'same-origin' },
-    xFrameOptions: { action: 'deny' },
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-    crossOriginOpenerPolicy: { policy: 'same-origin' },
+  const scriptHashes = inlineScriptHashes(webDir);
+  let hashes = scriptHashes();
+  let headers = securityHeaders(config, hashes);
+  app.addHook('onRequest', (_request, reply, done) => {
+    // A rebuilt index.html needs no restart: the hashes are checked at most once a second.
+    const now = scriptHashes();
+    if (now !== hashes) {
+      hashes = now;
+      headers = securityHeaders(config, hashes);
+    }
+    reply.headers(headers);
+    done();
   });
 
   // No origins configured: the web app is served by this same origin and needs no CORS; a

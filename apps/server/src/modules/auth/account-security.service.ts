@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { MailService } from '../mail/mail.service';
 import { deviceOf } from './device';
+import type { CachedSession, SessionCache } from './session-cache';
 import { securityChangeMail } from './security-mails';
 import type { SessionTokens } from './session-tokens';
 import * as q from './sessions.queries';
@@ -52,7 +53,12 @@ export interface AccountSecurityDeps {
   tokens: SessionTokens;
   mail: MailService;
   publicUrl: string;
+  /** Sessions kept while every instance hears of their changes (docs/decisions/019). */
+  cache: SessionCache;
 }
+
+/** How often a session's last-seen time is written while it is used. */
+const TOUCH_EVERY_MS = 5 * 60_000;
 
 /**
  * Sessions and the security log of every account (issue 19): each token names a session row, so
@@ -93,28 +99,59 @@ export class AccountSecurityService {
     );
   }
 
-  /** The user behind a bearer token, or null when its session has ended or never was. */
-  async sessionUser(token: string): Promise<SessionUser | null> {
+  /**
+   * The user behind a bearer token, or null when its session has ended or never was. `fresh`
+   * reads the database even when the session is kept: a kept session can be a notification's
+   * flight (a millisecond or so) behind a change committed elsewhere, which a read may be, but a
+   * write (a withdrawal, a payout approval) may not.
+   */
+  async sessionUser(token: string, fresh = false): Promise<SessionUser | null> {
     const claims = await this.deps.tokens.verify(token);
     if (!claims) return null;
-    const row = await this.lookup(claims.sessionId);
+    const session =
+      (fresh ? undefined : this.deps.cache.get(claims.userId, claims.sessionId)) ??
+      (await this.readSession(claims));
     if (
-      !row ||
-      row.endedAt !== null ||
-      row.sessionUserId !== claims.userId ||
-      row.tokenVersion !== claims.version ||
-      row.status !== 'ACTIVE'
+      !session ||
+      session.endedAt !== null ||
+      session.userId !== claims.userId ||
+      session.tokenVersion !== claims.version ||
+      session.status !== 'ACTIVE'
     )
       return null;
-    if (Date.now() - row.lastSeenAt.getTime() > 5 * 60_000)
+    if (Date.now() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      session.lastSeenAt = new Date();
       await q.touchSession(this.deps.db, claims.sessionId);
+    }
     return {
-      id: row.id,
-      email: row.email,
-      isAdmin: row.isAdmin,
-      twoFactor: row.twoFactor,
+      id: session.userId,
+      email: session.email,
+      isAdmin: session.isAdmin,
+      twoFactor: session.twoFactor,
       sessionId: claims.sessionId,
     };
+  }
+
+  /** The session row from the database, kept for the next request when nothing changed meanwhile. */
+  private async readSession(claims: {
+    userId: string;
+    sessionId: string;
+  }): Promise<CachedSession | undefined> {
+    const epoch = this.deps.cache.begin();
+    const row = await this.lookup(claims.sessionId);
+    if (!row) return undefined;
+    const session: CachedSession = {
+      userId: row.sessionUserId,
+      email: row.email,
+      isAdmin: row.isAdmin,
+      status: row.status,
+      tokenVersion: row.tokenVersion,
+      twoFactor: row.twoFactor,
+      endedAt: row.endedAt,
+      lastSeenAt: row.lastSeenAt,
+    };
+    this.deps.cache.store(epoch, claims.sessionId, session);
+    return session;
   }
 
   async sessions(userId: string, currentSessionId: string): Promise<SessionView[]> {

@@ -1,5 +1,6 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
+import { preparedRead } from '../../db/prepared';
 import { authTokens, balances, memberLogins, referralPaths, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -8,6 +9,42 @@ export type TokenPurpose = 'VERIFY_EMAIL' | 'RESET_PASSWORD';
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email));
   return row;
+}
+
+/** What the API shows of a user (user-view.ts). */
+export type ProfileRow = Pick<
+  UserRow,
+  | 'id'
+  | 'userId'
+  | 'firstName'
+  | 'lastName'
+  | 'email'
+  | 'isEmailVerified'
+  | 'isAdmin'
+  | 'referralCode'
+  | 'paidUntil'
+  | 'subscriptionPaidAt'
+  | 'bingxUid'
+  | 'status'
+  | 'walletAddress'
+  | 'lastLoginAt'
+  | 'createdAt'
+>;
+
+/** The profile read of every page load: one prepared primary-key statement, narrow. */
+export function profileLookup(db: Db): (id: string) => Promise<ProfileRow | undefined> {
+  const read = preparedRead<ProfileRow, [string]>(
+    db,
+    'user_profile',
+    `select id, user_id as "userId", first_name as "firstName", last_name as "lastName", email,
+            is_email_verified as "isEmailVerified", is_admin as "isAdmin",
+            referral_code as "referralCode", paid_until as "paidUntil",
+            subscription_paid_at as "subscriptionPaidAt", bingx_uid as "bingxUid", status,
+            wallet_address as "walletAddress", last_login_at as "lastLoginAt",
+            created_at as "createdAt"
+       from users where id = $1`,
+  );
+  return async (id) => (await read(id))[0];
 }
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {

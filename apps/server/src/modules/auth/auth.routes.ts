@@ -77,7 +77,7 @@ export function authRoutes(
         security: [{ bearerAuth: [] }],
         response: { 200: envelopeSchema(userSchema) },
       },
-      handler: async (request) => ok(await auth.profile(sessionOf(request).id)),
+      handler: async (request) => ok(await auth.profile(sessionOf(request))),
     });
 
     app.post('/forgot-password', {

@@ -74,7 +74,11 @@ export interface AuthDeps {
 }
 
 export class AuthService {
-  constructor(private readonly deps: AuthDeps) {}
+  private readonly profileLookup: ReturnType<typeof q.profileLookup>;
+
+  constructor(private readonly deps: AuthDeps) {
+    this.profileLookup = q.profileLookup(deps.db);
+  }
 
   // ------------------------------------------------------------------------------ sign-in
 
@@ -164,14 +168,15 @@ export class AuthService {
   }
 
   /** The user behind a bearer token, or null when the session has ended or never was. */
-  sessionUser(token: string): Promise<SessionUser | null> {
-    return this.deps.security.sessionUser(token);
+  sessionUser(token: string, fresh = false): Promise<SessionUser | null> {
+    return this.deps.security.sessionUser(token, fresh);
   }
 
-  async profile(userId: string): Promise<User> {
-    const user = await q.findUserById(this.deps.db, userId);
+  /** The signed-in user; whether they have a second factor comes with the session check. */
+  async profile(session: { id: string; twoFactor: boolean }): Promise<User> {
+    const user = await this.profileLookup(session.id);
     if (!user) throw new AppError('USER_NOT_FOUND');
-    return toUserView(user, await this.deps.twoFactor.isEnabled(userId));
+    return toUserView(user, session.twoFactor);
   }
 
   /** Administrators: the saved session timeout; members: the default lifetime (24 h). */

@@ -1,9 +1,9 @@
 import type { User } from '@ctn/contracts/accounts';
 import type { UserStatus } from '@ctn/contracts/constants';
-import type { UserRow } from './auth.queries';
+import type { ProfileRow, UserRow } from './auth.queries';
 
 /** A member as the API shows them (member section 3 "User"). */
-export function toUserView(row: UserRow, twoFactorEnabled: boolean, now = new Date()): User {
+export function toUserView(row: ProfileRow, twoFactorEnabled: boolean, now = new Date()): User {
   return {
     _id: row.id,
     userId: row.userId,

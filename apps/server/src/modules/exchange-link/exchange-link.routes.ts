@@ -26,9 +26,9 @@ export function exchangeLinkRoutes(
         response: { 200: envelopeSchema(userSchema) },
       },
       handler: async (request) => {
-        const { id } = sessionOf(request);
-        await link.link(id, request.body.bingXUID, request.ip);
-        return ok(await auth.profile(id), 'BINGX_UID_LINKED');
+        const session = sessionOf(request);
+        await link.link(session.id, request.body.bingXUID, request.ip);
+        return ok(await auth.profile(session), 'BINGX_UID_LINKED');
       },
     });
   };

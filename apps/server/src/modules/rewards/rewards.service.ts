@@ -103,7 +103,7 @@ export class RewardsService {
     if (!viewer.isAdmin && money.id !== viewer.id) throw new AppError('FORBIDDEN');
     const [days, policy] = await Promise.all([
       q.earningsByDay(this.db, money.id, CHART_DAYS),
-      this.settings.rewardPolicy(),
+      this.settings.displayedRewardPolicy(),
     ]);
     const direct = toUsdt(money.directMicro);
     const downline = toUsdt(money.downlineMicro);

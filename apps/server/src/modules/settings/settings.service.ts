@@ -1,3 +1,4 @@
+import { KeptUntilChanged, type ChangeFeed } from '../../db/change-feed';
 import {
   DEFAULT_REWARD_SETTINGS,
   DEFAULT_SYSTEM_SETTINGS,
@@ -51,15 +52,33 @@ export function rewardPolicyOf(settings: RewardSettings): RewardPolicy {
  * Settings an administrator saves and that take effect at once (beyond the spec's local-only
  * toggles). Stored as one validated JSON document per group; defaults until first saved.
  */
+/** The channel migration 0020's trigger notifies, with the key, whenever a setting is saved. */
+export const SETTINGS_CHANGES = 'settings_changes';
+
 export class SettingsService {
   private systemCache: { value: SystemSettings; until: number } | null = null;
   /** Bumped on every save, so a read that started before a save cannot cache the old value. */
   private systemGeneration = 0;
 
+  /** For display only (the minimum withdrawal beside the balances): money decisions read the row. */
+  private readonly displayedRewards: KeptUntilChanged<RewardPolicy>;
+
   constructor(
     private readonly db: Db,
     private readonly audit: AuditService,
-  ) {}
+    /** Announces saved settings on every instance (SETTINGS_CHANGES); null keeps nothing. */
+    changes: ChangeFeed | null = null,
+  ) {
+    this.displayedRewards = new KeptUntilChanged(changes, () => this.rewardPolicy());
+  }
+
+  /**
+   * The reward policy to show, kept until a setting is saved on any instance. Never for a
+   * decision about money: those read the saved row inside their transaction (rewardPolicy(tx)).
+   */
+  displayedRewardPolicy(): Promise<RewardPolicy> {
+    return this.displayedRewards.get();
+  }
 
   /** Reads inside the caller's transaction when given one, so a change never applies halfway. */
   async rewards(db: Db = this.db): Promise<RewardSettings> {

@@ -219,20 +219,6 @@ async function main(): Promise<void> {
       BARE_DATABASE_URL: databaseUrl,
       BARE_USER_ID: m.id,
     });
-    const serverArgs = values.dist ? [serverEntry] : [...tsx, serverEntry];
-    // The probe is TypeScript: loaded through tsx whichever server runs.
-    const probed = [...tsx, '--import', join(SERVER_DIR, 'bench/load-probe.ts'), serverEntry];
-    let server = await startChild('server', serverArgs, env);
-    console.log(
-      `server pid ${server.process.pid} on port ${server.port}; bare routes pid ${bare.process.pid} on port ${bare.port}`,
-    );
-
-    const member = await signIn(server, m.email);
-    const admin = await signIn(server, data.admin.email, BENCH_ADMIN_TOTP_SECRET);
-    const routes = routeSpecs(m.userId, member, admin, data.signIn[0]?.email ?? m.email);
-    const measured = routes.filter((r) => r.reference || wanted.has(r.key));
-    const answers = await checkRoutes(server, bare, measured);
-
     const cpuOf = (child: Child) => ({ serverPid: child.process.pid ?? 0, dbName });
     const load = { connections, duration, warmup };
     const runRoute = async (
@@ -258,18 +244,33 @@ async function main(): Promise<void> {
       return run;
     };
     const runs: Run[] = [];
-    // The floor of every goal, measured first and last: the machine's load moves in between.
-    const floorRoute = routes.find((r) => r.key === 'bare-db-prepared')!;
+    // The floor of every goal, measured first and last with the server stopped both times: the
+    // machine's load moves in between, and a server warming up beside it would lower it.
+    const floorRoute = routeSpecs(m.userId, '', '', '').find((r) => r.key === 'bare-db-prepared')!;
     runs.push(await runRoute(floorRoute, bare));
-    for (const route of measured.filter((r) => r.reference && r !== floorRoute))
+    const serverArgs = values.dist ? [serverEntry] : [...tsx, serverEntry];
+    // The probe is TypeScript: loaded through tsx whichever server runs.
+    const probed = [...tsx, '--import', join(SERVER_DIR, 'bench/load-probe.ts'), serverEntry];
+    let server = await startChild('server', serverArgs, env);
+    console.log(
+      `server pid ${server.process.pid} on port ${server.port}; bare routes pid ${bare.process.pid} on port ${bare.port}`,
+    );
+
+    const member = await signIn(server, m.email);
+    const admin = await signIn(server, data.admin.email, BENCH_ADMIN_TOTP_SECRET);
+    const routes = routeSpecs(m.userId, member, admin, data.signIn[0]?.email ?? m.email);
+    const measured = routes.filter((r) => r.reference || wanted.has(r.key));
+    const answers = await checkRoutes(server, bare, measured);
+
+    for (const route of measured.filter((r) => r.reference && r.key !== floorRoute.key))
       runs.push(await runRoute(route, bare));
     // Reads first, sign-in last: it writes (last_login_at, member_logins).
     for (const route of measured.filter((r) => !r.reference && r.method === 'GET'))
       runs.push(await runRoute(route, server));
     for (const route of measured.filter((r) => r.method === 'POST'))
       runs.push(await runRoute(route, server));
-    runs.push(await runRoute(floorRoute, bare, `${floorRoute.name}, again`));
     await server.stop();
+    runs.push(await runRoute(floorRoute, bare, `${floorRoute.name}, again`));
 
     const floors = runs.filter((r) => r.route.startsWith(floorRoute.name));
     const floorRate = floors.reduce((sum, r) => sum + r.reqPerSec, 0) / floors.length;

@@ -4,9 +4,11 @@
 // With BARE_DATABASE_URL and BARE_USER_ID (references, not targets): GET /bare-db answers one
 // primary-key SELECT of `users` (the session lookup's statement) through a pg pool of 10 as
 // an unnamed statement, like every query of the server; GET /bare-db-prepared the same as a
-// named prepared statement. They show what one database round trip costs on this machine.
+// named prepared statement (the floor of issue 16's goals); GET /bare-db-postgresjs the same
+// through postgres.js (prepared, pipelined), to weigh it against pg (issue 16).
 import Fastify from 'fastify';
 import pg from 'pg';
+import postgres from 'postgres';
 
 const SESSION_SQL =
   'select "id", "email", "is_admin", "status", "token_version" from "users" where "users"."id" = $1';
@@ -17,9 +19,17 @@ app.get('/bare', async () => ({ success: true, message: 'OK', data: { hello: 'wo
 const databaseUrl = process.env['BARE_DATABASE_URL'];
 const userId = process.env['BARE_USER_ID'];
 let pool: pg.Pool | null = null;
+let other: postgres.Sql | null = null;
 if (databaseUrl && userId) {
   const db = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   pool = db;
+  const js = postgres(databaseUrl, { max: 10, prepare: true });
+  other = js;
+  app.get('/bare-db-postgresjs', async () => {
+    const rows =
+      await js`select "id", "email", "is_admin", "status", "token_version" from "users" where "users"."id" = ${userId}`;
+    return { success: true, message: 'OK', data: rows[0] ?? null };
+  });
   app.get('/bare-db', async () => {
     const { rows } = await db.query(SESSION_SQL, [userId]);
     return { success: true, message: 'OK', data: rows[0] ?? null };
@@ -37,7 +47,7 @@ console.log(`listening ${typeof address === 'object' && address ? address.port :
 const stop = () =>
   void app
     .close()
-    .then(() => pool?.end())
+    .then(() => Promise.all([pool?.end(), other?.end()]))
     .then(() => process.exit(0));
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

@@ -153,6 +153,11 @@ export function routeSpecs(
     reference('bare', 'bare Fastify route', '/bare'),
     reference('bare-db', 'bare + 1 PK SELECT (pg, unnamed)', '/bare-db'),
     reference('bare-db-prepared', 'bare + 1 PK SELECT (pg, prepared)', '/bare-db-prepared'),
+    reference(
+      'bare-db-postgresjs',
+      'bare + 1 PK SELECT (postgres.js, prepared)',
+      '/bare-db-postgresjs',
+    ),
     // Goals of issue 16, as shares of the floor (bare + 1 prepared SELECT).
     { ...read('profile', 'profile', '/api/users/profile', userSchema), goal: 0.5 },
     {

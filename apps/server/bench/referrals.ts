@@ -97,8 +97,9 @@ async function main(): Promise<void> {
         perParent: REFERRAL_TREE_CHILDREN_PAGE,
         nodeLimit: REFERRAL_TREE_NODE_LIMIT,
       });
+    const history = q.historyRead(db);
     const page = (viewer: string, level?: number) => () =>
-      q.historyPage(db, viewer, { maxLevel: 15, level, limit: 10, offset: 0 });
+      history(viewer, { maxLevel: 15, level, limit: 10, offset: 0 });
     // The same service without the short-lived statistics of large networks: every call counts.
     const uncached = new ReferralsService(db, { cacheCountsFrom: Number.POSITIVE_INFINITY });
 
@@ -108,7 +109,7 @@ async function main(): Promise<void> {
         url: '/api/users/referrals/history?page=1&limit=10',
         token: topToken,
         target: TARGETS.history,
-        sqlName: 'page (historyPage)',
+        sqlName: 'page (historyRead)',
         sql: page(top.id),
       },
       {
@@ -116,7 +117,7 @@ async function main(): Promise<void> {
         url: `/api/users/referrals/history?page=1&limit=10&level=${busiestLevel}`,
         token: topToken,
         target: TARGETS.history,
-        sqlName: 'page (historyPage)',
+        sqlName: 'page (historyRead)',
         sql: page(top.id, busiestLevel),
       },
       {

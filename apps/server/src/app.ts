@@ -61,7 +61,7 @@ import { LedgerService } from './modules/ledger/ledger.service';
 import { cyclesRoutes } from './modules/rewards/cycles.routes';
 import { CyclesService } from './modules/rewards/cycles.service';
 import { rewardsRoutes } from './modules/rewards/rewards.routes';
-import { RewardsService } from './modules/rewards/rewards.service';
+import { REWARD_CHANGES, RewardsService } from './modules/rewards/rewards.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { SETTINGS_CHANGES, SettingsService } from './modules/settings/settings.service';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
@@ -70,7 +70,7 @@ import { otpRoutes } from './modules/withdrawals/otp.routes';
 import { OtpService } from './modules/withdrawals/otp.service';
 import { WithdrawalReviewService } from './modules/withdrawals/withdrawal-review.service';
 import { PayoutsService } from './modules/withdrawals/payouts.service';
-import { ReferralsService } from './modules/referrals/referrals.service';
+import { NETWORK_CHANGES, ReferralsService } from './modules/referrals/referrals.service';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { ReportsService } from './modules/reports/reports.service';
 import { registerAuth } from './plugins/auth';
@@ -220,7 +220,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     settings,
   });
   const ledger = new LedgerService(database.db);
-  const rewards = new RewardsService(database.db, settings);
+  const rewards = new RewardsService(database.db, settings, database.changes(REWARD_CHANGES));
   const cycles = new CyclesService({
     db: database.db,
     exchange: peers.exchange,
@@ -396,7 +396,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes(auth, registration), { prefix: '/api/users' });
   await app.register(twoFactorRoutes(twoFactor, auth, security), { prefix: '/api/users' });
   await app.register(accountSecurityRoutes(security, auth), { prefix: '/api/users' });
-  await app.register(referralsRoutes(new ReferralsService(database.db)), { prefix: '/api/users' });
+  await app.register(
+    referralsRoutes(new ReferralsService(database.db, {}, database.changes(NETWORK_CHANGES))),
+    { prefix: '/api/users' },
+  );
   await app.register(subscriptionsRoutes(subscriptions), { prefix: '/api/users' });
   await app.register(exchangeLinkRoutes(exchangeLink, auth), { prefix: '/api/users' });
   await app.register(memberUidClaimRoutes(uidClaims), { prefix: '/api/users' });

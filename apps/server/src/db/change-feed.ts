@@ -142,30 +142,47 @@ export function listenTo(
 }
 
 /**
- * One value read from the database, kept while `feed` listens and until it announces any change
- * on its channel; read every time without a live feed (PGlite, a broken connection). A read that
+ * Values read from the database by key, kept while `feed` listens and until it announces any
+ * change on its channel (which drops them all: the channels it serves are announced once per
+ * statement, not per row). Read every time without a live feed. Bounded in size; a read that
  * started before a change never keeps what it read.
  */
-export class KeptUntilChanged<T> {
-  private kept: { value: T } | null = null;
+export class KeptByKeyUntilChanged<V> {
+  private readonly kept = new Map<string, { value: V; until: number }>();
   private epoch = 0;
 
   constructor(
     private readonly feed: ChangeFeed | null,
-    private readonly read: () => Promise<T>,
+    private readonly maxEntries = 50_000,
   ) {
     const drop = () => {
       this.epoch += 1;
-      this.kept = null;
+      this.kept.clear();
     };
     feed?.subscribe({ changed: drop, reset: drop });
   }
 
-  async get(): Promise<T> {
-    if (this.kept && this.feed?.live) return this.kept.value;
+  /** `until`: when a value read now stops being true without any write (a time it names). */
+  async get(
+    key: string,
+    read: () => Promise<V>,
+    until: (value: V) => number = () => Infinity,
+  ): Promise<V> {
+    if (this.feed?.live) {
+      const kept = this.kept.get(key);
+      if (kept !== undefined && Date.now() < kept.until) return kept.value;
+    }
     const epoch = this.epoch;
-    const value = await this.read();
-    if (epoch === this.epoch && this.feed?.live) this.kept = { value };
+    const value = await read();
+    if (epoch === this.epoch && this.feed?.live) {
+      if (this.kept.size >= this.maxEntries) this.kept.clear();
+      this.kept.set(key, { value, until: until(value) });
+    }
     return value;
+  }
+
+  /** Whether values are kept at all (a live feed). */
+  get keeping(): boolean {
+    return this.feed?.live ?? false;
   }
 }

@@ -23,3 +23,52 @@ export function preparedRead<Row, Args extends unknown[]>(
   return async (...args) =>
     (await pool.query<Row & pg.QueryResultRow>({ name, text, values: args })).rows;
 }
+
+/** A condition of a filtered read: kept only when its value is given. */
+export interface OptionalCondition {
+  /** Names the condition in the statement's name. */
+  key: string;
+  /** The condition, given its parameter ($n). */
+  sql: (param: string) => string;
+  value: unknown;
+}
+
+/**
+ * A hot read with optional filters: one named prepared statement per shape (the filters given),
+ * made the first time that shape is read. A single statement with "$2 is null or type = $2"
+ * would be planned afresh on every execution (PostgreSQL judges a generic plan of it worse than
+ * a custom one), which costs more than running it. `textOf` gets the WHERE clause and the number
+ * of the first parameter after the conditions' (for LIMIT and OFFSET, say).
+ */
+export function preparedFiltered<Row>(
+  db: Db,
+  name: string,
+  textOf: (where: string, next: number) => string,
+): (
+  required: { sql: string; value: unknown }[],
+  optional: OptionalCondition[],
+  trailing: unknown[],
+) => Promise<Row[]> {
+  const reads = new Map<string, (...args: unknown[]) => Promise<Row[]>>();
+  return (required, optional, trailing) => {
+    const args: unknown[] = required.map((r) => r.value);
+    const parts = required.map((r) => r.sql);
+    let shape = '';
+    for (const o of optional) {
+      if (o.value === undefined || o.value === null) continue;
+      args.push(o.value);
+      parts.push(o.sql(`$${args.length}`));
+      shape += o.key;
+    }
+    let read = reads.get(shape);
+    if (!read) {
+      read = preparedRead<Row, unknown[]>(
+        db,
+        shape ? `${name}_${shape}` : name,
+        textOf(parts.length > 0 ? parts.join(' and ') : 'true', args.length + 1),
+      );
+      reads.set(shape, read);
+    }
+    return read(...args, ...trailing);
+  };
+}

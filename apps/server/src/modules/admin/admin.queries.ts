@@ -2,7 +2,8 @@ import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AdminUsersQuery } from '@ctn/contracts/admin';
 import { rowsOf, type Db } from '../../db/client';
-import { referralPaths, users } from '../../db/schema';
+import { preparedFiltered } from '../../db/prepared';
+import { balances, referralPaths, users } from '../../db/schema';
 import { containsPattern } from '../../lib/pagination';
 
 /** Members are every account but administrators and the network's root. */
@@ -41,16 +42,131 @@ export async function listMembers(db: Db, query: AdminUsersQuery, offset: number
   return { rows, total };
 }
 
-/** One page of the members matching the list's filters, with their referrers' codes. */
+/**
+ * One page of the members matching the list's filters, with their referrers' codes and their
+ * money, in one statement: only the columns the list shows (bench:load).
+ */
 export function memberPage(db: Db, query: AdminUsersQuery, offset: number) {
   return db
-    .select({ user: users, referrerCode: referrer.referralCode, referrerUserId: referrer.userId })
+    .select({
+      user: {
+        id: users.id,
+        userId: users.userId,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        status: users.status,
+        isEmailVerified: users.isEmailVerified,
+        bingxUid: users.bingxUid,
+        referralCode: users.referralCode,
+        paidUntil: users.paidUntil,
+        createdAt: users.createdAt,
+        lastLoginAt: users.lastLoginAt,
+        isAdmin: users.isAdmin,
+        walletAddress: users.walletAddress,
+      },
+      referrerCode: referrer.referralCode,
+      referrerUserId: referrer.userId,
+      balanceMicro: balances.availableMicro,
+      earnedMicro: balances.totalEarnedMicro,
+      withdrawnMicro: balances.totalWithdrawnMicro,
+    })
     .from(users)
     .leftJoin(referrer, eq(referrer.id, users.referredBy))
+    .leftJoin(balances, eq(balances.userId, users.id))
     .where(memberFilter(query))
     .orderBy(ORDER[query.sort], desc(users.id))
     .limit(query.limit)
     .offset(offset);
+}
+
+/**
+ * The list's first view (newest first, no search; a status filter or not) as a named prepared
+ * statement: the same rows as memberPage, without building the query each time, and whether
+ * counters taken in `counted` are still true (membersChangedSince) in the same round trip
+ * (bench:load).
+ */
+export function newestMembersPage(db: Db) {
+  const read = preparedFiltered<{
+    id: string;
+    userId: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    status: string;
+    isEmailVerified: boolean;
+    bingxUid: string | null;
+    referralCode: string;
+    paidUntil: Date | null;
+    createdAt: Date;
+    lastLoginAt: Date | null;
+    isAdmin: boolean;
+    walletAddress: string | null;
+    referrerCode: string | null;
+    referrerUserId: string | null;
+    balanceMicro: string | null;
+    earnedMicro: string | null;
+    withdrawnMicro: string | null;
+    countersStale: boolean;
+  }>(
+    db,
+    'admin_newest_members',
+    (where, next) =>
+      `select u.id, u.user_id as "userId", u.first_name as "firstName", u.last_name as "lastName",
+              u.email, u.status, u.is_email_verified as "isEmailVerified", u.bingx_uid as "bingxUid",
+              u.referral_code as "referralCode", u.paid_until as "paidUntil",
+              u.created_at as "createdAt", u.last_login_at as "lastLoginAt", u.is_admin as "isAdmin",
+              u.wallet_address as "walletAddress",
+              r.referral_code as "referrerCode", r.user_id as "referrerUserId",
+              b.available_micro::text as "balanceMicro", b.total_earned_micro::text as "earnedMicro",
+              b.total_withdrawn_micro::text as "withdrawnMicro",
+              -- membersChangedSince, in the same round trip (null: nothing counted yet).
+              (select $${next + 2}::text is null or now() >= $${next + 3}::timestamptz
+                      or exists (select 1 from member_changes
+                                  where xid >= pg_snapshot_xmin($${next + 2}::pg_snapshot)
+                                    and not pg_visible_in_snapshot(xid, $${next + 2}::pg_snapshot)))
+                as "countersStale"
+         from users u
+         left join users r on r.id = u.referred_by
+         left join balances b on b.user_id = u.id
+        where not u.is_admin and not u.is_root and ${where}
+        order by u.created_at desc, u.id desc
+        limit $${next} offset $${next + 1}`,
+  );
+  const micro = (v: string | null) => (v === null ? null : BigInt(v));
+  return async (
+    status: AdminUsersQuery['status'],
+    limit: number,
+    offset: number,
+    counted: Pick<CountedMembers, 'snapshot' | 'validUntil'> | null,
+  ) => {
+    const found = await read(
+      [],
+      [{ key: 's', sql: (p) => `u.status = ${p}`, value: status }],
+      [limit, offset, counted?.snapshot ?? null, counted?.validUntil ?? null],
+    );
+    // An empty page answers nothing about the counters: count again.
+    const countersStale = found[0]?.countersStale ?? true;
+    const rows = found.map(
+      ({
+        referrerCode,
+        referrerUserId,
+        balanceMicro,
+        earnedMicro,
+        withdrawnMicro,
+        countersStale: _,
+        ...user
+      }) => ({
+        user,
+        referrerCode,
+        referrerUserId,
+        balanceMicro: micro(balanceMicro),
+        earnedMicro: micro(earnedMicro),
+        withdrawnMicro: micro(withdrawnMicro),
+      }),
+    );
+    return { rows, countersStale };
+  };
 }
 
 /** How many members match the filters: a scan of every member when there is no search. */

@@ -70,30 +70,54 @@ export class AdminService {
     private readonly audit: AuditService,
     private readonly rewards: RewardsService,
     private readonly withdrawals: WithdrawalReviewService,
-  ) {}
+  ) {
+    this.newestPage = q.newestMembersPage(db);
+  }
+
+  /** The list's first view, the one every visit opens, as a prepared statement. */
+  private readonly newestPage: ReturnType<typeof q.newestMembersPage>;
+
+  /**
+   * The first view and the counters in one round trip: the page's statement also answers
+   * whether the kept counters are still true (membersChangedSince), and only when they are not
+   * are the members counted again.
+   */
+  private async newestWithCounters(query: AdminUsersQuery, offset: number) {
+    const kept = this.counted;
+    const { rows, countersStale } = await this.newestPage(query.status, query.limit, offset, kept);
+    const counters = kept && !countersStale ? kept.counters : (await this.countMembers()).counters;
+    return { rows, counters };
+  }
 
   private async memberCounters(): Promise<q.MemberCounters> {
     const kept = this.counted;
     if (kept && !(await q.membersChangedSince(this.db, kept))) return kept.counters;
+    return (await this.countMembers()).counters;
+  }
+
+  private async countMembers(): Promise<q.CountedMembers> {
     const [counted] = await Promise.all([q.memberCounters(this.db), q.pruneMemberChanges(this.db)]);
     this.counted = counted;
-    return counted.counters;
+    return counted;
   }
 
   async listUsers(query: AdminUsersQuery): Promise<AdminUsersResponse> {
     const { offset } = pageOf(query.page, query.limit, 0);
     // The counters count every member by status anyway: only a search needs a count of its own
     // (each count is a scan of all members, 30-40 ms at 100k).
-    const [rows, counters, searched] = await Promise.all([
-      q.memberPage(this.db, query, offset),
-      this.memberCounters(),
+    const [{ rows, counters }, searched] = await Promise.all([
+      query.search || query.sort !== '-createdAt'
+        ? Promise.all([q.memberPage(this.db, query, offset), this.memberCounters()]).then(
+            ([rows, counters]) => ({ rows, counters }),
+          )
+        : this.newestWithCounters(query, offset),
       query.search ? q.countMembers(this.db, query) : null,
     ]);
     const total =
       searched ?? counters[query.status ? STATUS_COUNTER[query.status] : 'totalUsers'] ?? 0;
     const page = pageOf(query.page, query.limit, total);
     return {
-      users: await this.listItems(rows),
+      users: this.listItems(rows),
       pagination: {
         currentPage: query.page,
         totalPages: page.totalPages,
@@ -122,7 +146,7 @@ export class AdminService {
   async exportUsers(filters: AdminUsersExportQuery, actor: Actor): Promise<CsvExport> {
     const read = async (offset: number, limit: number) => {
       const { rows, total } = await q.listMembers(this.db, { ...filters, page: 1, limit }, offset);
-      return { rows: await this.listItems(rows), total };
+      return { rows: this.listItems(rows), total };
     };
     const csv = csvExport(
       'users',
@@ -138,13 +162,9 @@ export class AdminService {
   }
 
   /** List rows as the admin list shows them, with each member's money. */
-  private async listItems(rows: q.MemberListRow[]): Promise<AdminUserListItem[]> {
-    const money = await q.moneyOf(
-      this.db,
-      rows.map((r) => r.user.id),
-    );
+  private listItems(rows: q.MemberListRow[]): AdminUserListItem[] {
     const now = new Date();
-    return rows.map(({ user, referrerCode, referrerUserId }) => ({
+    return rows.map(({ user, referrerCode, referrerUserId, ...money }) => ({
       _id: user.id,
       userId: user.userId,
       firstName: user.firstName,
@@ -157,9 +177,10 @@ export class AdminService {
       referredByCode: referrerCode,
       referredBy: referrerUserId ? { userId: referrerUserId } : null,
       subscriptionFee: { paid: user.paidUntil !== null && user.paidUntil > now },
-      totalRewards: toUsdt((money.get(user.id) ?? NO_MONEY).earnedMicro),
-      totalWithdrawals: toUsdt((money.get(user.id) ?? NO_MONEY).withdrawnMicro),
-      balance: toUsdt((money.get(user.id) ?? NO_MONEY).balanceMicro),
+      // No balances row yet: nothing earned, nothing withdrawn.
+      totalRewards: toUsdt(money.earnedMicro ?? 0n),
+      totalWithdrawals: toUsdt(money.withdrawnMicro ?? 0n),
+      balance: toUsdt(money.balanceMicro ?? 0n),
       createdAt: user.createdAt.toISOString(),
       lastLogin: user.lastLoginAt?.toISOString() ?? null,
       isAdmin: user.isAdmin,

@@ -1,6 +1,7 @@
 import type { UserStatus } from '@ctn/contracts/constants';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
+import { preparedFiltered } from '../../db/prepared';
 
 /**
  * SQL of the referral network. Everything is set-based over the closure table
@@ -39,6 +40,8 @@ export interface LevelStatusCount {
   total: number;
   linked: number;
   paid: number;
+  /** The soonest paid subscription of the group to lapse: `paid` is true until then. */
+  nextLapse: Date | null;
 }
 
 /** Per level and status: members, linked exchange UIDs and paid subscriptions. Index only. */
@@ -51,7 +54,8 @@ export async function levelCounts(
     db,
     sql`select depth::int as depth, descendant_status as status, count(*)::int as total,
                (count(*) filter (where descendant_linked))::int as linked,
-               (count(*) filter (where descendant_paid_until > now()))::int as paid
+               (count(*) filter (where descendant_paid_until > now()))::int as paid,
+               min(descendant_paid_until) filter (where descendant_paid_until > now()) as "nextLapse"
           from referral_paths
          where ancestor = ${ancestorId} and depth <= ${maxLevel}
          group by depth, descendant_status
@@ -80,33 +84,55 @@ export interface HistoryRow {
   joinedAt: Date | string;
 }
 
+/** A history page and the viewer's referral code (on every row; one row with no page when empty). */
+export type HistoryPageRow = { viewerCode: string } & (
+  HistoryRow | { [K in keyof HistoryRow]: null }
+);
+
 /**
- * One page of a network, newest members first (ties broken by id, so pages never overlap).
- * The page is chosen on the closure table's index, then only its rows are read from `users`.
+ * The viewer's referral code and one page of their network, newest first, as one prepared
+ * statement (every visit of /referrals; bench:load). The viewer's row is there even when the
+ * page is empty; a viewer who does not exist gives no row.
  */
-export async function historyPage(
-  db: Db,
-  ancestorId: string,
-  filter: HistoryFilter,
-): Promise<HistoryRow[]> {
-  const conditions: SQL[] = [sql`ancestor = ${ancestorId}`, sql`depth <= ${filter.maxLevel}`];
-  if (filter.level !== undefined) conditions.push(sql`depth = ${filter.level}`);
-  if (filter.status !== undefined) conditions.push(sql`descendant_status = ${filter.status}`);
-  return rowsOf<HistoryRow>(
+export function historyRead(db: Db) {
+  const read = preparedFiltered<HistoryPageRow>(
     db,
-    sql`select u.id, u.first_name as "firstName", u.last_name as "lastName", u.email,
-               p.depth::int as level, u.status,
-               coalesce(u.paid_until > now(), false) as "subscriptionPaid",
-               u.subscription_paid_at as "subscriptionPaidAt",
-               u.bingx_uid is not null as "bingxLinked", u.created_at as "joinedAt"
-          from (select descendant, depth, descendant_joined_at
-                  from referral_paths
-                 where ${sql.join(conditions, sql` and `)}
-                 order by descendant_joined_at desc, descendant desc
-                 limit ${filter.limit} offset ${filter.offset}) as p
-          join users u on u.id = p.descendant
-         order by p.descendant_joined_at desc, p.descendant desc`,
+    'referral_history_page',
+    (where, next) =>
+      `select v.referral_code as "viewerCode", h.id, h."firstName", h."lastName", h.email,
+              h.level, h.status, h."subscriptionPaid", h."subscriptionPaidAt", h."bingxLinked",
+              h."joinedAt"
+         from users v
+         left join lateral (
+           select u.id, u.first_name as "firstName", u.last_name as "lastName", u.email,
+                  p.depth::int as level, u.status,
+                  coalesce(u.paid_until > now(), false) as "subscriptionPaid",
+                  u.subscription_paid_at as "subscriptionPaidAt",
+                  u.bingx_uid is not null as "bingxLinked", u.created_at as "joinedAt",
+                  p.descendant_joined_at as joined, p.descendant
+             from (select descendant, depth, descendant_joined_at
+                     from referral_paths
+                    where ancestor = v.id and ${where}
+                    order by descendant_joined_at desc, descendant desc
+                    limit $${next} offset $${next + 1}) as p
+             join users u on u.id = p.descendant
+         ) h on true
+        where v.id = $1
+        order by h.joined desc nulls last, h.descendant desc`,
   );
+  return (viewerId: string, filter: HistoryFilter) =>
+    read(
+      [
+        // $1 is the viewer (the outer WHERE); the page's own conditions follow.
+        { sql: 'true', value: viewerId },
+        { sql: 'depth <= $2::int', value: filter.maxLevel },
+      ],
+      [
+        { key: 'l', sql: (p) => `depth = ${p}::int`, value: filter.level },
+        { key: 's', sql: (p) => `descendant_status = ${p}`, value: filter.status },
+      ],
+      [filter.limit, filter.offset],
+    );
 }
 
 /** How deep `memberId` sits below `viewerId` (0 for the viewer), or undefined outside the network. */

@@ -15,6 +15,7 @@ import { toUsdt } from '../../lib/money';
 import type { Db } from '../../db/client';
 import { AppError, validationError } from '../../lib/app-error';
 import { TtlCache } from '../../lib/ttl-cache';
+import { KeptByKeyUntilChanged, type ChangeFeed } from '../../db/change-feed';
 import * as q from './referrals.queries';
 import { toIsoOrNull } from '../../lib/values';
 
@@ -45,6 +46,17 @@ export const DEFAULT_REFERRALS_OPTIONS: ReferralsOptions = {
   now: () => Date.now(),
 };
 
+/** The channel migration 0020's triggers notify once per statement that changes a network. */
+export const NETWORK_CHANGES = 'network_changes';
+
+/** When kept counts stop being true with no write: the first paid subscription to lapse. */
+function nextLapseOf(counts: q.LevelStatusCount[]): number {
+  let soonest = Infinity;
+  for (const c of counts)
+    if (c.nextLapse) soonest = Math.min(soonest, new Date(c.nextLapse).getTime());
+  return soonest;
+}
+
 /** Most members whose counts are kept at once (the oldest entry makes room). */
 const COUNTS_CACHE_ENTRIES = 1_000;
 
@@ -55,35 +67,45 @@ const COUNTS_CACHE_ENTRIES = 1_000;
 export class ReferralsService {
   private readonly options: ReferralsOptions;
   private readonly countsCache: TtlCache<string, q.LevelStatusCount[]>;
+  /** Counts kept until the network changes anywhere or a subscription in it lapses. */
+  private readonly keptCounts: KeptByKeyUntilChanged<q.LevelStatusCount[]>;
+  private readonly historyRead: ReturnType<typeof q.historyRead>;
 
   constructor(
     private readonly db: Db,
     options: Partial<ReferralsOptions> = {},
+    /** Announces changes of any network (NETWORK_CHANGES); null: the short-lived cache only. */
+    changes: ChangeFeed | null = null,
   ) {
     this.options = { ...DEFAULT_REFERRALS_OPTIONS, ...options };
     this.countsCache = new TtlCache(this.options.countsTtlMs, {
       maxEntries: COUNTS_CACHE_ENTRIES,
       now: this.options.now,
     });
+    this.keptCounts = new KeptByKeyUntilChanged(changes, COUNTS_CACHE_ENTRIES);
+    this.historyRead = q.historyRead(db);
   }
 
   // -------------------------------------------------------------- GET /referrals/history
 
   async history(viewerId: string, query: ReferralHistoryQuery): Promise<ReferralHistoryResponse> {
     const { page, limit, level, status, maxLevel } = query;
-    const [viewer, counts, rows] = await Promise.all([
-      this.viewer(viewerId),
+    const [counts, found] = await Promise.all([
       this.levelCounts(viewerId, maxLevel),
-      level !== undefined && level > maxLevel
-        ? Promise.resolve([])
-        : q.historyPage(this.db, viewerId, {
-            maxLevel,
-            level,
-            status,
-            limit,
-            offset: (page - 1) * limit,
-          }),
+      this.historyRead(viewerId, {
+        maxLevel,
+        level,
+        status,
+        limit,
+        // A level past the depth asked for matches nothing: depth <= maxLevel and depth = level.
+        offset: (page - 1) * limit,
+      }),
     ]);
+    const viewer = found[0];
+    if (!viewer) throw new AppError('USER_NOT_FOUND');
+    const rows = found.filter(
+      (row): row is q.HistoryRow & { viewerCode: string } => row.id !== null,
+    );
     const totalRecords = sum(
       counts.filter(
         (c) =>
@@ -94,7 +116,7 @@ export class ReferralsService {
     );
     const totalPages = Math.ceil(totalRecords / limit);
     return {
-      referralCode: viewer.referralCode,
+      referralCode: viewer.viewerCode,
       statistics: historyStatistics(counts),
       referrals: rows.map((row) => ({
         _id: row.id,
@@ -241,12 +263,17 @@ export class ReferralsService {
 
   /** Per level and status, down to `maxLevel`: fresh, or at most `countsTtlMs` old for large networks. */
   private async levelCounts(viewerId: string, maxLevel: number): Promise<q.LevelStatusCount[]> {
-    // Small networks are always counted afresh; large ones are kept for a short while.
-    const counts = await this.countsCache.get(
-      viewerId,
-      () => q.levelCounts(this.db, viewerId, q.MAX_DEPTH),
-      (fresh) => sum(fresh, (c) => c.total) >= this.options.cacheCountsFrom,
-    );
+    const count = () => q.levelCounts(this.db, viewerId, q.MAX_DEPTH);
+    // With PostgreSQL's notifications: kept, exact, until the network changes or a subscription
+    // in it lapses (docs/decisions/019). Without: small networks are always counted afresh and
+    // large ones are kept for a short while.
+    const counts = this.keptCounts.keeping
+      ? await this.keptCounts.get(viewerId, count, nextLapseOf)
+      : await this.countsCache.get(
+          viewerId,
+          count,
+          (fresh) => sum(fresh, (c) => c.total) >= this.options.cacheCountsFrom,
+        );
     return counts.filter((c) => c.depth <= maxLevel);
   }
 

@@ -2,6 +2,7 @@ import type { RewardBucket, RewardSort } from '@ctn/contracts/rewards';
 import type { RewardType } from '@ctn/contracts/constants';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
+import { preparedFiltered, preparedRead } from '../../db/prepared';
 import { containsPattern } from '../../lib/pagination';
 
 export interface RewardRow {
@@ -85,6 +86,47 @@ export async function listRewards(
   );
 }
 
+/** What a member's own list shows of a line (rewards.service.ts memberItemOf). */
+export type MemberRewardRow = Omit<
+  RewardRow,
+  'userId' | 'userNumber' | 'userFirstName' | 'userLastName' | 'userEmail' | 'sourceId'
+>;
+
+/**
+ * A page of a member's own lines, newest first, as one prepared statement (the member's default
+ * view of /rewards, bench:load); the other orders go through listRewards.
+ */
+export function memberRewardsPage(db: Db) {
+  const read = preparedFiltered<MemberRewardRow>(
+    db,
+    'member_rewards_page',
+    (where, next) =>
+      `select r.id, r.type, r.reward_micro::text as "rewardMicro", r.percent_bp as "percentBp",
+              r.master_micro::text as "masterMicro", r.level, c.number as cycle,
+              r.created_at as "createdAt", r.bucket,
+              s.user_id as "sourceNumber", s.first_name as "sourceFirstName",
+              s.last_name as "sourceLastName", s.email as "sourceEmail"
+         from (select * from rewards r where ${where}
+                order by r.created_at desc, r.id desc limit $${next} offset $${next + 1}) r
+         join users s on s.id = r.source_user_id
+         left join reward_cycles c on c.id = r.cycle_id
+        order by r.created_at desc, r.id desc`,
+  );
+  return (
+    filter: { userId: string; type?: RewardType | undefined; level?: number | undefined },
+    limit: number,
+    offset: number,
+  ) =>
+    read(
+      [{ sql: 'r.user_id = $1', value: filter.userId }],
+      [
+        { key: 't', sql: (p) => `r.type = ${p}`, value: filter.type },
+        { key: 'l', sql: (p) => `r.level = ${p}::int`, value: filter.level },
+      ],
+      [limit, offset],
+    );
+}
+
 export interface RewardTotals {
   total: number;
   totalMicro: string;
@@ -156,47 +198,49 @@ export interface MemberMoney {
   checkedAt: Date | string | null;
 }
 
-/** A member's balances, earnings by kind (from the ledger) and compliance state. */
-export async function memberMoney(db: Db, publicNumber: string): Promise<MemberMoney | undefined> {
-  const [row] = await rowsOf<MemberMoney>(
-    db,
-    sql`
-      select u.id, coalesce(b.available_micro, 0)::text as "availableMicro",
-             coalesce(b.locked_micro, 0)::text as "lockedMicro",
-             coalesce(b.pending_micro, 0)::text as "pendingMicro",
-             coalesce(b.total_earned_micro, 0)::text as "earnedMicro",
-             coalesce(b.total_withdrawn_micro, 0)::text as "withdrawnMicro",
-             coalesce(b.forfeited_micro, 0)::text as "forfeitedMicro",
-             coalesce((select sum(earned_delta) from ledger_entries
-                        where user_id = u.id and kind = 'REWARD_DIRECT'), 0)::text as "directMicro",
-             coalesce((select sum(earned_delta) from ledger_entries
-                        where user_id = u.id and kind = 'REWARD_DOWNLINE'), 0)::text as "downlineMicro",
-             u.status, u.paid_until as "paidUntil", u.bingx_uid as "bingxUid",
-             u.earnings_locked_since as "lockedSince", u.earnings_lock_reasons as "lockReasons",
-             u.compliance_checked_at as "checkedAt"
-        from users u left join balances b on b.user_id = u.id
-       where u.user_id = ${publicNumber}`,
-  );
-  return row;
+/** Credits of one UTC day, from the ledger. */
+export interface EarningsDay {
+  date: string;
+  directMicro: string;
+  downlineMicro: string;
 }
 
-/** Credits per day (UTC) over the last `days` days, from the ledger. */
-export async function earningsByDay(
-  db: Db,
-  userId: string,
-  days: number,
-): Promise<{ date: string; directMicro: string; downlineMicro: string }[]> {
-  return rowsOf(
+/**
+ * A member's balances, earnings by kind (from the ledger), compliance state and credits per UTC
+ * day over the last `days` days: everything /rewards/stats shows, in one prepared statement
+ * (bench:load). The days come as one JSON array, oldest first.
+ */
+export function memberStatsLookup(db: Db) {
+  const read = preparedRead<MemberMoney & { days: EarningsDay[] }, [string, number]>(
     db,
-    sql`
-      select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as date,
-             coalesce(sum(earned_delta) filter (where kind = 'REWARD_DIRECT'), 0)::text as "directMicro",
-             coalesce(sum(earned_delta) filter (where kind = 'REWARD_DOWNLINE'), 0)::text as "downlineMicro"
-        from ledger_entries
-       where user_id = ${userId} and earned_delta > 0
-         and created_at >= now() - make_interval(days => ${days})
-       group by 1 order by 1`,
+    'member_reward_stats',
+    `select u.id, coalesce(b.available_micro, 0)::text as "availableMicro",
+            coalesce(b.locked_micro, 0)::text as "lockedMicro",
+            coalesce(b.pending_micro, 0)::text as "pendingMicro",
+            coalesce(b.total_earned_micro, 0)::text as "earnedMicro",
+            coalesce(b.total_withdrawn_micro, 0)::text as "withdrawnMicro",
+            coalesce(b.forfeited_micro, 0)::text as "forfeitedMicro",
+            coalesce((select sum(earned_delta) from ledger_entries
+                       where user_id = u.id and kind = 'REWARD_DIRECT'), 0)::text as "directMicro",
+            coalesce((select sum(earned_delta) from ledger_entries
+                       where user_id = u.id and kind = 'REWARD_DOWNLINE'), 0)::text as "downlineMicro",
+            u.status, u.paid_until as "paidUntil", u.bingx_uid as "bingxUid",
+            u.earnings_locked_since as "lockedSince", u.earnings_lock_reasons as "lockReasons",
+            u.compliance_checked_at as "checkedAt",
+            coalesce((
+              select json_agg(d order by d.date)
+                from (select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as date,
+                             coalesce(sum(earned_delta) filter (where kind = 'REWARD_DIRECT'), 0)::text as "directMicro",
+                             coalesce(sum(earned_delta) filter (where kind = 'REWARD_DOWNLINE'), 0)::text as "downlineMicro"
+                        from ledger_entries
+                       where user_id = u.id and earned_delta > 0
+                         and created_at >= now() - make_interval(days => $2::int)
+                       group by 1) d
+            ), '[]'::json) as days
+       from users u left join balances b on b.user_id = u.id
+      where u.user_id = $1`,
   );
+  return async (publicNumber: string, days: number) => (await read(publicNumber, days))[0];
 }
 
 export interface RewardLedgerMismatch {

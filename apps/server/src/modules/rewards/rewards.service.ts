@@ -12,6 +12,7 @@ import {
   type RewardStats,
   type RewardsPagination,
 } from '@ctn/contracts/rewards';
+import { KeptByKeyUntilChanged, type ChangeFeed } from '../../db/change-feed';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import {
@@ -60,12 +61,26 @@ const REWARD_COLUMNS: readonly CsvColumn<AdminRewardItem>[] = [
   { header: 'Date', value: (r) => r.createdAt },
 ];
 
+/** The channel migration 0020's trigger notifies once per statement that writes reward lines. */
+export const REWARD_CHANGES = 'reward_changes';
+
 /** Rewards as members and administrators read them, and the DIRECT credit of a payment. */
 export class RewardsService {
+  private readonly statsLookup: ReturnType<typeof q.memberStatsLookup>;
+  private readonly ownPage: ReturnType<typeof q.memberRewardsPage>;
+  /** How many lines a member's filter matches, until lines are written anywhere. */
+  private readonly ownCounts: KeptByKeyUntilChanged<number>;
+
   constructor(
     private readonly db: Db,
     private readonly settings: SettingsService,
-  ) {}
+    /** Announces written reward lines on every instance (REWARD_CHANGES); null keeps nothing. */
+    changes: ChangeFeed | null = null,
+  ) {
+    this.statsLookup = q.memberStatsLookup(db);
+    this.ownPage = q.memberRewardsPage(db);
+    this.ownCounts = new KeptByKeyUntilChanged(changes);
+  }
 
   /**
    * DIRECT rewards of a credited payment, in the payment's transaction: the fee the payment
@@ -98,13 +113,13 @@ export class RewardsService {
     viewer: { id: string; isAdmin: boolean },
     publicNumber: string,
   ): Promise<RewardStats> {
-    const money = await q.memberMoney(this.db, publicNumber);
-    if (!money) throw new AppError(viewer.isAdmin ? 'USER_NOT_FOUND' : 'FORBIDDEN');
-    if (!viewer.isAdmin && money.id !== viewer.id) throw new AppError('FORBIDDEN');
-    const [days, policy] = await Promise.all([
-      q.earningsByDay(this.db, money.id, CHART_DAYS),
+    const [money, policy] = await Promise.all([
+      this.statsLookup(publicNumber, CHART_DAYS),
       this.settings.displayedRewardPolicy(),
     ]);
+    if (!money) throw new AppError(viewer.isAdmin ? 'USER_NOT_FOUND' : 'FORBIDDEN');
+    if (!viewer.isAdmin && money.id !== viewer.id) throw new AppError('FORBIDDEN');
+    const days = money.days;
     const direct = toUsdt(money.directMicro);
     const downline = toUsdt(money.downlineMicro);
     return {
@@ -131,13 +146,18 @@ export class RewardsService {
 
   /** GET /api/rewards/user: the caller's reward lines. */
   async memberRewards(userId: string, query: MemberRewardsQuery): Promise<MemberRewardsResponse> {
-    const filter: q.RewardFilter = { userId, type: query.type, level: query.level };
+    const filter = { userId, type: query.type, level: query.level };
     // The member's page shows no sums: only the lines are counted, which the index on
     // (user_id, created_at, id) answers alone; the sums read every line of the member.
+    // The count is kept until lines are written (a cycle, a payment's DIRECT credit).
     const { offset } = pageOf(query.page, query.limit, 0);
     const [rows, total] = await Promise.all([
-      q.listRewards(this.db, filter, query.sort, query.limit, offset),
-      q.rewardCount(this.db, filter),
+      query.sort === '-createdAt'
+        ? this.ownPage(filter, query.limit, offset)
+        : q.listRewards(this.db, filter, query.sort, query.limit, offset),
+      this.ownCounts.get(`${userId}|${query.type ?? ''}|${query.level ?? ''}`, () =>
+        q.rewardCount(this.db, filter),
+      ),
     ]);
     return { rewards: rows.map(memberItemOf), pagination: paginationOf(query, total) };
   }
@@ -261,7 +281,7 @@ function paginationOf(query: { page: number; limit: number }, total: number): Re
   };
 }
 
-function memberItemOf(row: q.RewardRow): RewardItem {
+function memberItemOf(row: q.MemberRewardRow): RewardItem {
   return {
     _id: row.id,
     type: row.type,

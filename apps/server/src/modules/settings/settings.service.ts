@@ -1,4 +1,4 @@
-import { KeptUntilChanged, type ChangeFeed } from '../../db/change-feed';
+import { KeptByKeyUntilChanged, type ChangeFeed } from '../../db/change-feed';
 import {
   DEFAULT_REWARD_SETTINGS,
   DEFAULT_SYSTEM_SETTINGS,
@@ -61,7 +61,7 @@ export class SettingsService {
   private systemGeneration = 0;
 
   /** For display only (the minimum withdrawal beside the balances): money decisions read the row. */
-  private readonly displayedRewards: KeptUntilChanged<RewardPolicy>;
+  private readonly displayed: KeptByKeyUntilChanged<RewardPolicy>;
 
   constructor(
     private readonly db: Db,
@@ -69,7 +69,7 @@ export class SettingsService {
     /** Announces saved settings on every instance (SETTINGS_CHANGES); null keeps nothing. */
     changes: ChangeFeed | null = null,
   ) {
-    this.displayedRewards = new KeptUntilChanged(changes, () => this.rewardPolicy());
+    this.displayed = new KeptByKeyUntilChanged(changes, 1);
   }
 
   /**
@@ -77,7 +77,7 @@ export class SettingsService {
    * decision about money: those read the saved row inside their transaction (rewardPolicy(tx)).
    */
   displayedRewardPolicy(): Promise<RewardPolicy> {
-    return this.displayedRewards.get();
+    return this.displayed.get(REWARDS_KEY, () => this.rewardPolicy());
   }
 
   /** Reads inside the caller's transaction when given one, so a change never applies halfway. */

@@ -1,10 +1,10 @@
 import type { AdminWithdrawal, Withdrawal } from '@ctn/contracts/withdrawals';
 import { toUsdt } from '../../lib/money';
-import type { WithdrawalRow } from './withdrawals.queries';
+import type { MemberWithdrawalRow, WithdrawalRow } from './withdrawals.queries';
 import { toIso } from '../../lib/values';
 
 /** A request as its member reads it (member section 3). */
-export function memberView(row: WithdrawalRow): Withdrawal {
+export function memberView(row: MemberWithdrawalRow): Withdrawal {
   return {
     _id: row.id,
     amount: toUsdt(row.amountMicro),

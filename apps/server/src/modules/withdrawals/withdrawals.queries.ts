@@ -2,6 +2,7 @@ import type { WithdrawalStatus } from '@ctn/contracts/constants';
 import type { AdminWithdrawalsQuery } from '@ctn/contracts/withdrawals';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
+import { preparedFiltered } from '../../db/prepared';
 import { containsPattern } from '../../lib/pagination';
 
 export interface WithdrawalRow {
@@ -67,6 +68,62 @@ export async function listWithdrawals(
     ),
   ]);
   return { rows, total: count?.n ?? 0 };
+}
+
+/** What a member's own list shows of a request (withdrawal-view.ts memberView). */
+export type MemberWithdrawalRow = Pick<
+  WithdrawalRow,
+  | 'id'
+  | 'amountMicro'
+  | 'walletAddress'
+  | 'status'
+  | 'reason'
+  | 'transactionHash'
+  | 'requestedAt'
+  | 'processedAt'
+>;
+
+/**
+ * A member's own requests, newest first, with how many there are in the same prepared statement
+ * (every member read of /withdrawals; bench:load). The total rides on each row: a page past the
+ * end has none, and the caller counts apart then.
+ */
+export function memberWithdrawalsPage(db: Db) {
+  const read = preparedFiltered<MemberWithdrawalRow & { total: number }>(
+    db,
+    'member_withdrawals_page',
+    (where, next) =>
+      `select w.id, w.amount_micro::text as "amountMicro", w.wallet_address as "walletAddress",
+              w.status, w.reason, w.transaction_hash as "transactionHash",
+              w.requested_at as "requestedAt", w.processed_at as "processedAt",
+              (count(*) over ())::int as total
+         from withdrawals w
+        where ${where}
+        order by w.requested_at desc, w.id desc
+        limit $${next} offset $${next + 1}`,
+  );
+  return async (
+    userId: string,
+    status: WithdrawalStatus | undefined,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: MemberWithdrawalRow[]; total: number }> => {
+    const rows = await read(
+      [{ sql: 'w.user_id = $1', value: userId }],
+      [{ key: 's', sql: (p) => `w.status = ${p}`, value: status }],
+      [limit, offset],
+    );
+    if (rows.length > 0) return { rows, total: rows[0]!.total };
+    if (offset === 0) return { rows, total: 0 };
+    const { total } = await listWithdrawals(
+      db,
+      { userId, ...(status ? { status } : {}) },
+      '-createdAt',
+      0,
+      0,
+    );
+    return { rows, total };
+  };
 }
 
 export interface WithdrawalCounts {

@@ -217,6 +217,26 @@ describe('withdrawal requests', () => {
       },
     );
     expect(list.body.data!.withdrawals.map((w) => w._id)).toEqual([made.body.data!._id]);
+    // The total comes with the page, and apart when the page is past the end.
+    const listed = async (query: string) =>
+      (
+        await call<{ withdrawals: Withdrawal[]; pagination: { totalRecords: number } }>(
+          t.app,
+          'GET',
+          `/api/withdrawals?${query}`,
+          { token: m.token },
+        )
+      ).body.data!;
+    expect((await listed('page=1&limit=50')).pagination.totalRecords).toBe(1);
+    expect(await listed('page=3&limit=1')).toMatchObject({
+      withdrawals: [],
+      pagination: { totalRecords: 1 },
+    });
+    expect(await listed('page=1&limit=10&status=APPROVED')).toMatchObject({
+      withdrawals: [],
+      pagination: { totalRecords: 0 },
+    });
+    expect((await listed('page=1&limit=10&status=PENDING')).withdrawals).toHaveLength(1);
     const other = await signedInMember(t);
     const peek = await call(t.app, 'GET', `/api/withdrawals/${made.body.data!._id}`, {
       token: other.token,

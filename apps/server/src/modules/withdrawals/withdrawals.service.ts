@@ -50,7 +50,11 @@ export class WithdrawalsService {
       /** The request in the member's security log, in its transaction. */
       logRequest: (tx: Db, userId: string) => Promise<void>;
     },
-  ) {}
+  ) {
+    this.ownPage = q.memberWithdrawalsPage(db);
+  }
+
+  private readonly ownPage: ReturnType<typeof q.memberWithdrawalsPage>;
 
   async create(userId: string, request: CreateWithdrawalRequest): Promise<Withdrawal> {
     const { micro, address } = await this.validate(userId, request);
@@ -116,13 +120,7 @@ export class WithdrawalsService {
 
   async listOwn(userId: string, query: WithdrawalsQuery): Promise<WithdrawalsResponse> {
     const { offset } = pageOf(query.page, query.limit, 0);
-    const { rows, total } = await q.listWithdrawals(
-      this.db,
-      { userId, ...(query.status ? { status: query.status } : {}) },
-      '-createdAt',
-      query.limit,
-      offset,
-    );
+    const { rows, total } = await this.ownPage(userId, query.status, query.limit, offset);
     const p = pageOf(query.page, query.limit, total);
     return {
       withdrawals: rows.map(memberView),

@@ -6,6 +6,8 @@ import { openDatabase, rowsOf } from '../../src/db/client';
 import { migrate } from '../../src/db/migrate';
 import { SESSION_CHANGES } from '../../src/modules/auth/session-cache';
 import { SETTINGS_CHANGES } from '../../src/modules/settings/settings.service';
+import { REWARD_CHANGES } from '../../src/modules/rewards/rewards.service';
+import { NETWORK_CHANGES } from '../../src/modules/referrals/referrals.service';
 import {
   call,
   freshDatabase,
@@ -18,9 +20,11 @@ import {
 } from '../test-app';
 
 /**
- * Each instance keeps the session check's row in its own memory (docs/decisions/019); a locked
- * account, a changed password or an ended session must still end the session at once on every
- * instance. Two apps, each with its own pool, cache and LISTEN connection, on one PostgreSQL.
+ * Each instance keeps the session check's row, the displayed reward settings, the count of a
+ * member's reward lines and the counts of a network in its own memory (docs/decisions/019); a
+ * locked account, a changed password or an ended session must still end the session at once on
+ * every instance, and no figure may outlive the write that changed it. Two apps, each with its
+ * own pool, caches and LISTEN connection, on one PostgreSQL.
  */
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -32,7 +36,7 @@ async function until(what: string, probe: () => boolean, ms = 10_000): Promise<v
   }
 }
 
-describe.skipIf(!usingPostgres())('session revocation across two instances', () => {
+describe.skipIf(!usingPostgres())('what each instance keeps, across two instances', () => {
   let a: TestApp;
   let b: TestApp;
   let drop: () => Promise<void>;
@@ -245,5 +249,65 @@ describe.skipIf(!usingPostgres())('session revocation across two instances', () 
     expect(saved.status).toBe(200);
     await heardOnB;
     expect(await stats(b)).toBe(before + 7);
+  });
+
+  /** Resolves once the instance has heard anything on `channel`. */
+  const heardOn = (t: TestApp, channel: string) =>
+    new Promise<void>((resolve) =>
+      t.database.changes(channel)!.subscribe({ changed: () => resolve(), reset: () => undefined }),
+    );
+
+  it("counts a member's new reward line on the other instance once it is written", async () => {
+    const member = await signedInMember(a);
+    const total = async (t: TestApp) =>
+      (
+        await call<{ pagination: { totalRecords: number } }>(
+          t.app,
+          'GET',
+          '/api/rewards/user?page=1&limit=10',
+          { token: member.token },
+        )
+      ).body.data!.pagination.totalRecords;
+    expect(await total(b)).toBe(0);
+    expect(await total(b)).toBe(0);
+    const heardOnB = heardOn(b, REWARD_CHANGES);
+    await a.database.db.execute(
+      // A cycle's line (no foreign key on its cycle: decision 012).
+      sql`insert into rewards (user_id, source_user_id, type, level, reward_micro, master_micro,
+                               percent_bp, bucket, cycle_id)
+          values (${member.user._id}, ${member.user._id}, 'DOWNLINE', 1, 1000000, 10000000, 1000,
+                  'AVAILABLE', gen_random_uuid())`,
+    );
+    await heardOnB;
+    expect(await total(b)).toBe(1);
+  });
+
+  it("shows a network's new member, and a subscription's lapse with no write at all", async () => {
+    const viewer = await signedInMember(a);
+    const statistics = async (t: TestApp) =>
+      (
+        await call<{ statistics: { totalReferrals: number; paidSubscriptions: number } }>(
+          t.app,
+          'GET',
+          '/api/users/referrals/history?page=1&limit=10',
+          { token: viewer.token },
+        )
+      ).body.data!.statistics;
+    expect(await statistics(b)).toMatchObject({ totalReferrals: 0, paidSubscriptions: 0 });
+    const joined = heardOn(b, NETWORK_CHANGES);
+    const referral = await signedInMember(a, { referredByCode: viewer.user.referralCode });
+    await joined;
+    expect(await statistics(b)).toMatchObject({ totalReferrals: 1, paidSubscriptions: 0 });
+
+    const paid = heardOn(b, NETWORK_CHANGES);
+    await a.database.db.execute(
+      sql`update users set paid_until = now() + interval '1500 milliseconds'
+          where id = ${referral.user._id}`,
+    );
+    await paid;
+    expect(await statistics(b)).toMatchObject({ paidSubscriptions: 1 });
+    expect(await statistics(b)).toMatchObject({ paidSubscriptions: 1 });
+    await sleep(1_600);
+    expect(await statistics(b)).toMatchObject({ totalReferrals: 1, paidSubscriptions: 0 });
   });
 });

@@ -48,29 +48,3 @@ $$;--> statement-breakpoint
 CREATE TRIGGER "settings_notify_change"
   AFTER INSERT OR UPDATE OR DELETE ON "settings"
   FOR EACH ROW EXECUTE FUNCTION "notify_settings_change"();
---> statement-breakpoint
--- Reward lines are counted for the member's pages (how many lines, for the pagination), kept
--- per instance until lines are written or removed: once per statement, so a cycle's million
--- lines cost one notification.
-CREATE FUNCTION "notify_reward_change"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM pg_notify('reward_changes', '');
-  RETURN NULL;
-END
-$$;--> statement-breakpoint
-CREATE TRIGGER "rewards_notify_change"
-  AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "rewards"
-  FOR EACH STATEMENT EXECUTE FUNCTION "notify_reward_change"();
---> statement-breakpoint
--- The per-level counts of a network (the referral statistics) are kept per instance until any
--- network changes: a member joins, or a copied field (status, exchange link, paid until) moves.
--- Once per statement; a lapsing subscription is not a write, the cache knows its time itself.
-CREATE FUNCTION "notify_network_change"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM pg_notify('network_changes', '');
-  RETURN NULL;
-END
-$$;--> statement-breakpoint
-CREATE TRIGGER "referral_paths_notify_change"
-  AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "referral_paths"
-  FOR EACH STATEMENT EXECUTE FUNCTION "notify_network_change"();

@@ -46,7 +46,7 @@ export const DEFAULT_REFERRALS_OPTIONS: ReferralsOptions = {
   now: () => Date.now(),
 };
 
-/** The channel migration 0020's triggers notify once per statement that changes a network. */
+/** The channel migration 0021's trigger notifies once per statement that changes a network. */
 export const NETWORK_CHANGES = 'network_changes';
 
 /** When kept counts stop being true with no write: the first paid subscription to lapse. */

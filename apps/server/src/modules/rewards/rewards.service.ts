@@ -61,7 +61,7 @@ const REWARD_COLUMNS: readonly CsvColumn<AdminRewardItem>[] = [
   { header: 'Date', value: (r) => r.createdAt },
 ];
 
-/** The channel migration 0020's trigger notifies once per statement that writes reward lines. */
+/** The channel migration 0021's trigger notifies once per statement that writes reward lines. */
 export const REWARD_CHANGES = 'reward_changes';
 
 /** Rewards as members and administrators read them, and the DIRECT credit of a payment. */

@@ -151,12 +151,22 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
   };
   app.decorate('metrics', { registry, observeJob, scrape });
 
+  // One labelled child per route, method and status, made once and found through maps keyed by
+  // the values the request already holds: observing allocates nothing per request (issue 16).
+  type Child = ReturnType<typeof requestDuration.labels>;
+  const durations = new Map<string, Map<string, Map<number, Child>>>();
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.is404 ? 'unmatched' : (request.routeOptions.url ?? 'unmatched');
-    requestDuration.observe(
-      { method: request.method, route, status_code: String(reply.statusCode) },
-      reply.elapsedTime / 1000,
-    );
+    let byMethod = durations.get(route);
+    if (!byMethod) durations.set(route, (byMethod = new Map()));
+    let byStatus = byMethod.get(request.method);
+    if (!byStatus) byMethod.set(request.method, (byStatus = new Map()));
+    let child = byStatus.get(reply.statusCode);
+    if (!child) {
+      child = requestDuration.labels(request.method, route, String(reply.statusCode));
+      byStatus.set(reply.statusCode, child);
+    }
+    child.observe(reply.elapsedTime / 1000);
     done();
   });
 

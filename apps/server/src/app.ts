@@ -255,8 +255,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mail,
     publicUrl: config.publicUrl,
     frozenUntil: (userId) => security.withdrawalsFrozenUntil(userId),
-    logRequest: (tx, userId) =>
-      security.log(tx, userId, 'WITHDRAWAL_REQUESTED', { ip: null, userAgent: null }),
+    logEvent: (tx, userId, kind) => security.log(tx, userId, kind, { ip: null, userAgent: null }),
   });
   const withdrawalReview = new WithdrawalReviewService(database.db, audit, peers.explorerUrl);
   // Payouts need a real chain (CHAIN_RPC_URL): the simulated one cannot execute transactions.

@@ -36,6 +36,8 @@ export const WITHDRAWAL_STATUSES = [
   'APPROVED',
   'REJECTED',
   'BLOCKED_COMPLIANCE',
+  /** Beyond the spec: the member withdrew their own pending request; the amount returned. */
+  'CANCELLED',
 ] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 

@@ -69,6 +69,7 @@ export const SECURITY_EVENT_KINDS = [
   'SIGNED_OUT_EVERYWHERE',
   'SESSION_ENDED',
   'WITHDRAWAL_REQUESTED',
+  'WITHDRAWAL_CANCELLED',
   'PASSWORD_GUESSES_STOPPED',
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
@@ -85,6 +86,7 @@ export const SECURITY_EVENT_LABELS: Record<SecurityEventKind, string> = {
   SIGNED_OUT_EVERYWHERE: 'Signed out everywhere',
   SESSION_ENDED: 'A session was signed out',
   WITHDRAWAL_REQUESTED: 'Withdrawal requested',
+  WITHDRAWAL_CANCELLED: 'Withdrawal request cancelled',
   PASSWORD_GUESSES_STOPPED: 'Too many wrong current passwords: every session was ended',
 };
 

@@ -50,6 +50,19 @@ export type WithdrawalsResponse = z.infer<typeof withdrawalsResponseSchema>;
 /** How long after a code is mailed another may be requested. */
 export const OTP_RESEND_COOLDOWN_SECONDS = 60;
 
+/**
+ * Beyond the spec (which sends no body): the withdrawal the code is for, so the mail can state
+ * the amount and the address the member is confirming. Both or neither.
+ */
+export const otpRequestSchema = z
+  .object({
+    amount: z.number().positive().max(MAX_WITHDRAWAL_USDT),
+    walletAddress: z.string().trim().min(1).max(64),
+  })
+  .partial()
+  .nullish();
+export type OtpRequest = z.infer<typeof otpRequestSchema>;
+
 export const otpRequestResponseSchema = z.object({
   expiresAt: z.string(),
   /** Beyond the spec: when another code may be requested. */
@@ -155,6 +168,8 @@ export const withdrawalStatisticsSchema = z.object({
   approved: z.number(),
   rejected: z.number(),
   blocked: z.number(),
+  /** Beyond the spec: requests their members cancelled. */
+  cancelled: z.number(),
   totalApprovedAmount: z.number(),
   totalPendingAmount: z.number(),
   totalRequestedAmount: z.number(),

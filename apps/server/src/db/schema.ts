@@ -559,7 +559,7 @@ export const withdrawals = pgTable(
       .where(sql`${t.status} = 'APPROVED'`),
     check(
       'withdrawals_status_check',
-      sql`${t.status} in ('PENDING', 'APPROVED', 'REJECTED', 'BLOCKED_COMPLIANCE')`,
+      sql`${t.status} in ('PENDING', 'APPROVED', 'REJECTED', 'BLOCKED_COMPLIANCE', 'CANCELLED')`,
     ),
     check(
       'withdrawals_payout_state_check',

@@ -25,6 +25,14 @@ export function formatUsdt(value: number | string | null | undefined): string {
   return `${formatMoney(value)} USDT`;
 }
 
+/** The figure shown for an amount we failed to read: never 0.00 (unknown is not zero). */
+export const UNKNOWN_FIGURE = '—';
+
+/** `formatUsdt`, or `—` while the amount is not known (a failed load). */
+export function formatKnownUsdt(value: number | undefined): string {
+  return value === undefined ? UNKNOWN_FIGURE : formatUsdt(value);
+}
+
 function toDate(value: string | number | Date | null | undefined): Date | null {
   if (value === null || value === undefined || value === '') return null;
   const date = value instanceof Date ? value : new Date(value);

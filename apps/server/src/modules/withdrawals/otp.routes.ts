@@ -1,6 +1,7 @@
 import { envelopeSchema } from '@ctn/contracts/envelope';
 import {
   otpRequestResponseSchema,
+  otpRequestSchema,
   otpStatusSchema,
   otpVerifyRequestSchema,
 } from '@ctn/contracts/withdrawals';
@@ -23,11 +24,11 @@ export function otpRoutes(otp: OtpService): FastifyPluginAsyncZod {
         security,
         summary: 'Mail a 6-digit code for a withdrawal (valid 10 minutes; voids older codes)',
         description:
-          'A new code can be asked for 60 s after the previous one (OTP_RESEND_TOO_SOON, with `data.resendAvailableAt`), and at most 10 times an hour (TOO_MANY_REQUESTS).',
-        body: z.object({}).nullish(),
+          'The body may name the withdrawal ({amount, walletAddress}, beyond the spec): the mail then states both. A new code can be asked for 60 s after the previous one (OTP_RESEND_TOO_SOON, with `data.resendAvailableAt`), and at most 10 times an hour (TOO_MANY_REQUESTS).',
+        body: otpRequestSchema,
         response: { 200: envelopeSchema(otpRequestResponseSchema) },
       },
-      handler: async (request) => ok(await otp.request(sessionOf(request).id)),
+      handler: async (request) => ok(await otp.request(sessionOf(request).id, request.body)),
     });
 
     app.post('/verify', {

@@ -2,14 +2,17 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { OTP_MAX_ATTEMPTS, OTP_TTL_MINUTES } from '@ctn/contracts/constants';
 import {
   OTP_RESEND_COOLDOWN_SECONDS,
+  type OtpRequest,
   type OtpRequestResponse,
   type OtpStatus,
 } from '@ctn/contracts/withdrawals';
-import { isOtp } from '@ctn/contracts/validation';
+import { isOtp, isWalletAddress } from '@ctn/contracts/validation';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { toUsdt } from '../../lib/money';
 import type { MailService } from '../mail/mail.service';
-import { withdrawalCodeMail } from './otp-mails';
+import { withdrawalCodeMail, type WithdrawalIntent } from './otp-mails';
+import { amountToMicro } from './withdrawals.service';
 import * as q from './otp.queries';
 
 /** At most this many codes per member and hour, whatever the cooldown. */
@@ -31,7 +34,11 @@ export interface OtpDeps {
 export class OtpService {
   constructor(private readonly deps: OtpDeps) {}
 
-  async request(userId: string, now = new Date()): Promise<OtpRequestResponse> {
+  async request(
+    userId: string,
+    intent: OtpRequest = null,
+    now = new Date(),
+  ): Promise<OtpRequestResponse> {
     const { db } = this.deps;
     const member = await this.deps.findMember(userId);
     if (!member) throw new AppError('USER_NOT_FOUND');
@@ -49,7 +56,7 @@ export class OtpService {
     const expiresAt = new Date(now.getTime() + OTP_TTL_MINUTES * MINUTE_MS);
     await db.transaction(async (tx) => {
       await q.replaceCodes(tx, userId, this.hash(userId, code), expiresAt);
-      await this.deps.mail.enqueue(tx, withdrawalCodeMail(member, code));
+      await this.deps.mail.enqueue(tx, withdrawalCodeMail(member, code, intentOf(intent)));
     });
     this.deps.mail.kick();
     return { expiresAt: expiresAt.toISOString(), resendAvailableAt: resendAt(now).toISOString() };
@@ -105,6 +112,25 @@ export class OtpService {
   hash(userId: string, code: string): string {
     return createHmac('sha256', this.deps.secret).update(`${userId}:${code}`).digest('hex');
   }
+}
+
+/**
+ * The withdrawal the mail may state: both figures, an address of the right shape and an amount
+ * in micro-USDT; anything else is left out of the mail rather than shown wrong.
+ */
+function intentOf(intent: OtpRequest): WithdrawalIntent | null {
+  if (!intent?.amount || !intent.walletAddress || !isWalletAddress(intent.walletAddress))
+    return null;
+  const micro = amountToMicro(intent.amount);
+  if (micro === null) return null;
+  const address = intent.walletAddress.startsWith('0x')
+    ? intent.walletAddress
+    : `0x${intent.walletAddress}`;
+  const amount = toUsdt(micro).toLocaleString('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 6,
+  });
+  return { amount, walletAddress: address };
 }
 
 /** Two HMAC hex digests compared in constant time (the comparison reveals nothing by timing). */

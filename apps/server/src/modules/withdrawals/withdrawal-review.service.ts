@@ -1,4 +1,3 @@
-import type { WithdrawalStatus } from '@ctn/contracts/constants';
 import type {
   AdminWithdrawal,
   AdminWithdrawalsQuery,
@@ -15,7 +14,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { toUsdt } from '../../lib/money';
 import { pageOf } from '../../lib/pagination';
 import type { Actor, AuditService } from '../audit/audit.service';
-import { LedgerOverdraftError, postEntry } from '../ledger/ledger.service';
+import { settleHeld, type Decision } from './settlement';
 import { adminView } from './withdrawal-view';
 import * as q from './withdrawals.queries';
 import { isUuid, toIso } from '../../lib/values';
@@ -49,12 +48,6 @@ export interface PayoutPort {
   check(hash: string, to: string, amountMicro: bigint): Promise<ChainCheck>;
   /** Sends a PENDING request's USDT and approves it (once, whatever happens in between). */
   sendAndApprove(withdrawalId: string, actor: Actor): Promise<void>;
-}
-
-export interface Decision {
-  status: Exclude<WithdrawalStatus, 'PENDING'>;
-  reason: string | null;
-  transactionHash: string | null;
 }
 
 /** The administrators' review of withdrawal requests (admin sections 2, 3, 4 and 7). */
@@ -144,6 +137,7 @@ export class WithdrawalReviewService {
       approved: c.approved,
       rejected: c.rejected,
       blocked: c.blocked,
+      cancelled: c.cancelled,
       totalApprovedAmount: toUsdt(c.approvedMicro),
       totalPendingAmount: toUsdt(c.pendingMicro),
       totalRequestedAmount: toUsdt(c.requestedMicro),
@@ -257,38 +251,7 @@ export class WithdrawalReviewService {
   async settle(tx: Db, id: string, decision: Decision, actor: Actor): Promise<void> {
     const current = await q.lockWithdrawal(tx, id);
     if (!current) throw new AppError('WITHDRAWAL_NOT_FOUND');
-    if (current.status !== 'PENDING') throw new AppError('WITHDRAWAL_ALREADY_PROCESSED');
-    // A signed payout may still be mined: only its own hash may settle the request.
-    if (
-      current.payoutState === 'SENDING' &&
-      (decision.status !== 'APPROVED' ||
-        decision.transactionHash?.toLowerCase() !== current.transactionHash?.toLowerCase())
-    )
-      throw new AppError('PAYOUT_IN_PROGRESS');
-    const micro = BigInt(current.amountMicro);
-    const approved = decision.status === 'APPROVED';
-    try {
-      await postEntry(tx, {
-        userId: current.userId,
-        kind: approved ? 'WITHDRAWAL_PAID' : 'WITHDRAWAL_RETURNED',
-        sourceKey: `withdrawal:${id}`,
-        delta: approved
-          ? { pending: -micro, withdrawn: micro }
-          : { pending: -micro, available: micro },
-        memo: decision.reason ?? (approved ? 'Withdrawal paid' : 'Withdrawal returned'),
-      });
-    } catch (err) {
-      if (err instanceof LedgerOverdraftError)
-        throw new AppError('INSUFFICIENT_BALANCE_FOR_APPROVAL');
-      throw err;
-    }
-    try {
-      await q.settle(tx, id, { ...decision, processedBy: actor.id });
-    } catch (err) {
-      if (isUniqueViolation(err, 'withdrawals_approved_hash_unique'))
-        throw new AppError('TRANSACTION_ALREADY_USED');
-      throw err;
-    }
+    await settleHeld(tx, current, decision, actor.id);
     await this.audit.record(tx, actor, {
       action: 'WITHDRAWAL_REVIEWED',
       target: { type: 'withdrawal', id },

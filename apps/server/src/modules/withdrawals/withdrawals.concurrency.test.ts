@@ -151,4 +151,50 @@ describe('concurrent withdrawal requests', () => {
     });
     expect((await t.app.services.ledger.verify()).mismatches).toEqual([]);
   }, 300_000);
+
+  it('a cancel racing reviews ends each request once: its money moves once, either way', async () => {
+    const seen = new Map<string, number>();
+    for (const [i, m] of members.entries()) {
+      await postEntry(t.database.db, {
+        userId: m.id,
+        kind: 'REWARD_DIRECT',
+        sourceKey: `race:${m.id}`,
+        delta: { available: 10_000_000n, earned: 10_000_000n },
+      });
+      const code = await freshCode(m.id, 100 + i);
+      const made = await t.app.services.withdrawals.create(m.id, {
+        amount: 10,
+        walletAddress: `0x${String(900_000 + i).padStart(40, '0')}`,
+        asset: 'USDT',
+        otp: code,
+      });
+      const before = (await t.app.services.ledger.balanceOf(m.id))!;
+      // Three cancels from the member, an approval and a rejection, all at once.
+      const results = await Promise.allSettled([
+        t.app.services.withdrawals.cancelOwn(m.id, made._id),
+        t.app.services.withdrawals.cancelOwn(m.id, made._id),
+        t.app.services.withdrawalReview.decide(made._id, { status: 'APPROVED' }, system),
+        t.app.services.withdrawals.cancelOwn(m.id, made._id),
+        t.app.services.withdrawalReview.decide(
+          made._id,
+          { status: 'REJECTED', reason: 'race' },
+          system,
+        ),
+      ]);
+      const won = results.filter((r) => r.status === 'fulfilled');
+      expect(won).toHaveLength(1);
+      for (const r of results)
+        if (r.status === 'rejected')
+          expect((r.reason as AppError).code).toBe('WITHDRAWAL_ALREADY_PROCESSED');
+      const after = (await t.app.services.ledger.balanceOf(m.id))!;
+      const final = (await t.app.services.withdrawals.getOwn(m.id, made._id)).status;
+      seen.set(final, (seen.get(final) ?? 0) + 1);
+      expect(after.pendingMicro).toBe(before.pendingMicro - 10_000_000n);
+      if (final === 'APPROVED')
+        expect(after.totalWithdrawnMicro).toBe(before.totalWithdrawnMicro + 10_000_000n);
+      else expect(after.availableMicro).toBe(before.availableMicro + 10_000_000n);
+    }
+    expect([...seen.values()].reduce((a, b) => a + b, 0)).toBe(members.length);
+    expect((await t.app.services.ledger.verify()).mismatches).toEqual([]);
+  }, 60_000);
 });

@@ -132,6 +132,7 @@ export interface WithdrawalCounts {
   approved: number;
   rejected: number;
   blocked: number;
+  cancelled: number;
   approvedMicro: string;
   pendingMicro: string;
   requestedMicro: string;
@@ -148,6 +149,7 @@ export async function withdrawalCounts(
                (count(*) filter (where w.status = 'APPROVED'))::int as approved,
                (count(*) filter (where w.status = 'REJECTED'))::int as rejected,
                (count(*) filter (where w.status = 'BLOCKED_COMPLIANCE'))::int as blocked,
+               (count(*) filter (where w.status = 'CANCELLED'))::int as cancelled,
                coalesce(sum(w.amount_micro) filter (where w.status = 'APPROVED'), 0)::text as "approvedMicro",
                coalesce(sum(w.amount_micro) filter (where w.status = 'PENDING'), 0)::text as "pendingMicro",
                coalesce(sum(w.amount_micro), 0)::text as "requestedMicro"

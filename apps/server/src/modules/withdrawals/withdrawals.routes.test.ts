@@ -103,6 +103,39 @@ describe('withdrawal codes', () => {
     expect(status.body.data).toMatchObject({ active: true, verified: true, attemptsLeft: 4 });
   });
 
+  it('states the amount and the address in the mail when the request names them', async () => {
+    const m = await memberWith(50);
+    const asked = await call(t.app, 'POST', '/api/otp/withdrawal/request', {
+      token: m.token,
+      body: { amount: 12.345678, walletAddress: ADDRESS },
+    });
+    expect(asked.status).toBe(200);
+    const mail = (await t.app.services.mail.listMailbox()).find(
+      (x) => x.toAddress === m.email && x.subject === 'Your withdrawal code',
+    );
+    expect(mail?.textBody).toMatch(
+      new RegExp(
+        `withdrawal of 12\\.345678 USDT to ${ADDRESS} \\(BNB Smart Chain, BEP20\\) is \\d{6}`,
+      ),
+    );
+    expect(mail?.textBody).toContain('If the amount or the address is not what you entered');
+    // A malformed address is left out of the mail rather than shown.
+    await skipCooldown(m.user._id);
+    await call(t.app, 'POST', '/api/otp/withdrawal/request', {
+      token: m.token,
+      body: { amount: 10, walletAddress: '0x123' },
+    });
+    const newest = (await t.app.services.mail.listMailbox()).filter(
+      (x) => x.toAddress === m.email && x.subject === 'Your withdrawal code',
+    );
+    expect(newest.some((x) => /code for a withdrawal is \d{6}/.test(x.textBody))).toBe(true);
+    const tooBig = await call(t.app, 'POST', '/api/otp/withdrawal/request', {
+      token: m.token,
+      body: { amount: -1, walletAddress: ADDRESS },
+    });
+    expect(tooBig.status).toBe(400);
+  });
+
   it('voids a code at the fifth wrong try: the sixth guess is refused even when right', async () => {
     const m = await memberWith(50);
     const { code } = await mailedCode(m);
@@ -330,6 +363,92 @@ describe('withdrawal requests', () => {
       expect(refused.body.data).toHaveProperty('reason');
       expect((await balances(m.user._id)).availableMicro).toBe(30_000_000n);
     }
+  });
+});
+
+describe('a member cancelling their own request', () => {
+  const cancel = (id: string, token: string) =>
+    call<Withdrawal>(t.app, 'POST', `/api/withdrawals/${id}/cancel`, { token });
+
+  it('returns the held amount at once, logs it, and lets a new request follow', async () => {
+    const m = await memberWith(40);
+    const { code } = await mailedCode(m);
+    const made = await request(m.token, {
+      amount: 12.5,
+      walletAddress: addressOf(m),
+      asset: 'USDT',
+      otp: code,
+    });
+    const id = made.body.data!._id;
+    const cancelled = await cancel(id, m.token);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.data).toMatchObject({
+      status: 'CANCELLED',
+      reason: 'Cancelled by the member',
+      transactionHash: null,
+    });
+    expect(cancelled.body.data!.processedAt).not.toBeNull();
+    expect(await balances(m.user._id)).toMatchObject({
+      availableMicro: 40_000_000n,
+      pendingMicro: 0n,
+      totalWithdrawnMicro: 0n,
+    });
+    const events = await call<{ events: { kind: string }[] }>(
+      t.app,
+      'GET',
+      '/api/users/security-events',
+      { token: m.token },
+    );
+    expect(events.body.data!.events.map((e) => e.kind)).toContain('WITHDRAWAL_CANCELLED');
+    // Twice is refused and moves nothing again.
+    expect((await cancel(id, m.token)).body.errorCode).toBe('WITHDRAWAL_ALREADY_PROCESSED');
+    expect((await balances(m.user._id)).availableMicro).toBe(40_000_000n);
+    // The pending slot and the address are free again.
+    await skipCooldown(m.user._id);
+    const next = await mailedCode(m);
+    const again = await request(m.token, {
+      amount: 40,
+      walletAddress: addressOf(m),
+      asset: 'USDT',
+      otp: next.code,
+    });
+    expect(again.status).toBe(200);
+    expect((await t.app.services.ledger.verify()).mismatches).toEqual([]);
+  });
+
+  it("cannot touch another member's request, a decided one, or a malformed id", async () => {
+    const owner = await memberWith(50);
+    const { code } = await mailedCode(owner);
+    const made = await request(owner.token, {
+      amount: 20,
+      walletAddress: addressOf(owner),
+      asset: 'USDT',
+      otp: code,
+    });
+    const id = made.body.data!._id;
+    const stranger = await memberWith(10);
+    expect((await cancel(id, stranger.token)).body.errorCode).toBe('WITHDRAWAL_NOT_FOUND');
+    expect((await cancel('not-a-uuid', owner.token)).body.errorCode).toBe('WITHDRAWAL_NOT_FOUND');
+    expect((await cancel(crypto.randomUUID(), owner.token)).body.errorCode).toBe(
+      'WITHDRAWAL_NOT_FOUND',
+    );
+    expect((await call(t.app, 'POST', `/api/withdrawals/${id}/cancel`)).status).toBe(401);
+    await call(t.app, 'PUT', `/api/withdrawals/${id}`, {
+      token: admin.token,
+      body: { status: 'APPROVED', transactionHash: `0x${'cd'.repeat(32)}` },
+    });
+    expect((await cancel(id, owner.token)).body.errorCode).toBe('WITHDRAWAL_ALREADY_PROCESSED');
+    expect(await balances(owner.user._id)).toMatchObject({
+      availableMicro: 30_000_000n,
+      totalWithdrawnMicro: 20_000_000n,
+    });
+    const stats = await call<AdminWithdrawalsResponse>(
+      t.app,
+      'GET',
+      '/api/withdrawals/admin/all?page=1&limit=10',
+      { token: admin.token },
+    );
+    expect(stats.body.data!.statistics.cancelled).toBeGreaterThanOrEqual(1);
   });
 });
 

@@ -71,6 +71,21 @@ export function withdrawalsRoutes(
         ok(await withdrawals.getOwn(sessionOf(request).id, request.params.id)),
     });
 
+    app.post('/:id/cancel', {
+      config: { auth: 'user' },
+      schema: {
+        tags: member,
+        security,
+        summary: "Cancel one of the caller's PENDING requests: the amount returns to available",
+        description:
+          'Beyond the spec. Refusals: WITHDRAWAL_NOT_FOUND (no such request of the caller), WITHDRAWAL_ALREADY_PROCESSED (decided, or cancelled before), PAYOUT_IN_PROGRESS (the hot wallet is sending it).',
+        params: withdrawalIdParamsSchema,
+        response: { 200: envelopeSchema(withdrawalSchema) },
+      },
+      handler: async (request) =>
+        ok(await withdrawals.cancelOwn(sessionOf(request).id, request.params.id)),
+    });
+
     app.get('/admin/all', {
       config: { auth: 'admin' },
       schema: {

@@ -18,8 +18,12 @@ import { withdrawalAlertMail } from '../settings/admin-alert-mails';
 import type { SettingsService } from '../settings/settings.service';
 import type { OtpService } from './otp.service';
 import { memberView } from './withdrawal-view';
+import { settleHeld } from './settlement';
 import * as q from './withdrawals.queries';
 import { isUuid } from '../../lib/values';
+
+/** The reason a cancelled request shows, to its member and to administrators. */
+export const CANCELLED_REASON = 'Cancelled by the member';
 
 /** USDT with at most 6 decimals -> micro-USDT; null for anything else (NaN, 1e-7, ...). */
 export function amountToMicro(amount: number): bigint | null {
@@ -47,8 +51,12 @@ export class WithdrawalsService {
       mail: MailService;
       publicUrl: string;
       frozenUntil: (userId: string) => Promise<Date | null>;
-      /** The request in the member's security log, in its transaction. */
-      logRequest: (tx: Db, userId: string) => Promise<void>;
+      /** The request or its cancellation in the member's security log, in its transaction. */
+      logEvent: (
+        tx: Db,
+        userId: string,
+        kind: 'WITHDRAWAL_REQUESTED' | 'WITHDRAWAL_CANCELLED',
+      ) => Promise<void>;
     },
   ) {
     this.ownPage = q.memberWithdrawalsPage(db);
@@ -85,7 +93,7 @@ export class WithdrawalsService {
           memo: `Withdrawal to ${address}`,
         });
         await this.queueAlerts(tx, id);
-        await this.alerts.logRequest(tx, userId);
+        await this.alerts.logEvent(tx, userId, 'WITHDRAWAL_REQUESTED');
       });
     } catch (err) {
       if (err instanceof LedgerOverdraftError) throw new AppError('INSUFFICIENT_BALANCE');
@@ -96,6 +104,27 @@ export class WithdrawalsService {
       throw err;
     }
     this.alerts.mail.kick();
+    return this.getOwn(userId, id);
+  }
+
+  /**
+   * POST /withdrawals/{id}/cancel: the member withdraws their own PENDING request and the held
+   * amount returns to available at once. A request already decided, or whose payout is being
+   * sent, stays as it is; the row lock orders a cancel against a simultaneous review.
+   */
+  async cancelOwn(userId: string, id: string): Promise<Withdrawal> {
+    if (!isUuid(id)) throw new AppError('WITHDRAWAL_NOT_FOUND');
+    await this.db.transaction(async (tx) => {
+      const current = await q.lockWithdrawal(tx, id);
+      if (!current || current.userId !== userId) throw new AppError('WITHDRAWAL_NOT_FOUND');
+      await settleHeld(
+        tx,
+        current,
+        { status: 'CANCELLED', reason: CANCELLED_REASON, transactionHash: null },
+        userId,
+      );
+      await this.alerts.logEvent(tx, userId, 'WITHDRAWAL_CANCELLED');
+    });
     return this.getOwn(userId, id);
   }
 

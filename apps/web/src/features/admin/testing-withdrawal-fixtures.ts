@@ -50,6 +50,7 @@ export function makeWithdrawalStatistics(
     approved: 30,
     rejected: 3,
     blocked: 2,
+    cancelled: 0,
     totalApprovedAmount: 1200.25,
     totalPendingAmount: 300.5,
     totalRequestedAmount: 1800,

@@ -3,6 +3,8 @@ import type { RewardStats } from '@ctn/contracts/rewards';
 import { ArrowDownToLine, TrendingUp, Wallet } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { BalanceEquation } from '@/components/money/balance-equation';
+import { withdrawReadiness } from '@/lib/withdraw-readiness';
 import { MoneyCard } from './money-card';
 
 export interface BalanceOverviewProps {
@@ -14,7 +16,11 @@ export interface BalanceOverviewProps {
   onRefresh: () => void;
 }
 
-/** Balance Overview: available, earned and withdrawn, with refresh and the load error. */
+/**
+ * Balance Overview: available, earned and withdrawn, with refresh and the load error, then how
+ * every earned USDT adds up (pending and locked included). Whether the available balance is
+ * ready to withdraw follows the same rules as the withdrawal button.
+ */
 export function BalanceOverview({
   stats,
   loading,
@@ -46,7 +52,7 @@ export function BalanceOverview({
       <dl className="grid gap-3 sm:grid-cols-3 sm:gap-4">
         <MoneyCard
           label="Available Balance"
-          hint="Ready to withdraw"
+          hint={loading ? 'Checking…' : withdrawReadiness(stats).hint}
           value={stats?.currentBalance}
           loading={loading}
           icon={Wallet}
@@ -67,6 +73,7 @@ export function BalanceOverview({
           icon={ArrowDownToLine}
         />
       </dl>
+      {stats ? <BalanceEquation stats={stats} /> : null}
     </section>
   );
 }

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { BarChart, type ChartBar } from '@/components/charts/bar-chart';
 import { Card, CardDescription, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatUsd } from '@/lib/format';
+import { formatUsdt } from '@/lib/format';
 import { dailySeries, EARNINGS_DAYS, formatUtcDay, summarise } from '../lib/earnings-series';
 
 /**
@@ -72,17 +72,17 @@ function Chart({ points }: { points: readonly EarningsPoint[] }) {
   const summary = summarise(series);
   if (summary.activeDays === 0) return <Empty />;
   const label =
-    `Earnings over the last ${EARNINGS_DAYS} days: ${formatUsd(summary.total)} in total, ` +
-    `${formatUsd(summary.direct)} from direct referrals and ${formatUsd(summary.downline)} ` +
+    `Earnings over the last ${EARNINGS_DAYS} days: ${formatUsdt(summary.total)} in total, ` +
+    `${formatUsdt(summary.direct)} from direct referrals and ${formatUsdt(summary.downline)} ` +
     `from downline, on ${summary.activeDays} ${summary.activeDays === 1 ? 'day' : 'days'}. ` +
-    `Best day: ${formatUsd(summary.maxDay)}.`;
+    `Best day: ${formatUsdt(summary.maxDay)}.`;
   return (
     <figure>
       <BarChart
         bars={series.map(barOf)}
         max={summary.maxDay}
         label={label}
-        formatTick={formatUsd}
+        formatTick={formatUsdt}
         edgeLabels={[formatUtcDay(series[0]!.date), formatUtcDay(series.at(-1)!.date)]}
       />
       <DayTable series={series} />
@@ -96,7 +96,7 @@ function barOf(point: EarningsPoint): ChartBar {
     key: point.date,
     title:
       `${formatUtcDay(point.date)}: ` +
-      `${formatUsd(point.direct)} direct, ${formatUsd(point.downline)} downline`,
+      `${formatUsdt(point.direct)} direct, ${formatUsdt(point.downline)} downline`,
     segments: [
       { value: point.direct, className: 'fill-primary' },
       { value: point.downline, className: 'fill-blue-600 dark:fill-blue-400' },
@@ -124,8 +124,8 @@ function DayTable({ series }: { series: readonly EarningsPoint[] }) {
             .map((point) => (
               <tr key={point.date}>
                 <th scope="row">{formatUtcDay(point.date)}</th>
-                <td>{formatUsd(point.direct)}</td>
-                <td>{formatUsd(point.downline)}</td>
+                <td>{formatUsdt(point.direct)}</td>
+                <td>{formatUsdt(point.downline)}</td>
               </tr>
             ))}
         </tbody>

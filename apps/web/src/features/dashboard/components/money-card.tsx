@@ -2,12 +2,12 @@ import type { LucideIcon } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
-import { formatUsd } from '@/lib/format';
+import { formatKnownUsdt } from '@/lib/format';
 
 export interface MoneyCardProps {
   label: string;
   hint: string;
-  /** Undefined when the figure is missing: it reads $0.00 (member section 2). */
+  /** Undefined when the figure could not be read: it reads '—', never 0.00. */
   value: number | undefined;
   loading: boolean;
   icon: LucideIcon;
@@ -29,7 +29,7 @@ export function MoneyCard({ label, hint, value, loading, icon: Icon, emphasis }:
           <Skeleton className="mt-1 h-8 w-28" />
         ) : (
           <span className="text-2xl font-bold text-fg tabular-nums sm:text-3xl">
-            {formatUsd(value)}
+            {formatKnownUsdt(value)}
           </span>
         )}
         <span className="mt-1 block text-xs text-fg-subtle">{hint}</span>

@@ -71,19 +71,19 @@ describe('dashboard', () => {
     );
 
     // Skeletons, not figures, while the stats load.
-    expect(figure('Available Balance')).not.toHaveTextContent('$');
+    expect(figure('Available Balance')).not.toHaveTextContent('USDT');
 
     gate.resolve(makeStats());
-    await waitFor(() => expect(figure('Available Balance')).toHaveTextContent('$1,234.50'));
+    await waitFor(() => expect(figure('Available Balance')).toHaveTextContent('1,234.50 USDT'));
     expect(figure('Available Balance')).toHaveTextContent('Ready to withdraw');
-    expect(figure('Total Earned')).toHaveTextContent('$2,000.00');
+    expect(figure('Total Earned')).toHaveTextContent('2,000.00 USDT');
     expect(figure('Total Earned')).toHaveTextContent('Lifetime earnings');
-    expect(figure('Total Withdrawn')).toHaveTextContent('$765.50');
+    expect(figure('Total Withdrawn')).toHaveTextContent('765.50 USDT');
     expect(figure('Total Withdrawn')).toHaveTextContent('Successfully withdrawn');
-    expect(figure('Total Income')).toHaveTextContent('$2,000.00');
-    expect(figure('Direct Referrals')).toHaveTextContent('$30.00');
+    expect(figure('Total Income')).toHaveTextContent('2,000.00 USDT');
+    expect(figure('Direct Referrals')).toHaveTextContent('30.00 USDT');
     expect(figure('Direct Referrals')).toHaveTextContent('From your referrals');
-    expect(figure('Downline Income')).toHaveTextContent('$1,970.00');
+    expect(figure('Downline Income')).toHaveTextContent('1,970.00 USDT');
     expect(figure('Downline Income')).toHaveTextContent('From team earnings');
     expect(api.calls(STATS)[0]!.url.search).toBe('');
     expect(screen.queryByRole('region', { name: 'Your earnings are locked' })).toBeNull();
@@ -134,12 +134,15 @@ describe('dashboard', () => {
     );
   });
 
-  it('shows the load error above the balance cards with $0.00, and Retry loads again', async () => {
+  it('shows the load error above the balance cards with unknown figures, never 0.00, and Retry loads again', async () => {
     const { user } = renderDashboard({ [STATS]: () => failResponse(500, null) });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Failed to load reward statistics');
-    expect(figure('Available Balance')).toHaveTextContent('$0.00');
-    expect(figure('Downline Income')).toHaveTextContent('$0.00');
+    expect(figure('Available Balance')).toHaveTextContent('—');
+    expect(figure('Available Balance')).not.toHaveTextContent('0.00');
+    expect(figure('Available Balance')).not.toHaveTextContent('Ready to withdraw');
+    expect(figure('Downline Income')).toHaveTextContent('—');
+    expect(screen.queryByTestId('balance-equation')).toBeNull();
     // The error sits above the cards.
     expect(
       alert.compareDocumentPosition(screen.getByText('Available Balance', { selector: 'dt' })) &
@@ -148,19 +151,19 @@ describe('dashboard', () => {
 
     const api = mockApi({ [STATS]: () => okResponse(makeStats()) });
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(figure('Available Balance')).toHaveTextContent('$1,234.50'));
+    await waitFor(() => expect(figure('Available Balance')).toHaveTextContent('1,234.50 USDT'));
     expect(screen.queryByText('Failed to load reward statistics')).toBeNull();
     expect(api.calls(STATS)).toHaveLength(1);
   });
 
   it("uses the server's message when it gives one, and Refresh asks again", async () => {
     const { user } = renderDashboard({ [STATS]: () => okResponse(makeStats()) });
-    await waitFor(() => expect(figure('Total Earned')).toHaveTextContent('$2,000.00'));
+    await waitFor(() => expect(figure('Total Earned')).toHaveTextContent('2,000.00 USDT'));
     const api = mockApi({ [STATS]: () => failResponse(500, 'INTERNAL_SERVER_ERROR') });
     await user.click(screen.getByRole('button', { name: 'Refresh balance' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Server error, try later.');
     // The last figures stay on screen.
-    expect(figure('Total Earned')).toHaveTextContent('$2,000.00');
+    expect(figure('Total Earned')).toHaveTextContent('2,000.00 USDT');
     expect(api.calls(STATS)).toHaveLength(1);
   });
 
@@ -198,11 +201,51 @@ describe('dashboard', () => {
     const banner = await screen.findByRole('region', { name: 'Your earnings are locked' });
     expect(banner).toHaveTextContent('Your BingX balance is below 100 USDT.');
     expect(banner).toHaveTextContent('Your subscription is not active.');
-    expect(banner).toHaveTextContent('$42.50');
+    expect(banner).toHaveTextContent('42.50 USDT');
     expect(banner).toHaveTextContent(`Locked since ${formatDate('2025-03-01T12:00:00.000Z')}`);
     expect(banner).toHaveTextContent('12 days left before locked earnings are forfeited');
     expect(banner).toHaveTextContent(formatDate('2025-03-31T12:00:00.000Z'));
-    expect(banner).toHaveTextContent('Forfeited so far$12.25');
+    expect(banner).toHaveTextContent('Forfeited so far12.25 USDT');
+  });
+
+  it('shows a pending withdrawal: every bucket adds up to what was earned', async () => {
+    renderDashboard({
+      [STATS]: () =>
+        okResponse(
+          makeStats({
+            currentBalance: 27.5,
+            pendingWithdrawals: 12.5,
+            lockedBalance: 5,
+            totalWithdrawn: 55,
+            totalRewards: 100,
+          }),
+        ),
+    });
+    const sum = await screen.findByTestId('balance-equation');
+    const term = (label: string) => within(sum).getByText(label, { selector: 'dt' }).nextSibling;
+    expect(term('Available')).toHaveTextContent('27.50');
+    expect(term('Pending withdrawal')).toHaveTextContent('12.50Held while it is reviewed');
+    expect(term('Locked')).toHaveTextContent('5.00');
+    expect(term('Withdrawn')).toHaveTextContent('55.00');
+    expect(term('Total earned')).toHaveTextContent('100.00');
+    expect(within(sum).queryByText('Forfeited', { selector: 'dt' })).toBeNull();
+    expect(screen.queryByText(/do not add up/)).toBeNull();
+    // One request at a time: the available balance is not "ready" while one is in review.
+    expect(figure('Available Balance')).toHaveTextContent('One request in review');
+  });
+
+  it('says so when the figures do not add up, and that a lock pauses withdrawals', async () => {
+    renderDashboard({
+      [STATS]: () =>
+        okResponse(
+          makeStats({
+            totalRewards: 2100,
+            compliance: { ...makeStats().compliance, locked: true, reasons: ['LOW_BALANCE'] },
+          }),
+        ),
+    });
+    expect(await screen.findByText(/These figures do not add up/)).toBeInTheDocument();
+    expect(figure('Available Balance')).toHaveTextContent('Withdrawals paused');
   });
 
   it('charts earnings per day with a legend and a table for screen readers', async () => {
@@ -213,7 +256,7 @@ describe('dashboard', () => {
     });
     const chart = await screen.findByRole('img', { name: /^Earnings over the last 90 days/ });
     expect(chart).toHaveAccessibleName(
-      'Earnings over the last 90 days: $4.50 in total, $3.00 from direct referrals and $1.50 from downline, on 1 day. Best day: $4.50.',
+      'Earnings over the last 90 days: 4.50 USDT in total, 3.00 USDT from direct referrals and 1.50 USDT from downline, on 1 day. Best day: 4.50 USDT.',
     );
     expect(chart.querySelectorAll('rect')).toHaveLength(2);
     const table = screen.getByRole('table');

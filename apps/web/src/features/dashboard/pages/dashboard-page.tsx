@@ -1,9 +1,9 @@
+import { ComplianceBanner } from '@/components/money/compliance-banner';
 import { PageTitle } from '@/components/page-title';
 import { errorMessage } from '@/lib/api-client';
 import { USER_NOT_FOUND, useRewardStats } from '@/lib/reward-stats';
 import { useAuthenticatedUser } from '@/lib/session';
 import { BalanceOverview } from '../components/balance-overview';
-import { ComplianceBanner } from '../components/compliance-banner';
 import { EarningsChart } from '../components/earnings-chart';
 import { IncomeBreakdown } from '../components/income-breakdown';
 import { ReferralLinkCard } from '../components/referral-link-card';

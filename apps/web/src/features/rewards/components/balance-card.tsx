@@ -1,25 +1,27 @@
+import type { RewardStats } from '@ctn/contracts/rewards';
 import { ArrowUpRight, Wallet } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatMoney } from '@/lib/format';
+import { formatMoney, UNKNOWN_FIGURE } from '@/lib/format';
+import { withdrawReadiness } from '@/lib/withdraw-readiness';
 import { WithdrawalDialog } from './withdrawal-dialog';
 
 /**
- * Current Balance (USDT) and Request Withdrawal, disabled while loading or when there is nothing
- * to withdraw (member section 2).
+ * Current Balance (USDT) and Request Withdrawal, disabled while loading, when there is nothing
+ * to withdraw (member section 2), while earnings are locked or a request is in review; the
+ * reason is said under the button.
  */
 export function BalanceCard({
-  balance,
-  minimumWithdrawal,
+  stats,
   loading,
 }: {
-  balance: number | undefined;
-  /** The smallest withdrawal (an admin setting, beyond the spec); known once stats loaded. */
-  minimumWithdrawal: number | undefined;
+  stats: RewardStats | undefined;
   loading: boolean;
 }) {
-  const canWithdraw = !loading && (balance ?? 0) > 0;
+  const readiness = withdrawReadiness(stats);
+  const canWithdraw = !loading && readiness.canWithdraw;
+  const balance = stats?.currentBalance;
   return (
     <Card
       role="region"
@@ -38,18 +40,30 @@ export function BalanceCard({
             <Skeleton className="h-9 w-40" />
           ) : (
             <p className="text-3xl font-bold text-fg tabular-nums" data-testid="current-balance">
-              {formatMoney(balance)} <span className="text-lg font-semibold">USDT</span>
+              {balance === undefined ? UNKNOWN_FIGURE : formatMoney(balance)}{' '}
+              <span className="text-lg font-semibold">USDT</span>
             </p>
           )}
           <p className="text-xs text-fg-subtle">Available to withdraw</p>
         </div>
       </div>
-      <WithdrawalDialog balance={balance ?? 0} minimumWithdrawal={minimumWithdrawal ?? 0}>
-        <Button size="lg" disabled={!canWithdraw}>
-          <ArrowUpRight className="size-5" aria-hidden="true" />
-          Request Withdrawal
-        </Button>
-      </WithdrawalDialog>
+      <div className="flex flex-col gap-2 sm:max-w-64 sm:items-end">
+        <WithdrawalDialog balance={balance ?? 0} minimumWithdrawal={stats?.minimumWithdrawal ?? 0}>
+          <Button
+            size="lg"
+            disabled={!canWithdraw}
+            aria-describedby={!loading && readiness.reason ? 'withdraw-blocked' : undefined}
+          >
+            <ArrowUpRight className="size-5" aria-hidden="true" />
+            Request Withdrawal
+          </Button>
+        </WithdrawalDialog>
+        {!loading && stats && readiness.reason ? (
+          <p id="withdraw-blocked" className="text-xs text-fg-muted sm:text-right">
+            {readiness.reason}
+          </p>
+        ) : null}
+      </div>
     </Card>
   );
 }

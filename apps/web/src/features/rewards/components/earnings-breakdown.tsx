@@ -2,7 +2,7 @@ import type { RewardStats } from '@ctn/contracts/rewards';
 import { ArrowDownToLine, TrendingUp, UserPlus, type LucideIcon } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatUsdt } from '@/lib/format';
+import { formatKnownUsdt } from '@/lib/format';
 
 const FIGURES: { label: string; icon: LucideIcon; value: (s: RewardStats) => number }[] = [
   { label: 'Total Earned', icon: TrendingUp, value: (s) => s.totalRewards },
@@ -36,7 +36,7 @@ export function EarningsBreakdown({
               {loading ? (
                 <Skeleton className="mt-1 h-7 w-28" />
               ) : (
-                formatUsdt(stats ? value(stats) : 0)
+                formatKnownUsdt(stats ? value(stats) : undefined)
               )}
             </dd>
           </Card>

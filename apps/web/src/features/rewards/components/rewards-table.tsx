@@ -9,7 +9,7 @@ import {
   TableHeaderCell,
   TableRow,
 } from '@/components/ui/table';
-import { formatDateTime, formatUsd } from '@/lib/format';
+import { formatDateTime, formatUsdt } from '@/lib/format';
 
 const COLUMNS = ['User', 'Type', 'Amount', 'Level', 'Cycle', 'Date'];
 const percentFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
@@ -46,10 +46,10 @@ export function RewardsTable({ rewards }: { rewards: readonly RewardItem[] }) {
               />
             </TableCell>
             <TableCell className="tabular-nums">
-              <span className="font-semibold">{formatUsd(reward.rewardAmount)}</span>
+              <span className="font-semibold">{formatUsdt(reward.rewardAmount)}</span>
               <span className="text-fg-muted">
                 {' '}
-                · {percentFormat.format(reward.percent)}% of {formatUsd(reward.masterAmount)}
+                · {percentFormat.format(reward.percent)}% of {formatUsdt(reward.masterAmount)}
               </span>
               {reward.bucket === 'LOCKED' ? (
                 <Badge

@@ -65,6 +65,21 @@ const continueButton = () => screen.getByRole('button', { name: 'Continue' });
 const verifyButton = () => screen.getByRole('button', { name: 'Verify & Submit' });
 
 describe('withdrawal dialog: the form', () => {
+  it('states the network with a warning, offers Max, and shows what the member receives', async () => {
+    const { user } = renderPage();
+    const dialog = await openDialog(user);
+    expect(within(dialog).getByText('Network').nextElementSibling).toHaveTextContent(
+      'BNB Smart Chain (BEP20)',
+    );
+    expect(dialog).toHaveTextContent(
+      'USDT sent to an address on another network cannot be recovered.',
+    );
+    expect(screen.getByTestId('receive-amount')).toHaveTextContent('—');
+    await user.click(within(dialog).getByRole('button', { name: /^Withdraw the whole balance/ }));
+    expect(amountInput()).toHaveValue(125.5);
+    expect(screen.getByTestId('receive-amount')).toHaveTextContent('125.50 USDT');
+  });
+
   it('shows the amount limits and USDT; Continue waits for both fields and a valid address', async () => {
     const setup = renderPage();
     const { user } = setup;
@@ -141,7 +156,8 @@ describe('withdrawal dialog: the form', () => {
     const busy = await screen.findByRole('button', { name: 'Requesting OTP...' });
     expect(busy).toBeDisabled();
     expect(api.calls(REQUEST)).toHaveLength(1);
-    expect(api.calls(REQUEST)[0]!.body).toBeUndefined();
+    // The mail states the withdrawal the code is for.
+    expect(api.calls(REQUEST)[0]!.body).toEqual({ amount: 50, walletAddress: WALLET });
 
     gate.resolve();
     const dialog = await screen.findByRole('dialog', { name: 'Enter Verification Code' });
@@ -239,11 +255,13 @@ describe('withdrawal dialog: the code', () => {
       expect.arrayContaining([rewardStatsKeys.all, withdrawalsKeys.all, memberRewardsKeys.all]),
     );
 
-    // The next opening starts empty.
+    // The next opening starts with an empty amount and the address just paid to; the used
+    // code is not offered again.
     await user.click(screen.getByRole('button', { name: 'Request Withdrawal' }));
     await screen.findByRole('dialog', { name: 'Request Withdrawal' });
     expect(amountInput()).toHaveValue(null);
-    expect(walletInput()).toHaveValue('');
+    expect(walletInput()).toHaveValue(WALLET);
+    expect(screen.queryByRole('button', { name: /I have a code/ })).toBeNull();
   });
 
   it('shows why the code or the withdrawal was refused, and creates nothing after a bad code', async () => {
@@ -412,13 +430,25 @@ describe('withdrawal dialog: Back, Cancel and close', () => {
     const { user } = setup;
     await toCodeStep(setup, '20');
     await user.click(screen.getByRole('button', { name: 'Back' }));
-    await user.clear(amountInput());
-    await user.type(amountInput(), '30');
     await user.click(continueButton());
     const dialog = await screen.findByRole('dialog', { name: 'Enter Verification Code' });
     expect(dialog).toHaveTextContent(`Code expires at ${formatTime(first.expiresAt)}`);
-    expect(dialog).toHaveTextContent('30.00 USDT');
+    expect(dialog).toHaveTextContent('20.00 USDT');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('does not reuse the code for another amount: its mail named the first one', async () => {
+    const first = otpTimes({ resendAvailableAt: inMinutes(1) });
+    const requests = [() => okResponse(first), () => failResponse(429, 'OTP_RESEND_TOO_SOON')];
+    const setup = renderPage({ [REQUEST]: () => requests.shift()!() });
+    const { user } = setup;
+    await toCodeStep(setup, '20');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.clear(amountInput());
+    await user.type(amountInput(), '30');
+    await user.click(continueButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('A code was sent a moment ago');
+    expect(screen.getByRole('dialog', { name: 'Request Withdrawal' })).toBeInTheDocument();
   });
 
   it('Cancel resets the fields and the error, and gives the focus back', async () => {
@@ -439,17 +469,27 @@ describe('withdrawal dialog: Back, Cancel and close', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('closing from the code step starts the next opening at an empty form', async () => {
-    const setup = renderPage();
-    const { user } = setup;
-    await toCodeStep(setup);
+  it('closing from the code step to read the mail resumes at the code step', async () => {
+    const setup = renderPage({
+      [REQUEST]: () => okResponse(otpTimes({ resendAvailableAt: inMinutes(0.7) })),
+    });
+    const { user, api } = setup;
+    await toCodeStep(setup, '42');
     await user.type(codeInput(), '123456');
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
-    const dialog = await openDialog(user);
-    expect(amountInput()).toHaveValue(null);
-    expect(walletInput()).toHaveValue('');
-    expect(dialog).not.toHaveTextContent('Verification');
+    const trigger = screen.getByRole('button', { name: 'Request Withdrawal' });
+    await user.click(trigger);
+    const dialog = await screen.findByRole('dialog', { name: 'Enter Verification Code' });
+    expect(dialog).toHaveTextContent('42.00 USDT');
+    expect(codeInput()).toHaveValue('');
+    // Back shows the request the code is for, and the way to the code again.
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(amountInput()).toHaveValue(42);
+    expect(walletInput()).toHaveValue(WALLET);
+    await user.click(screen.getByRole('button', { name: /^I have a code · resend in \d+ s$/ }));
+    expect(await screen.findByRole('dialog', { name: 'Enter Verification Code' })).toBeVisible();
+    expect(api.calls(REQUEST)).toHaveLength(1);
   });
 });

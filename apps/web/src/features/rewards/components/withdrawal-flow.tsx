@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { DialogContent } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
 import { formatUsdt, shortenAddress } from '@/lib/format';
+import { useAuthenticatedUser } from '@/lib/session';
 import { useCreateWithdrawal } from '../api/create-withdrawal';
 import { useRequestWithdrawalOtp } from '../api/request-otp';
 import { useVerifyWithdrawalOtp } from '../api/verify-otp';
@@ -16,7 +17,17 @@ import {
 } from '../lib/withdrawal-form';
 import { isResendTooSoon, needsNewCode, withdrawalErrorText } from '../lib/withdrawal-errors';
 import { WithdrawalCodeStep, type CodeStepError, type SubmitPhase } from './withdrawal-code-step';
+import {
+  forgetOpenCode,
+  lastAddress,
+  openCode,
+  rememberAddress,
+  rememberOpenCode,
+} from '../lib/withdrawal-memory';
 import { WithdrawalFormStep } from './withdrawal-form-step';
+
+const sameDraft = (a: WithdrawalDraft, b: WithdrawalDraft) =>
+  a.amount === b.amount && a.walletAddress.toLowerCase() === b.walletAddress.toLowerCase();
 
 export interface WithdrawalFlowProps {
   balance: number;
@@ -38,12 +49,20 @@ export function WithdrawalFlow({
   onCancel,
   onSubmitted,
 }: WithdrawalFlowProps) {
-  const [values, setValues] = useState<WithdrawalFormValues>(EMPTY_WITHDRAWAL_FORM);
+  const { _id: userId } = useAuthenticatedUser();
+  // A code mailed for a request in progress brings the member back to the code step; otherwise
+  // the form starts from the last address paid to.
+  const [resumed] = useState(() => openCode(userId));
+  const [values, setValues] = useState<WithdrawalFormValues>(() =>
+    resumed
+      ? { amount: String(resumed.draft.amount), walletAddress: resumed.draft.walletAddress }
+      : { ...EMPTY_WITHDRAWAL_FORM, walletAddress: lastAddress(userId) },
+  );
   const [formError, setFormError] = useState<string | null>(null);
   /** The checked form and the last code's times; kept on Back, for the way forward again. */
-  const [draft, setDraft] = useState<WithdrawalDraft | null>(null);
-  const [otp, setOtp] = useState<OtpRequestResponse | null>(null);
-  const [showCode, setShowCode] = useState(false);
+  const [draft, setDraft] = useState<WithdrawalDraft | null>(resumed?.draft ?? null);
+  const [otp, setOtp] = useState<OtpRequestResponse | null>(resumed?.otp ?? null);
+  const [showCode, setShowCode] = useState(resumed !== null);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<CodeStepError | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -58,6 +77,7 @@ export function WithdrawalFlow({
   const openCodeStep = (checked: WithdrawalDraft, times: OtpRequestResponse) => {
     setDraft(checked);
     setOtp(times);
+    rememberOpenCode(userId, { draft: checked, otp: times });
     setCode('');
     setCodeError(null);
     setNotice(null);
@@ -73,12 +93,19 @@ export function WithdrawalFlow({
     }
     setFormError(null);
     try {
-      openCodeStep(check.draft, await requestOtp.mutateAsync());
+      openCodeStep(check.draft, await requestOtp.mutateAsync(check.draft));
     } catch (error) {
       // Back and Continue again within the resend wait: the code mailed a moment ago still
       // works, so the member goes on with it instead of being stopped.
-      if (isResendTooSoon(error) && otp && Date.parse(otp.expiresAt) > Date.now()) {
-        openCodeStep(check.draft, otp);
+      // Only for the same withdrawal: the mail states the amount and the address it is for.
+      if (
+        isResendTooSoon(error) &&
+        otp &&
+        draft &&
+        sameDraft(draft, check.draft) &&
+        Date.parse(otp.expiresAt) > Date.now()
+      ) {
+        openCodeStep(draft, otp);
         return;
       }
       setFormError(withdrawalErrorText(error, WITHDRAWAL_TEXT.requestFailed));
@@ -96,8 +123,10 @@ export function WithdrawalFlow({
     setCodeError(null);
     setNotice(null);
     try {
-      const times = await resendOtp.mutateAsync();
+      if (!draft) return false;
+      const times = await resendOtp.mutateAsync(draft);
       setOtp(times);
+      rememberOpenCode(userId, { draft, otp: times });
       setCode('');
       setNotice(WITHDRAWAL_TEXT.codeResent);
       return true;
@@ -142,6 +171,8 @@ export function WithdrawalFlow({
         fail(error, WITHDRAWAL_TEXT.submitFailed);
         return;
       }
+      forgetOpenCode();
+      rememberAddress(userId, draft.walletAddress);
       toast(WITHDRAWAL_TEXT.submitted, {
         description: `${formatUsdt(draft.amount)} to ${shortenAddress(draft.walletAddress)} is awaiting review.`,
       });
@@ -193,6 +224,8 @@ export function WithdrawalFlow({
           minimum={minimum}
           onContinue={() => void onContinue()}
           onCancel={onCancel}
+          openCode={otp && draft ? otp : null}
+          onHaveCode={() => draft && otp && openCodeStep(draft, otp)}
         />
       )}
     </DialogContent>

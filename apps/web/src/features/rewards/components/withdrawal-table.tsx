@@ -11,18 +11,37 @@ import {
 } from '@/components/ui/table';
 import { formatDateTime, formatMoney, shortenAddress, shortenHash } from '@/lib/format';
 import { explorerAddressUrl, explorerTxUrl } from '../lib/explorer';
+import { CancelWithdrawalDialog } from './cancel-withdrawal-dialog';
 
 const COLUMNS = ['Amount', 'Wallet Address', 'Asset', 'Status', 'Requested', 'Transaction'];
 const linkClasses = 'font-mono text-primary underline-offset-4 hover:underline';
 
-/** The Withdrawal History table (member section 2), links to the server's block explorer. */
-export function WithdrawalTable({
-  withdrawals,
-  explorerUrl,
-}: {
+interface Props {
   withdrawals: readonly Withdrawal[];
   explorerUrl: string;
-}) {
+}
+
+/**
+ * The Withdrawal History (member section 2), linking to the server's block explorer: a table
+ * from the small breakpoint up, and on phones one card per request, so status and transaction
+ * are read without scrolling sideways. A pending request can be cancelled from either.
+ */
+export function WithdrawalTable(props: Props) {
+  return (
+    <>
+      <div className="hidden sm:block">
+        <HistoryTable {...props} />
+      </div>
+      <ul className="space-y-3 sm:hidden" aria-label="Withdrawal history">
+        {props.withdrawals.map((w) => (
+          <HistoryCard key={w._id} withdrawal={w} explorerUrl={props.explorerUrl} />
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function HistoryTable({ withdrawals, explorerUrl }: Props) {
   return (
     <Table label="Withdrawal history">
       <TableHead>
@@ -39,50 +58,101 @@ export function WithdrawalTable({
               {formatMoney(withdrawal.amount)}
             </TableCell>
             <TableCell>
-              <ExternalLink
-                href={explorerAddressUrl(explorerUrl, withdrawal.walletAddress)}
-                className={linkClasses}
-                title={withdrawal.walletAddress}
-              >
-                {shortenAddress(withdrawal.walletAddress)}
-              </ExternalLink>
+              <AddressLink withdrawal={withdrawal} explorerUrl={explorerUrl} />
             </TableCell>
             <TableCell>{withdrawal.asset}</TableCell>
             <TableCell>
-              <StatusBadge
-                status={withdrawal.status}
-                label={withdrawal.status.replaceAll('_', ' ')}
-              />
-              {withdrawal.reason ? (
-                <p className="mt-1 max-w-56 text-xs whitespace-normal text-fg-muted">
-                  {withdrawal.reason}
-                </p>
-              ) : null}
+              <Status withdrawal={withdrawal} />
             </TableCell>
             <TableCell className="text-fg-muted">
-              {formatDateTime(withdrawal.requestedAt)}
-              {withdrawal.processedAt ? (
-                <span className="block text-xs text-fg-subtle">
-                  Processed {formatDateTime(withdrawal.processedAt)}
-                </span>
-              ) : null}
+              <Times withdrawal={withdrawal} />
             </TableCell>
             <TableCell>
-              {withdrawal.transactionHash ? (
-                <ExternalLink
-                  href={explorerTxUrl(explorerUrl, withdrawal.transactionHash)}
-                  className={linkClasses}
-                  title={withdrawal.transactionHash}
-                >
-                  {shortenHash(withdrawal.transactionHash)}
-                </ExternalLink>
-              ) : (
-                <span className="text-fg-muted">Pending</span>
-              )}
+              <Transaction withdrawal={withdrawal} explorerUrl={explorerUrl} />
             </TableCell>
           </TableRow>
         ))}
       </TableBody>
     </Table>
   );
+}
+
+function HistoryCard({ withdrawal, explorerUrl }: { withdrawal: Withdrawal; explorerUrl: string }) {
+  return (
+    <li className="space-y-2 rounded-xl border border-border bg-surface p-4 text-sm">
+      <div className="flex items-start justify-between gap-3">
+        <p className="text-base font-semibold text-fg tabular-nums">
+          {formatMoney(withdrawal.amount)} {withdrawal.asset}
+        </p>
+        <Status withdrawal={withdrawal} />
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-fg-muted">
+        <dt>To</dt>
+        <dd className="text-right">
+          <AddressLink withdrawal={withdrawal} explorerUrl={explorerUrl} />
+        </dd>
+        <dt>Transaction</dt>
+        <dd className="text-right">
+          <Transaction withdrawal={withdrawal} explorerUrl={explorerUrl} />
+        </dd>
+        <dt>Requested</dt>
+        <dd className="text-right">
+          <Times withdrawal={withdrawal} />
+        </dd>
+      </dl>
+    </li>
+  );
+}
+
+function AddressLink({ withdrawal, explorerUrl }: { withdrawal: Withdrawal; explorerUrl: string }) {
+  return (
+    <ExternalLink
+      href={explorerAddressUrl(explorerUrl, withdrawal.walletAddress)}
+      className={linkClasses}
+      title={withdrawal.walletAddress}
+    >
+      {shortenAddress(withdrawal.walletAddress)}
+    </ExternalLink>
+  );
+}
+
+function Status({ withdrawal }: { withdrawal: Withdrawal }) {
+  return (
+    <div className="space-y-2">
+      <StatusBadge status={withdrawal.status} label={withdrawal.status.replaceAll('_', ' ')} />
+      {withdrawal.reason ? (
+        <p className="max-w-56 text-xs whitespace-normal text-fg-muted">{withdrawal.reason}</p>
+      ) : null}
+      {withdrawal.status === 'PENDING' ? <CancelWithdrawalDialog withdrawal={withdrawal} /> : null}
+    </div>
+  );
+}
+
+function Times({ withdrawal }: { withdrawal: Withdrawal }) {
+  return (
+    <>
+      {formatDateTime(withdrawal.requestedAt)}
+      {withdrawal.processedAt ? (
+        <span className="block text-xs text-fg-subtle">
+          Processed {formatDateTime(withdrawal.processedAt)}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+function Transaction({ withdrawal, explorerUrl }: { withdrawal: Withdrawal; explorerUrl: string }) {
+  if (withdrawal.transactionHash)
+    return (
+      <ExternalLink
+        href={explorerTxUrl(explorerUrl, withdrawal.transactionHash)}
+        className={linkClasses}
+        title={withdrawal.transactionHash}
+      >
+        {shortenHash(withdrawal.transactionHash)}
+      </ExternalLink>
+    );
+  // A cancelled, rejected or blocked request never gets one: it is not "Pending".
+  const awaited = withdrawal.status === 'PENDING' || withdrawal.status === 'APPROVED';
+  return <span className="text-fg-muted">{awaited ? 'Pending' : '-'}</span>;
 }

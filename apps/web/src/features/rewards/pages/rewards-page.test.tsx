@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { Toaster } from '@/components/ui/toast';
 import { formatDateTime } from '@/lib/format';
 import { deferred, failResponse, mockApi, okResponse } from '@/testing/api-mock';
 import {
@@ -19,7 +20,13 @@ import { RewardsPage } from './rewards-page';
 const HASH = '0x8f3a1c9e5b7d2f4a6c8e0b1d3f5a7c9e1b3d5f7a9c1e3b5d7f9a1c3e5b7d9f1a';
 
 function renderPage(routes: Parameters<typeof mockApi>[0]) {
-  return renderRewardsRoute(<RewardsPage />, routes);
+  return renderRewardsRoute(
+    <>
+      <RewardsPage />
+      <Toaster />
+    </>,
+    routes,
+  );
 }
 
 const query = (request: { url: URL }) => Object.fromEntries(request.url.searchParams);
@@ -70,6 +77,113 @@ describe('rewards page: balance', () => {
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(api.calls(STATS)).toHaveLength(2));
     await waitFor(() => expect(api.calls(WITHDRAWALS)).toHaveLength(1));
+  });
+});
+
+describe('rewards page: balances that add up', () => {
+  it('shows unknown figures, never 0.00, when the stats fail to load', async () => {
+    renderPage({ [STATS]: () => failResponse(500, null) });
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(screen.getByTestId('current-balance')).toHaveTextContent('— USDT');
+    const breakdown = screen.getByRole('region', { name: 'Earnings Breakdown' });
+    expect(within(breakdown).getByText('Total Earned').nextElementSibling).toHaveTextContent('—');
+    expect(screen.queryByTestId('balance-equation')).toBeNull();
+  });
+
+  it('while a request is pending: the sum holds and a second request is explained away', async () => {
+    renderPage({
+      [STATS]: () =>
+        okResponse(stats({ currentBalance: 113, pendingWithdrawals: 12.5, totalWithdrawn: 174.5 })),
+    });
+    const sum = await screen.findByTestId('balance-equation');
+    expect(within(sum).getByText('Pending withdrawal').parentElement).toHaveTextContent('12.50');
+    expect(screen.queryByText(/do not add up/)).toBeNull();
+    const request = screen.getByRole('button', { name: 'Request Withdrawal' });
+    expect(request).toBeDisabled();
+    expect(request).toHaveAccessibleDescription(
+      'A withdrawal is awaiting review. Wait for it, or cancel it to change it.',
+    );
+  });
+
+  it('while earnings are locked: the same banner as the dashboard, and no withdrawal', async () => {
+    renderPage({
+      [STATS]: () =>
+        okResponse(
+          stats({
+            currentBalance: 100.5,
+            lockedBalance: 25,
+            compliance: { ...stats().compliance, locked: true, reasons: ['COPYING_STOPPED'] },
+          }),
+        ),
+    });
+    const banner = await screen.findByRole('region', { name: 'Your earnings are locked' });
+    expect(banner).toHaveTextContent('Copy trading has stopped on your BingX account.');
+    expect(banner).toHaveTextContent('25.00 USDT');
+    const request = screen.getByRole('button', { name: 'Request Withdrawal' });
+    expect(request).toBeDisabled();
+    expect(request).toHaveAccessibleDescription(
+      'Withdrawals are paused while your earnings are locked.',
+    );
+  });
+});
+
+describe('rewards page: cancelling a pending request', () => {
+  it('asks once, cancels, reloads balance and history, and says the amount is back', async () => {
+    const gate = deferred<Response>();
+    const { user, api } = renderPage({
+      [WITHDRAWALS]: () => withdrawals([withdrawal(1, { amount: 12.5 })]),
+      'POST /api/withdrawals/w1/cancel': () => gate.promise,
+    });
+    const table = await screen.findByRole('table');
+    await user.click(
+      within(table).getByRole('button', { name: 'Cancel the request of 12.50 USDT' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this withdrawal request?' });
+    expect(dialog).toHaveTextContent(
+      '12.50 USDT to 0x5290...9EE7 returns to your available balance',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel request' }));
+    expect(within(dialog).getByRole('button', { name: 'Cancelling...' })).toBeDisabled();
+    const statsBefore = api.calls(STATS).length;
+    gate.resolve(
+      okResponse(
+        withdrawal(1, {
+          amount: 12.5,
+          status: 'CANCELLED',
+          reason: 'Cancelled by the member',
+          processedAt: '2025-03-04T11:00:00.000Z',
+        }),
+      ),
+    );
+    expect(await screen.findByText('Withdrawal request cancelled')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(api.calls(STATS).length).toBeGreaterThan(statsBefore));
+    expect(api.calls(WITHDRAWALS).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('says why when the request was decided meanwhile, and keeps the dialog open', async () => {
+    const { user } = renderPage({
+      [WITHDRAWALS]: () => withdrawals([withdrawal(1)]),
+      'POST /api/withdrawals/w1/cancel': () => failResponse(409, 'WITHDRAWAL_ALREADY_PROCESSED'),
+    });
+    const table = await screen.findByRole('table');
+    await user.click(within(table).getByRole('button', { name: /Cancel the request/ }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel request' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This request was already decided, so it cannot be cancelled.',
+    );
+  });
+
+  it('offers no cancel on a decided request, and shows no transaction for it', async () => {
+    renderPage({
+      [WITHDRAWALS]: () =>
+        withdrawals([withdrawal(1, { status: 'CANCELLED', reason: 'Cancelled by the member' })]),
+    });
+    const table = await screen.findByRole('table');
+    expect(within(table).queryByRole('button', { name: /Cancel/ })).toBeNull();
+    expect(within(table).getByText('CANCELLED')).toBeInTheDocument();
+    expect(within(table).getAllByRole('row')[1]).not.toHaveTextContent('Pending');
   });
 });
 
@@ -155,7 +269,7 @@ describe('rewards page: rewards history', () => {
     expect(cells(rows[0]!)).toEqual([
       'Grace Hopper1grace1@example.comCT101',
       'Trading',
-      '$0.30 · 3% of $10.00',
+      '0.30 USDT · 3% of 10.00 USDT',
       '2',
       '#7',
       formatDateTime('2025-03-04T10:00:00.000Z'),
@@ -164,7 +278,7 @@ describe('rewards page: rewards history', () => {
     expect(cells(rows[1]!).slice(0, 5)).toEqual([
       'Direct reward',
       'Referral',
-      '$1.00 · 10% of $10.00Locked',
+      '1.00 USDT · 10% of 10.00 USDTLocked',
       '1',
       '—',
     ]);

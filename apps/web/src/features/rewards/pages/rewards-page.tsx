@@ -1,6 +1,8 @@
 import { RefreshButton } from '@/components/ui/refresh-button';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { BalanceEquation } from '@/components/money/balance-equation';
+import { ComplianceBanner } from '@/components/money/compliance-banner';
 import { PageTitle } from '@/components/page-title';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -66,12 +68,10 @@ export function RewardsPage() {
         </Card>
       ) : null}
 
-      <BalanceCard
-        balance={stats.data?.currentBalance}
-        minimumWithdrawal={stats.data?.minimumWithdrawal}
-        loading={loading}
-      />
+      {stats.data ? <ComplianceBanner stats={stats.data} /> : null}
+      <BalanceCard stats={stats.data} loading={loading} />
       <EarningsBreakdown stats={stats.data} loading={loading} />
+      {stats.data ? <BalanceEquation stats={stats.data} /> : null}
 
       <Tabs defaultValue="withdrawals">
         <TabsList aria-label="History">

@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { formatUsd } from '@/lib/format';
+import { formatUsdt } from '@/lib/format';
 import { getReferralTreeChildren } from '../api/get-referral-tree-children';
 import { treeErrorText } from '../lib/tree-error';
 
@@ -184,7 +184,7 @@ function TreeNodeItem({ node }: { node: ReferralTreeNode }) {
           <dl className="mt-2 flex shrink-0 flex-wrap gap-x-4 gap-y-1 text-xs text-fg-muted sm:mt-0 sm:justify-end">
             <Figure label="Direct" value={node.childCount.toLocaleString('en-US')} />
             <Figure label="Network" value={node.totalDescendants.toLocaleString('en-US')} />
-            <Figure label="Earnings" value={formatUsd(node.totalRewards)} />
+            <Figure label="Earnings" value={formatUsdt(node.totalRewards)} />
           </dl>
         </div>
       </div>

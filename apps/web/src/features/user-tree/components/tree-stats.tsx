@@ -2,7 +2,7 @@ import type { ReferralTreeStatistics } from '@ctn/contracts/referrals';
 import { Coins, Layers, UserPlus, Users, type LucideIcon } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatUsd } from '@/lib/format';
+import { formatUsdt } from '@/lib/format';
 
 interface StatCard {
   label: string;
@@ -33,8 +33,8 @@ const CARDS: StatCard[] = [
   {
     label: 'Tree Earnings',
     icon: Coins,
-    value: (s) => formatUsd(s.totalEarningsFromTree),
-    detail: (s) => `${formatUsd(s.averageEarningsPerReferral)} per referral`,
+    value: (s) => formatUsdt(s.totalEarningsFromTree),
+    detail: (s) => `${formatUsdt(s.averageEarningsPerReferral)} per referral`,
   },
 ];
 

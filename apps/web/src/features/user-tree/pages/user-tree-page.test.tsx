@@ -151,7 +151,7 @@ describe('user tree page', () => {
     expect(bobItem).toHaveTextContent('bob@example.com');
     expect(bobItem).toHaveTextContent(`ID: ${bob.userId}`);
     expect(bobItem).toHaveTextContent('Network3');
-    expect(bobItem).toHaveTextContent('Earnings$12.50');
+    expect(bobItem).toHaveTextContent('Earnings12.50 USDT');
 
     // Expanding Dan fetches his children lazily.
     await user.click(screen.getByRole('button', { name: 'Expand Dan Tester' }));

@@ -1,7 +1,7 @@
 import { LOCK_REASON_TEXT, type RewardStats } from '@ctn/contracts/rewards';
 import { Lock } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatDate, formatUsd } from '@/lib/format';
+import { formatDate, formatUsdt } from '@/lib/format';
 import { paths } from '@/lib/paths';
 
 type ComplianceFigures = Pick<RewardStats, 'compliance' | 'lockedBalance' | 'forfeited'>;
@@ -43,7 +43,7 @@ export function ComplianceBanner({ stats }: { stats: ComplianceFigures }) {
       <dl className="grid gap-3 text-sm sm:grid-cols-2 sm:pl-8 lg:grid-cols-4">
         <div>
           <dt className="text-xs tracking-wide uppercase opacity-80">Locked balance</dt>
-          <dd className="text-lg font-bold tabular-nums">{formatUsd(lockedBalance)}</dd>
+          <dd className="text-lg font-bold tabular-nums">{formatUsdt(lockedBalance)}</dd>
         </div>
         {compliance.lockedSince ? (
           <div>
@@ -67,7 +67,7 @@ export function ComplianceBanner({ stats }: { stats: ComplianceFigures }) {
         {forfeited > 0 ? (
           <div>
             <dt className="text-xs tracking-wide uppercase opacity-80">Forfeited so far</dt>
-            <dd className="font-semibold tabular-nums">{formatUsd(forfeited)}</dd>
+            <dd className="font-semibold tabular-nums">{formatUsdt(forfeited)}</dd>
           </div>
         ) : null}
       </dl>

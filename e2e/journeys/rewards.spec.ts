@@ -23,8 +23,9 @@ async function api<T>(page: Page, path: string): Promise<T> {
   return ((await response.json()) as { data: T }).data;
 }
 
-const dollars = (n: number) =>
-  `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+/** Member pages write money one way: `1,234.50 USDT`. */
+const usdt = (n: number) =>
+  `${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} USDT`;
 
 test('the member: dashboard balances and chart, rewards history with filters and pages', async ({
   page,
@@ -38,11 +39,9 @@ test('the member: dashboard balances and chart, rewards history with filters and
   expect(stats.rewardBreakdown.downlineRewards).toBeGreaterThan(0);
 
   await expect(page.getByText('Ready to withdraw')).toBeVisible();
-  await expect(page.getByText(dollars(stats.currentBalance)).first()).toBeVisible();
+  await expect(page.getByText(usdt(stats.currentBalance)).first()).toBeVisible();
   await expect(page.getByText('From team earnings')).toBeVisible();
-  await expect(
-    page.getByText(dollars(stats.rewardBreakdown.downlineRewards)).first(),
-  ).toBeVisible();
+  await expect(page.getByText(usdt(stats.rewardBreakdown.downlineRewards)).first()).toBeVisible();
   await expect(page.getByText('No earnings yet')).toHaveCount(0);
   await expectAccessible(page);
   await capture('dashboard');

@@ -7,6 +7,8 @@ export interface OtpRow {
   expiresAt: Date;
   attempts: number;
   verifiedAt: Date | null;
+  /** When a withdrawal request used it: a used code holds no resend wait. */
+  usedAt: Date | null;
   createdAt: Date;
 }
 
@@ -19,13 +21,14 @@ function otpOf(r: Record<string, unknown>): OtpRow {
     expiresAt: new Date(r['expiresAt'] as string),
     attempts: Number(r['attempts']),
     verifiedAt: dateOf(r['verifiedAt'] as string | null),
+    usedAt: dateOf(r['usedAt'] as string | null),
     createdAt: new Date(r['createdAt'] as string),
   };
 }
 
 const OPEN = sql`used_at is null and voided_at is null`;
 const FIELDS = sql`id, code_hash as "codeHash", expires_at as "expiresAt", attempts,
-  verified_at as "verifiedAt", created_at as "createdAt"`;
+  verified_at as "verifiedAt", used_at as "usedAt", created_at as "createdAt"`;
 
 /** The member's newest code that is neither used nor void (it may have expired). */
 export async function newestOpenCode(db: Db, userId: string): Promise<OtpRow | undefined> {

@@ -44,7 +44,9 @@ export class OtpService {
     if (!member) throw new AppError('USER_NOT_FOUND');
     const latest = await q.latestCode(db, userId);
     const resendAt = (from: Date) => new Date(from.getTime() + OTP_RESEND_COOLDOWN_SECONDS * 1000);
-    if (latest && resendAt(latest.createdAt) > now)
+    // The wait keeps a mailbox from being flooded with codes for one request; once a request
+    // used the code, the next withdrawal may have its own at once (the hourly cap still holds).
+    if (latest && latest.usedAt === null && resendAt(latest.createdAt) > now)
       throw new AppError('OTP_RESEND_TOO_SOON', {
         resendAvailableAt: resendAt(latest.createdAt).toISOString(),
       });
@@ -102,9 +104,10 @@ export class OtpService {
       verified: active && open.verifiedAt !== null,
       expiresAt: active ? open.expiresAt.toISOString() : null,
       attemptsLeft: active ? OTP_MAX_ATTEMPTS - open.attempts : 0,
-      resendAvailableAt: latest
-        ? new Date(latest.createdAt.getTime() + OTP_RESEND_COOLDOWN_SECONDS * 1000).toISOString()
-        : null,
+      resendAvailableAt:
+        latest && latest.usedAt === null
+          ? new Date(latest.createdAt.getTime() + OTP_RESEND_COOLDOWN_SECONDS * 1000).toISOString()
+          : null,
     };
   }
 

@@ -103,6 +103,25 @@ describe('withdrawal codes', () => {
     expect(status.body.data).toMatchObject({ active: true, verified: true, attemptsLeft: 4 });
   });
 
+  it('lets the next withdrawal have its own code at once after a request used the last one', async () => {
+    const m = await memberWith(60);
+    const { code } = await mailedCode(m);
+    const made = await request(m.token, {
+      amount: 10,
+      walletAddress: addressOf(m),
+      asset: 'USDT',
+      otp: code,
+    });
+    expect(made.status).toBe(200);
+    const next = await call<OtpRequestResponse>(t.app, 'POST', '/api/otp/withdrawal/request', {
+      token: m.token,
+    });
+    expect(next.status).toBe(200);
+    // An unused code still holds the wait.
+    const again = await call(t.app, 'POST', '/api/otp/withdrawal/request', { token: m.token });
+    expect(again.body.errorCode).toBe('OTP_RESEND_TOO_SOON');
+  });
+
   it('states the amount and the address in the mail when the request names them', async () => {
     const m = await memberWith(50);
     const asked = await call(t.app, 'POST', '/api/otp/withdrawal/request', {

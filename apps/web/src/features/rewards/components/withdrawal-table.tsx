@@ -118,7 +118,7 @@ function AddressLink({ withdrawal, explorerUrl }: { withdrawal: Withdrawal; expl
 
 function Status({ withdrawal }: { withdrawal: Withdrawal }) {
   return (
-    <div className="space-y-2">
+    <div className="flex flex-col items-start gap-2 max-sm:items-end">
       <StatusBadge status={withdrawal.status} label={withdrawal.status.replaceAll('_', ' ')} />
       {withdrawal.reason ? (
         <p className="max-w-56 text-xs whitespace-normal text-fg-muted">{withdrawal.reason}</p>

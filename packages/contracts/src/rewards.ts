@@ -118,6 +118,8 @@ export const rewardStatsSchema = z.object({
   compliance: complianceStateSchema,
   /** Beyond the spec: the smallest withdrawal a member may request (an admin setting). */
   minimumWithdrawal: z.number(),
+  /** Beyond the spec: until when the subscription is paid, and the monthly fee (USDT). */
+  subscription: z.object({ paidUntil: z.string().nullable(), feeUsdt: z.number() }),
   /** Beyond the spec: credits per day over the last 90 days (days without credits omitted). */
   earningsOverTime: z.array(earningsPointSchema),
 });

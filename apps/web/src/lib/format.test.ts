@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatAgo,
   formatDate,
   formatDateTime,
   formatMoney,
@@ -40,5 +41,16 @@ describe('format', () => {
   it('makes initials', () => {
     expect(initials('ada', 'lovelace')).toBe('AL');
     expect(initials('', '')).toBe('?');
+  });
+});
+
+describe('formatAgo', () => {
+  const now = Date.parse('2025-03-04T12:00:00.000Z');
+  it('says how long ago in the largest sensible unit', () => {
+    expect(formatAgo('2025-03-04T11:59:40.000Z', now)).toBe('just now');
+    expect(formatAgo('2025-03-04T11:55:00.000Z', now)).toBe('5 min ago');
+    expect(formatAgo('2025-03-04T10:00:00.000Z', now)).toBe('2 h ago');
+    expect(formatAgo('2025-02-28T12:00:00.000Z', now)).toBe('4 days ago');
+    expect(formatAgo(null, now)).toBe('-');
   });
 });

@@ -71,6 +71,18 @@ export function formatTime(value: string | number | Date | null | undefined): st
   return date ? timeFormat.format(date) : '-';
 }
 
+/** `2 h ago`, `5 min ago`, `3 days ago`, `just now`; missing or invalid -> `-`. */
+export function formatAgo(value: string | number | Date | null | undefined, now = Date.now()) {
+  const date = toDate(value);
+  if (!date) return '-';
+  const minutes = Math.floor((now - date.getTime()) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h ago`;
+  return `${Math.floor(hours / 24)} days ago`;
+}
+
 /** Keeps `lead` leading and `trail` trailing characters: `0x1234…abcd` (addresses 6 + 4). */
 export function shorten(value: string | null | undefined, lead = 6, trail = 4): string {
   if (!value) return '';

@@ -1,5 +1,6 @@
 import type { User } from '@ctn/contracts/accounts';
 import type { Subscription, SubscriptionPayment } from '@ctn/contracts/onboarding';
+import type { RewardStats } from '@ctn/contracts/rewards';
 
 export function makeUser(overrides: Partial<User> = {}): User {
   return {
@@ -54,6 +55,31 @@ export function makeSubscription(overrides: Partial<Subscription> = {}): Subscri
     explorerUrl: 'https://testnet.bscscan.com',
     simulatedChain: false,
     payments: [],
+    ...overrides,
+  };
+}
+
+/** Balances that add up: 125.50 available + 174.50 withdrawn = 300 earned. */
+export function makeRewardStats(overrides: Partial<RewardStats> = {}): RewardStats {
+  return {
+    currentBalance: 125.5,
+    totalRewards: 300,
+    totalWithdrawn: 174.5,
+    rewardBreakdown: { directRewards: 20, downlineRewards: 280, calculatedTotal: 300 },
+    lockedBalance: 0,
+    pendingWithdrawals: 0,
+    forfeited: 0,
+    compliance: {
+      locked: false,
+      reasons: [],
+      lockedSince: null,
+      forfeitsAt: null,
+      daysLeft: null,
+      checkedAt: null,
+    },
+    minimumWithdrawal: 10,
+    subscription: { paidUntil: '2025-04-04T10:00:00.000Z', feeUsdt: 10 },
+    earningsOverTime: [],
     ...overrides,
   };
 }

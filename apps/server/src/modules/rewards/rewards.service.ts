@@ -136,6 +136,10 @@ export class RewardsService {
       forfeited: toUsdt(money.forfeitedMicro),
       compliance: complianceOf(money, new Date()),
       minimumWithdrawal: toUsdt(policy.minimumWithdrawalMicro),
+      subscription: {
+        paidUntil: money.paidUntil ? toIso(money.paidUntil) : null,
+        feeUsdt: toUsdt(policy.feeMicro),
+      },
       earningsOverTime: days.map((d) => ({
         date: d.date,
         direct: toUsdt(d.directMicro),

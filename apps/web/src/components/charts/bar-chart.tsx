@@ -1,4 +1,5 @@
 import { cn } from '@/lib/cn';
+import { niceCeiling } from './nice-scale';
 
 const HEIGHT = 100;
 /** A value too small to see at the chart's scale still gets a sliver. */
@@ -38,7 +39,7 @@ export function BarChart({
   heightClass = 'h-48',
 }: {
   bars: readonly ChartBar[];
-  /** The top of the scale. */
+  /** The largest value: the scale's top is the round number at or above it. */
   max: number;
   label: string;
   formatTick: (value: number) => string;
@@ -48,6 +49,7 @@ export function BarChart({
   heightClass?: string;
 }) {
   const count = Math.max(bars.length, 1);
+  const scaleTop = niceCeiling(max);
   return (
     <div>
       <div className="flex gap-2">
@@ -58,8 +60,8 @@ export function BarChart({
           )}
           aria-hidden="true"
         >
-          <span className="-translate-y-1/2">{formatTick(max)}</span>
-          <span>{formatTick(max / 2)}</span>
+          <span className="-translate-y-1/2">{formatTick(scaleTop)}</span>
+          <span>{formatTick(scaleTop / 2)}</span>
           <span className="translate-y-1/2">{formatTick(0)}</span>
         </div>
         <svg
@@ -82,7 +84,7 @@ export function BarChart({
             />
           ))}
           {bars.map((bar, i) => {
-            const heights = bar.segments.map((s) => segmentHeight(s.value, max));
+            const heights = bar.segments.map((s) => segmentHeight(s.value, scaleTop));
             if (heights.every((h) => h === 0)) return null;
             let top = HEIGHT;
             return (

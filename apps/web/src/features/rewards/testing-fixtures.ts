@@ -1,40 +1,19 @@
-import type { MemberRewardsResponse, RewardItem, RewardStats } from '@ctn/contracts/rewards';
+import type { MemberRewardsResponse, RewardItem } from '@ctn/contracts/rewards';
 import type { Withdrawal, WithdrawalsResponse } from '@ctn/contracts/withdrawals';
 import type { RouteObject } from 'react-router';
 import { profileQueryKey } from '@/lib/session';
 import { mockApi, okResponse } from '@/testing/api-mock';
-import { makeUser } from '@/testing/fixtures';
+import { makeRewardStats, makeUser } from '@/testing/fixtures';
 import { createTestQueryClient, renderRoutes } from '@/testing/render';
 
 /** Answers and a page harness shared by the tests of this feature. */
+
+export { makeRewardStats };
 
 export const STATS = 'GET /api/rewards/stats/CT1000234';
 export const WITHDRAWALS = 'GET /api/withdrawals';
 export const REWARDS = 'GET /api/rewards/user';
 export const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
-
-export function makeRewardStats(overrides: Partial<RewardStats> = {}): RewardStats {
-  return {
-    currentBalance: 125.5,
-    totalRewards: 300,
-    totalWithdrawn: 174.5,
-    rewardBreakdown: { directRewards: 20, downlineRewards: 280, calculatedTotal: 300 },
-    lockedBalance: 0,
-    pendingWithdrawals: 0,
-    forfeited: 0,
-    compliance: {
-      locked: false,
-      reasons: [],
-      lockedSince: null,
-      forfeitsAt: null,
-      daysLeft: null,
-      checkedAt: null,
-    },
-    minimumWithdrawal: 10,
-    earningsOverTime: [],
-    ...overrides,
-  };
-}
 
 export function makeWithdrawal(n: number, overrides: Partial<Withdrawal> = {}): Withdrawal {
   return {

@@ -124,7 +124,7 @@ describe('admin withdrawals page', () => {
       within(status)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['All Status', 'PENDING', 'APPROVED', 'REJECTED', 'BLOCKED COMPLIANCE']);
+    ).toEqual(['All Status', 'PENDING', 'APPROVED', 'REJECTED', 'BLOCKED COMPLIANCE', 'CANCELLED']);
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByText('Page 2 of 3');

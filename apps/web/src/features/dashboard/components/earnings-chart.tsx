@@ -1,11 +1,26 @@
 import type { EarningsPoint } from '@ctn/contracts/rewards';
 import { ChartColumnBig } from 'lucide-react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { BarChart, type ChartBar } from '@/components/charts/bar-chart';
 import { Card, CardDescription, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatUsdt } from '@/lib/format';
-import { dailySeries, EARNINGS_DAYS, formatUtcDay, summarise } from '../lib/earnings-series';
+import {
+  dailySeries,
+  EARNINGS_DAYS,
+  formatUtcDay,
+  runningTotals,
+  summarise,
+} from '../lib/earnings-series';
+
+type View = 'total' | 'daily';
+const VIEWS: { value: View; label: string; description: string }[] = [
+  { value: 'total', label: 'Running total', description: 'Earned so far, day by day' },
+  { value: 'daily', label: 'Per day', description: 'Rewards credited per day' },
+];
+
+/** Axis figures without the unit (the description names it): 40, 20, 0.02. */
+const tickNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 /**
  * Earnings over the last 90 days, a bar per day with direct and downline stacked. Drawn by hand
@@ -18,20 +33,43 @@ export function EarningsChart({
   points: readonly EarningsPoint[] | undefined;
   loading: boolean;
 }) {
+  const [view, setView] = useState<View>('total');
+  const current = VIEWS.find((v) => v.value === view)!;
   return (
     <Card role="region" aria-labelledby="earnings-chart-title" className="p-4 sm:p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="space-y-1">
           <CardTitle id="earnings-chart-title">Earnings Over Time</CardTitle>
-          <CardDescription>Rewards credited per day, last {EARNINGS_DAYS} days</CardDescription>
+          <CardDescription>
+            {current.description}, last {EARNINGS_DAYS} days (USDT)
+          </CardDescription>
         </div>
-        <Legend />
+        <div className="flex flex-col items-end gap-2">
+          <div
+            role="group"
+            aria-label="Chart view"
+            className="flex rounded-lg bg-surface-muted p-1"
+          >
+            {VIEWS.map((v) => (
+              <button
+                key={v.value}
+                type="button"
+                aria-pressed={view === v.value}
+                onClick={() => setView(v.value)}
+                className="min-h-8 rounded-md px-2.5 text-xs font-semibold text-fg-muted aria-pressed:bg-surface aria-pressed:text-fg aria-pressed:shadow-xs"
+              >
+                {v.label}
+              </button>
+            ))}
+          </div>
+          <Legend />
+        </div>
       </div>
       <div className="mt-5">
         {loading ? (
           <Skeleton className="h-48 w-full" />
         ) : points && points.length > 0 ? (
-          <Chart points={points} />
+          <Chart points={points} view={view} />
         ) : (
           <Empty />
         )}
@@ -67,9 +105,10 @@ function Empty() {
   );
 }
 
-function Chart({ points }: { points: readonly EarningsPoint[] }) {
+function Chart({ points, view }: { points: readonly EarningsPoint[]; view: View }) {
   const series = useMemo(() => dailySeries(points, new Date()), [points]);
   const summary = summarise(series);
+  const shown = view === 'total' ? runningTotals(series) : series;
   if (summary.activeDays === 0) return <Empty />;
   const label =
     `Earnings over the last ${EARNINGS_DAYS} days: ${formatUsdt(summary.total)} in total, ` +
@@ -79,10 +118,10 @@ function Chart({ points }: { points: readonly EarningsPoint[] }) {
   return (
     <figure>
       <BarChart
-        bars={series.map(barOf)}
-        max={summary.maxDay}
+        bars={shown.map(barOf)}
+        max={view === 'total' ? summary.total : summary.maxDay}
         label={label}
-        formatTick={formatUsdt}
+        formatTick={(value) => tickNumber.format(value)}
         edgeLabels={[formatUtcDay(series[0]!.date), formatUtcDay(series.at(-1)!.date)]}
       />
       <DayTable series={series} />

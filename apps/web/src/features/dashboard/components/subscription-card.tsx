@@ -4,13 +4,37 @@ import {
   type SubscriptionFee,
 } from '@ctn/contracts/subscription-fee';
 import { CreditCard } from 'lucide-react';
+import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { formatDate } from '@/lib/format';
+import { RenewDialog } from './renew-dialog';
 
-/** Active with its activation date once the fee is paid, otherwise Pending Payment. */
-export function SubscriptionCard({ fee }: { fee: SubscriptionFee }) {
+const DAY_MS = 86_400_000;
+
+/** "Paid until Apr 4, 2025 · 9 days left", or "Expired on ..." once the date has passed. */
+export function paidUntilText(paidUntil: string, now: number): string {
+  const left = Math.ceil((Date.parse(paidUntil) - now) / DAY_MS);
+  if (left <= 0) return `Expired on ${formatDate(paidUntil)}`;
+  return `Paid until ${formatDate(paidUntil)} · ${left} ${left === 1 ? 'day' : 'days'} left`;
+}
+
+/**
+ * Active with its activation date once the fee is paid, otherwise Pending Payment (member
+ * section 2); beyond the spec, until when it is paid, how long is left, and Renew.
+ */
+export function SubscriptionCard({
+  fee,
+  paidUntil,
+}: {
+  fee: SubscriptionFee;
+  /** From the reward stats; undefined until they load. */
+  paidUntil: string | null | undefined;
+}) {
   const paidAt = subscriptionPaidAt(fee);
+  // The page's moment: the card shows days, so it need not tick.
+  const [now] = useState(() => Date.now());
+  const expired = paidUntil ? Date.parse(paidUntil) <= now : false;
   return (
     <Card className="flex flex-col gap-4 p-5 sm:p-6" role="region" aria-labelledby="sub-title">
       <div className="flex items-center justify-between gap-3">
@@ -22,11 +46,19 @@ export function SubscriptionCard({ fee }: { fee: SubscriptionFee }) {
         </span>
       </div>
       {isSubscriptionPaid(fee) ? (
-        <div className="space-y-1.5">
-          <Badge variant="success">Active</Badge>
-          {paidAt ? (
-            <p className="text-sm text-fg-muted">Activated on {formatDate(paidAt)}</p>
-          ) : null}
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div className="space-y-1.5">
+            <Badge variant={expired ? 'danger' : 'success'}>{expired ? 'Expired' : 'Active'}</Badge>
+            {paidAt ? (
+              <p className="text-sm text-fg-muted">Activated on {formatDate(paidAt)}</p>
+            ) : null}
+            {paidUntil ? (
+              <p className="text-sm font-medium text-fg" data-testid="paid-until">
+                {paidUntilText(paidUntil, now)}
+              </p>
+            ) : null}
+          </div>
+          <RenewDialog />
         </div>
       ) : (
         <div className="space-y-1.5">

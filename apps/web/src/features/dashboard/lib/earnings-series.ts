@@ -35,6 +35,17 @@ export function dailySeries(
   });
 }
 
+/** Each day's earnings so far: the series as a running total, which grows as credits arrive. */
+export function runningTotals(series: readonly EarningsPoint[]): EarningsPoint[] {
+  let direct = 0;
+  let downline = 0;
+  return series.map((point) => {
+    direct += point.direct;
+    downline += point.downline;
+    return { date: point.date, direct, downline };
+  });
+}
+
 export interface EarningsSummary {
   direct: number;
   downline: number;

@@ -4,35 +4,22 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDate } from '@/lib/format';
 import { deferred, failResponse, mockApi, okResponse } from '@/testing/api-mock';
-import { makeUser } from '@/testing/fixtures';
+import { DEPOSIT_ADDRESS, makeRewardStats, makeSubscription, makeUser } from '@/testing/fixtures';
 import { renderRoutes, Stub } from '@/testing/render';
 import { SignedIn } from '@/testing/signed-in';
 import { DashboardPage } from './dashboard-page';
 
 const STATS = 'GET /api/rewards/stats/CT1000234';
 
-function makeStats(overrides: Partial<RewardStats> = {}): RewardStats {
-  return {
+/** The dashboard's figures: 1,234.50 available + 765.50 withdrawn = 2,000 earned. */
+const makeStats = (overrides: Partial<RewardStats> = {}): RewardStats =>
+  makeRewardStats({
     currentBalance: 1234.5,
     totalRewards: 2000,
     totalWithdrawn: 765.5,
     rewardBreakdown: { directRewards: 30, downlineRewards: 1970, calculatedTotal: 2000 },
-    lockedBalance: 0,
-    pendingWithdrawals: 0,
-    forfeited: 0,
-    compliance: {
-      locked: false,
-      reasons: [],
-      lockedSince: null,
-      forfeitsAt: null,
-      daysLeft: null,
-      checkedAt: null,
-    },
-    minimumWithdrawal: 10,
-    earningsOverTime: [],
     ...overrides,
-  };
-}
+  });
 
 function renderDashboard(routes: Parameters<typeof mockApi>[0], user: User = makeUser()) {
   localStorage.setItem('token', 'tok');
@@ -246,6 +233,84 @@ describe('dashboard', () => {
     });
     expect(await screen.findByText(/These figures do not add up/)).toBeInTheDocument();
     expect(figure('Available Balance')).toHaveTextContent('Withdrawals paused');
+  });
+
+  it('says until when the subscription is paid and offers Renew with the deposit address', async () => {
+    const paidUntil = new Date(Date.now() + 9.5 * 86_400_000).toISOString();
+    const { user } = renderDashboard({
+      [STATS]: () =>
+        okResponse(
+          makeStats({
+            subscription: { paidUntil, feeUsdt: 10 },
+            compliance: {
+              ...makeStats().compliance,
+              checkedAt: new Date(Date.now() - 2 * 3_600_000).toISOString(),
+            },
+          }),
+        ),
+      'GET /api/users/refresh-subscription': () =>
+        okResponse(makeSubscription({ amountDueUsdt: 10 })),
+    });
+    const card = await screen.findByRole('region', { name: 'Subscription' });
+    await waitFor(() =>
+      expect(within(card).getByTestId('paid-until')).toHaveTextContent(
+        `Paid until ${formatDate(paidUntil)} · 10 days left`,
+      ),
+    );
+    expect(screen.getByTestId('compliance-chip')).toHaveTextContent('Compliant · checked 2 h ago');
+    expect(screen.getByRole('link', { name: 'Withdraw' })).toHaveAttribute('href', '/rewards');
+    expect(screen.getByRole('link', { name: 'Invite' })).toHaveAttribute('href', '/referrals');
+    await user.click(within(card).getByRole('button', { name: 'Renew' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Renew your subscription' });
+    expect(await within(dialog).findByText(DEPOSIT_ADDRESS)).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('Send 10.00 USDT for the next 30 days');
+    expect(
+      within(dialog).getByRole('button', { name: 'Copy deposit address' }),
+    ).toBeInTheDocument();
+  });
+
+  it('says a lapsed subscription expired', async () => {
+    const paidUntil = new Date(Date.now() - 86_400_000).toISOString();
+    renderDashboard({
+      [STATS]: () => okResponse(makeStats({ subscription: { paidUntil, feeUsdt: 10 } })),
+    });
+    const card = await screen.findByRole('region', { name: 'Subscription' });
+    await waitFor(() =>
+      expect(within(card).getByTestId('paid-until')).toHaveTextContent(
+        `Expired on ${formatDate(paidUntil)}`,
+      ),
+    );
+    expect(within(card).getByText('Expired')).toBeInTheDocument();
+  });
+
+  it('shows the running total by default, and per day on request, on round axis ticks', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const earlier = new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10);
+    const { user } = renderDashboard({
+      [STATS]: () =>
+        okResponse(
+          makeStats({
+            earningsOverTime: [
+              { date: earlier, direct: 10, downline: 6.33 },
+              { date: today, direct: 12, downline: 4.33 },
+            ],
+          }),
+        ),
+    });
+    const chart = await screen.findByRole('img', { name: /^Earnings over the last 90 days/ });
+    const region = screen.getByRole('region', { name: 'Earnings Over Time' });
+    // Running total: 6 days from the first credit, each a bar; the top is 40 (32.66 rounded up).
+    expect(chart.querySelectorAll('g')).toHaveLength(6);
+    expect(region).toHaveTextContent('40');
+    expect(region).toHaveTextContent('Earned so far, day by day');
+    await user.click(within(region).getByRole('button', { name: 'Per day' }));
+    expect(within(region).getByRole('button', { name: 'Per day' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(screen.getByRole('img', { name: /^Earnings/ }).querySelectorAll('g')).toHaveLength(2);
+    expect(region).toHaveTextContent('Rewards credited per day');
+    expect(region).toHaveTextContent('20');
   });
 
   it('charts earnings per day with a legend and a table for screen readers', async () => {

@@ -30,11 +30,8 @@ export function DashboardPage() {
       <PageTitle title="Dashboard" />
       <WelcomeHeader user={user} />
       {user.isEmailVerified ? null : <VerificationNotice email={user.email} />}
-      <div className="grid gap-4 md:grid-cols-2">
-        <SubscriptionCard fee={user.subscriptionFee} />
-        <ReferralLinkCard code={user.referralCode} />
-      </div>
       {stats.data ? <ComplianceBanner stats={stats.data} /> : null}
+      {/* Money first: on a phone the balance is above the fold. */}
       <BalanceOverview
         stats={stats.data}
         loading={loading}
@@ -45,6 +42,13 @@ export function DashboardPage() {
           if (hasUserId) void stats.refetch();
         }}
       />
+      <div className="grid gap-4 md:grid-cols-2">
+        <SubscriptionCard
+          fee={user.subscriptionFee}
+          paidUntil={stats.data?.subscription.paidUntil}
+        />
+        <ReferralLinkCard code={user.referralCode} />
+      </div>
       <IncomeBreakdown breakdown={stats.data?.rewardBreakdown} loading={loading} />
       {stats.data || loading ? (
         <EarningsChart points={stats.data?.earningsOverTime} loading={loading} />

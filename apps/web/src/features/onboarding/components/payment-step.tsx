@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Clock, RefreshCw, Wallet } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
@@ -12,8 +11,7 @@ import { formatTime, formatUsdt } from '@/lib/format';
 import { profileQueryKey } from '@/lib/session';
 import { useSubscription } from '@/lib/subscription';
 import { useRefreshPaymentStatus } from '../api/refresh-payment-status';
-import { CopyField } from './copy-field';
-import { QrCode } from '@/components/qr-code';
+import { DepositAddress } from '@/components/deposit-address';
 import { SimulatePaymentCard } from './simulate-payment-card';
 import { StepCard } from './step-card';
 
@@ -92,35 +90,7 @@ function PaymentDetails({ subscription }: { subscription: Subscription }) {
         </Amount>
       </dl>
 
-      <div className="flex flex-col items-center gap-6 md:flex-row md:items-start">
-        {subscription.walletAddress ? (
-          <QrCode value={subscription.walletAddress} alt="QR code of your deposit address" />
-        ) : null}
-        <div className="w-full min-w-0 flex-1 space-y-5">
-          {subscription.walletAddress ? (
-            <CopyField
-              label="Your deposit wallet address"
-              aside={<Badge variant="info">{subscription.network}</Badge>}
-              value={subscription.walletAddress}
-              copyLabel="Copy deposit address"
-            />
-          ) : (
-            <Alert variant="warning" title="Your deposit address is being prepared">
-              Refresh the payment status in a moment.
-            </Alert>
-          )}
-          <CopyField
-            label="USDT token contract"
-            aside={<Badge variant="info">{subscription.network}</Badge>}
-            value={subscription.usdtContract}
-            copyLabel="Copy USDT contract address"
-          />
-          <Alert variant="warning">
-            Send only USDT on the {subscription.network} network to your deposit address. Tokens
-            sent on another network cannot be credited.
-          </Alert>
-        </div>
-      </div>
+      <DepositAddress subscription={subscription} />
 
       <RefreshPaymentStatus lastChainScanAt={subscription.lastChainScanAt ?? null} />
     </>

@@ -1,0 +1,61 @@
+import { RefreshCw } from 'lucide-react';
+import { DepositAddress } from '@/components/deposit-address';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api-client';
+import { formatUsdt } from '@/lib/format';
+import { useSubscription } from '@/lib/subscription';
+
+/**
+ * Renew: the fee, what is due, and where to send it, read when the dialog opens. A payment to
+ * the deposit address extends the subscription by a period per full fee; the watcher credits it
+ * by itself, so there is nothing to confirm here.
+ */
+export function RenewDialog() {
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm">
+          <RefreshCw className="size-4" aria-hidden="true" />
+          Renew
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        title="Renew your subscription"
+        description="Each full fee sent to your deposit address adds a period to your membership, counted from the end of the paid one."
+        className="sm:max-w-2xl"
+      >
+        <RenewDetails />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function RenewDetails() {
+  const subscription = useSubscription();
+  if (subscription.isPending) return <Skeleton className="h-48 w-full" />;
+  if (subscription.isError)
+    return (
+      <div className="space-y-3">
+        <Alert variant="error">
+          {errorMessage(subscription.error, 'Failed to load your payment details')}
+        </Alert>
+        <Button variant="outline" onClick={() => void subscription.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  const s = subscription.data;
+  return (
+    <div className="space-y-5">
+      <p className="text-sm text-fg">
+        Send <strong>{formatUsdt(s.amountDueUsdt)}</strong> for the next {s.periodDays} days
+        {s.creditUsdt > 0 ? ` (${formatUsdt(s.creditUsdt)} already credited toward it)` : ''}.
+        Payments are credited automatically once confirmed on the chain.
+      </p>
+      <DepositAddress subscription={s} />
+    </div>
+  );
+}

@@ -1,3 +1,4 @@
+import type { Subscription } from '@ctn/contracts/onboarding';
 import { RefreshCw } from 'lucide-react';
 import { DepositAddress } from '@/components/deposit-address';
 import { Alert } from '@/components/ui/alert';
@@ -25,12 +26,21 @@ export function RenewDialog() {
       <DialogContent
         title="Renew your subscription"
         description="Each full fee sent to your deposit address adds a period to your membership, counted from the end of the paid one."
-        className="sm:max-w-2xl"
+        className="sm:max-w-2xl!"
       >
         <RenewDetails />
       </DialogContent>
     </Dialog>
   );
+}
+
+/**
+ * What the next period still needs: the amount due while unpaid, else a fee less what is
+ * already credited toward the next period (a paid-up member owes nothing "due" yet).
+ */
+export function renewalDue(s: Pick<Subscription, 'amountDueUsdt' | 'feeUsdt' | 'creditUsdt'>) {
+  if (s.amountDueUsdt > 0) return s.amountDueUsdt;
+  return Math.max(0, Math.round((s.feeUsdt - s.creditUsdt) * 1e6) / 1e6);
 }
 
 function RenewDetails() {
@@ -51,7 +61,7 @@ function RenewDetails() {
   return (
     <div className="space-y-5">
       <p className="text-sm text-fg">
-        Send <strong>{formatUsdt(s.amountDueUsdt)}</strong> for the next {s.periodDays} days
+        Send <strong>{formatUsdt(renewalDue(s))}</strong> to add {s.periodDays} days
         {s.creditUsdt > 0 ? ` (${formatUsdt(s.creditUsdt)} already credited toward it)` : ''}.
         Payments are credited automatically once confirmed on the chain.
       </p>

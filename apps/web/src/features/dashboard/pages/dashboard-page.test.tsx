@@ -248,8 +248,9 @@ describe('dashboard', () => {
             },
           }),
         ),
+      // Paid up: nothing is due now, so a renewal is one fee less the credit kept toward it.
       'GET /api/users/refresh-subscription': () =>
-        okResponse(makeSubscription({ amountDueUsdt: 10 })),
+        okResponse(makeSubscription({ amountDueUsdt: 0, feeUsdt: 10, creditUsdt: 2.5 })),
     });
     const card = await screen.findByRole('region', { name: 'Subscription' });
     await waitFor(() =>
@@ -263,7 +264,9 @@ describe('dashboard', () => {
     await user.click(within(card).getByRole('button', { name: 'Renew' }));
     const dialog = await screen.findByRole('dialog', { name: 'Renew your subscription' });
     expect(await within(dialog).findByText(DEPOSIT_ADDRESS)).toBeInTheDocument();
-    expect(dialog).toHaveTextContent('Send 10.00 USDT for the next 30 days');
+    expect(dialog).toHaveTextContent(
+      'Send 7.50 USDT to add 30 days (2.50 USDT already credited toward it)',
+    );
     expect(
       within(dialog).getByRole('button', { name: 'Copy deposit address' }),
     ).toBeInTheDocument();

@@ -154,6 +154,11 @@ export const rewardItemSchema = z.object({
   downlineUser: personSchema.optional(),
   /** Beyond the spec: where the credit went. */
   bucket: z.enum(REWARD_BUCKETS),
+  /**
+   * Beyond the spec: the subscription payment a DIRECT reward came from: the payer as "Alex M."
+   * (their email is not shown: they may be beyond level 1), their ID, and when it was credited.
+   */
+  payment: z.object({ payer: z.string(), userId: z.string(), paidAt: z.string() }).optional(),
 });
 export type RewardItem = z.infer<typeof rewardItemSchema>;
 

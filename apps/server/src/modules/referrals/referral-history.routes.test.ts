@@ -38,6 +38,12 @@ describe('GET /api/users/referrals/history', () => {
       hasPrevPage: false,
     });
     expect(data.referrals.map((r) => r.firstName)).toEqual(['Dan', 'Carol', 'Bob', 'Alice']);
+    // Members beyond level 1 are shown with a masked email.
+    for (const r of data.referrals.filter((x) => x.level > 1)) {
+      expect(r.email).toMatch(/^\w\*\*\*\w?@example\.com$/);
+      expect(net.members.map((m) => m.email)).not.toContain(r.email);
+    }
+    expect(data.referrals.some((r) => r.level > 1)).toBe(true);
     expect(data.referrals[3]).toEqual({
       _id: net.members[0]!.id,
       firstName: 'Alice',

@@ -143,6 +143,20 @@ describe('GET /api/users/referral-tree', () => {
     expect(nodes[0]).toMatchObject({ childCount: 1, totalDescendants: 2 });
     const byEmail = (await tree(net.viewer.token, `?search=${net.members[3]!.email}`)).body.data!;
     expect(flatten(byEmail.referralTree).map((n) => n.firstName)).toEqual(['Dan']);
+    // Deeper members' emails are masked for members, so a search cannot reveal them either.
+    const carol = net.members.find((m) => m.firstName === 'Carol')!;
+    expect(carol.level).toBeGreaterThan(1);
+    const byDeepEmail = (await tree(net.viewer.token, `?search=${carol.email}`)).body.data!;
+    expect(byDeepEmail.referralTree).toEqual([]);
+    const whole = flatten((await tree(net.viewer.token, '')).body.data!.referralTree);
+    for (const node of whole) {
+      const member = net.members.find((m) => m.id === node._id)!;
+      expect(node.email).toBe(
+        node.level === 1
+          ? member.email
+          : `${member.email[0]}***${member.email.split('@')[0]!.at(-1)}@example.com`,
+      );
+    }
     const none = (await tree(net.viewer.token, '?search=%25_nobody')).body.data!;
     expect(none.referralTree).toEqual([]);
     // Statistics are the network's, whatever the search.

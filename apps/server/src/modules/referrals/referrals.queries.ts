@@ -235,7 +235,10 @@ export async function walkTree(db: Db, walk: TreeWalk): Promise<NodeRow[]> {
   );
 }
 
-/** Members of the network down to `maxLevels` whose name, email or ID contains `text`. */
+/**
+ * Members of the network down to `maxLevels` whose name or ID contains `text`, or whose email
+ * does at level 1: deeper emails are masked for members, so a search must not reveal them.
+ */
 export async function searchNetwork(
   db: Db,
   viewerId: string,
@@ -252,7 +255,7 @@ export async function searchNetwork(
          where rp.ancestor = ${viewerId} and rp.depth <= ${maxLevels}
            and (u.first_name ilike ${pattern} or u.last_name ilike ${pattern}
                 or (u.first_name || ' ' || u.last_name) ilike ${pattern}
-                or u.email ilike ${pattern} or u.user_id ilike ${pattern})
+                or (rp.depth = 1 and u.email ilike ${pattern}) or u.user_id ilike ${pattern})
          order by rp.depth, rp.descendant_joined_at, rp.descendant
          limit ${limit}`,
   );

@@ -1,3 +1,4 @@
+import { emailForLevel } from '../../lib/privacy';
 import {
   REFERRAL_TREE_CHILDREN_PAGE,
   REFERRAL_TREE_NODE_LIMIT,
@@ -123,7 +124,7 @@ export class ReferralsService {
         firstName: row.firstName,
         lastName: row.lastName,
         name: `${row.firstName} ${row.lastName}`.trim(),
-        email: row.email,
+        email: emailForLevel(row.email, row.level),
         level: row.level,
         status: row.status,
         subscriptionPaid: row.subscriptionPaid,
@@ -300,7 +301,7 @@ export function nest(
       userId: row.userId,
       firstName: row.firstName,
       lastName: row.lastName,
-      email: row.email,
+      email: emailForLevel(row.email, row.level),
       level: row.level,
       totalRewards: toUsdt(earnings.get(row.id) ?? 0n),
       totalDescendants: row.totalDescendants,

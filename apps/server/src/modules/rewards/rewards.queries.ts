@@ -25,6 +25,8 @@ export interface RewardRow {
   sourceFirstName: string;
   sourceLastName: string;
   sourceEmail: string;
+  /** When the payment a DIRECT line came from was credited; null for DOWNLINE lines. */
+  paymentAt: Date | string | null;
 }
 
 export interface RewardFilter {
@@ -76,12 +78,14 @@ export async function listRewards(
              u.id as "userId", u.user_id as "userNumber", u.first_name as "userFirstName",
              u.last_name as "userLastName", u.email as "userEmail",
              s.id as "sourceId", s.user_id as "sourceNumber", s.first_name as "sourceFirstName",
-             s.last_name as "sourceLastName", s.email as "sourceEmail"
+             s.last_name as "sourceLastName", s.email as "sourceEmail",
+             p.credited_at as "paymentAt"
         from (select * from rewards r where ${whereOf(filter)}
                order by ${ORDER[sort]} limit ${limit} offset ${offset}) r
         join users u on u.id = r.user_id
         join users s on s.id = r.source_user_id
         left join reward_cycles c on c.id = r.cycle_id
+        left join subscription_payments p on p.id = r.payment_id
        order by ${ORDER[sort]}`,
   );
 }
@@ -105,11 +109,13 @@ export function memberRewardsPage(db: Db) {
               r.master_micro::text as "masterMicro", r.level, c.number as cycle,
               r.created_at as "createdAt", r.bucket,
               s.user_id as "sourceNumber", s.first_name as "sourceFirstName",
-              s.last_name as "sourceLastName", s.email as "sourceEmail"
+              s.last_name as "sourceLastName", s.email as "sourceEmail",
+              p.credited_at as "paymentAt"
          from (select * from rewards r where ${where}
                 order by r.created_at desc, r.id desc limit $${next} offset $${next + 1}) r
          join users s on s.id = r.source_user_id
          left join reward_cycles c on c.id = r.cycle_id
+         left join subscription_payments p on p.id = r.payment_id
         order by r.created_at desc, r.id desc`,
   );
   return (

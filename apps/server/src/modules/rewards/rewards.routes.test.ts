@@ -8,6 +8,7 @@ import type { RewardSettings } from '@ctn/contracts/settings';
 import { DEFAULT_REWARD_SETTINGS } from '@ctn/contracts/settings';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { maskEmail } from '../../lib/privacy';
 import { rowsOf } from '../../db/client';
 import {
   call,
@@ -259,14 +260,25 @@ describe('reward APIs', () => {
     const direct = all.rewards.find((r) => r.type === 'DIRECT')!;
     expect(direct).not.toHaveProperty('downlineUser');
     expect(direct).toMatchObject({ percent: 10, masterAmount: 30, level: 2, cycle: null });
+    // Its source: the payment, its payer named as "First L." and when it was credited, the
+    // same through the prepared default page.
+    expect(direct.payment).toEqual({
+      payer: expect.stringMatching(/^\S+ [A-Z]\.$/),
+      userId: expect.stringMatching(/^CT\d+$/),
+      paidAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    const newest = (await list('?page=1&limit=10')).body.data!;
+    expect(newest.rewards.find((r) => r._id === direct._id)!.payment).toEqual(direct.payment);
     const downline = (await list('?type=DOWNLINE&level=2')).body.data!;
     expect(downline.rewards).toHaveLength(1);
     expect(downline.rewards[0]).toMatchObject({
       type: 'DOWNLINE',
       percent: 2,
       masterAmount: 100,
-      downlineUser: { userId: d.number, email: d.email },
+      // Level 2: the email is masked for the member.
+      downlineUser: { userId: d.number, email: maskEmail(d.email) },
     });
+    expect(downline.rewards[0]!.downlineUser!.email).not.toBe(d.email);
     const bad = await list('?level=16');
     expect(bad.status).toBe(400);
   });

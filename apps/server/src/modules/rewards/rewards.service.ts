@@ -24,6 +24,7 @@ import {
   type CsvExport,
 } from '../../lib/csv';
 import { toUsdt } from '../../lib/money';
+import { emailForLevel, shortName } from '../../lib/privacy';
 import { pageOf } from '../../lib/pagination';
 import type { Actor, AuditService } from '../audit/audit.service';
 import type { SettingsService } from '../settings/settings.service';
@@ -296,13 +297,23 @@ function memberItemOf(row: q.MemberRewardRow): RewardItem {
     cycle: row.cycle,
     createdAt: toIso(row.createdAt),
     bucket: row.bucket,
-    // The spec leaves downlineUser out of direct rewards ("Direct reward" on the page).
+    // The spec leaves downlineUser out of direct rewards ("Direct reward" on the page); the
+    // payment they came from names its source instead. Deeper members' emails are masked.
     ...(row.type === 'DOWNLINE'
       ? {
           downlineUser: {
             name: `${row.sourceFirstName} ${row.sourceLastName}`,
-            email: row.sourceEmail,
+            email: emailForLevel(row.sourceEmail, row.level),
             userId: row.sourceNumber,
+          },
+        }
+      : {}),
+    ...(row.type === 'DIRECT' && row.paymentAt
+      ? {
+          payment: {
+            payer: shortName(row.sourceFirstName, row.sourceLastName),
+            userId: row.sourceNumber,
+            paidAt: toIso(row.paymentAt),
           },
         }
       : {}),

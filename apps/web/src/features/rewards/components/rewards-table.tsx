@@ -9,7 +9,7 @@ import {
   TableHeaderCell,
   TableRow,
 } from '@/components/ui/table';
-import { formatDateTime, formatUsdt } from '@/lib/format';
+import { formatDate, formatDateTime, formatUsdt } from '@/lib/format';
 
 const COLUMNS = ['User', 'Type', 'Amount', 'Level', 'Cycle', 'Date'];
 const percentFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
@@ -34,6 +34,14 @@ export function RewardsTable({ rewards }: { rewards: readonly RewardItem[] }) {
                   <p className="truncate font-medium">{reward.downlineUser.name}</p>
                   <p className="truncate text-xs text-fg-muted">{reward.downlineUser.email}</p>
                   <p className="font-mono text-xs text-fg-subtle">{reward.downlineUser.userId}</p>
+                </div>
+              ) : reward.payment ? (
+                <div className="max-w-60 min-w-40">
+                  <p className="truncate font-medium">{reward.payment.payer}</p>
+                  <p className="text-xs text-fg-muted">
+                    Subscription payment of {formatDate(reward.payment.paidAt)}
+                  </p>
+                  <p className="font-mono text-xs text-fg-subtle">{reward.payment.userId}</p>
                 </div>
               ) : (
                 <span className="text-fg-muted">Direct reward</span>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Toaster } from '@/components/ui/toast';
-import { formatDateTime } from '@/lib/format';
+import { formatDate, formatDateTime } from '@/lib/format';
 import { deferred, failResponse, mockApi, okResponse } from '@/testing/api-mock';
 import {
   ADDRESS,
@@ -256,6 +256,13 @@ describe('rewards page: rewards history', () => {
             percent: 10,
             bucket: 'LOCKED',
           }),
+          reward(3, {
+            type: 'DIRECT',
+            downlineUser: undefined,
+            cycle: null,
+            level: 2,
+            payment: { payer: 'Alex M.', userId: 'CT1000777', paidAt: '2025-03-01T09:00:00.000Z' },
+          }),
         ]),
     });
     await user.click(screen.getByRole('tab', { name: 'Rewards History' }));
@@ -283,8 +290,12 @@ describe('rewards page: rewards history', () => {
       '—',
     ]);
     expect(within(rows[1]!).getByText('Referral').className).toContain('bg-success-soft');
+    // A referral reward names its source: who paid, which payment.
+    expect(cells(rows[2]!)[0]).toBe(
+      `Alex M.Subscription payment of ${formatDate('2025-03-01T09:00:00.000Z')}CT1000777`,
+    );
     expect(screen.getByRole('navigation', { name: 'Rewards history pages' })).toHaveTextContent(
-      'Showing 1 to 2 of 2 rewards',
+      'Showing 1 to 3 of 3 rewards',
     );
   });
 

@@ -105,8 +105,19 @@ export const userSchema = z.object({
   createdAt: z.string(),
   /** Beyond the spec: the account signs in with a second factor (administrators must). */
   twoFactorEnabled: z.boolean(),
+  /** Beyond the spec: the referral link on the product's public URL (PUBLIC_URL). */
+  referralLink: z.string().optional(),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** GET /users/referrer/{code} (beyond the spec): who invites with a code, and its link. */
+export const referrerSchema = z.object({
+  /** "Alex M.": first name and last initial. */
+  name: z.string(),
+  referralCode: z.string(),
+  link: z.string(),
+});
+export type Referrer = z.infer<typeof referrerSchema>;
 
 /** What the verify screen keeps in local storage under `pendingUser`. */
 export const pendingUserSchema = z.object({

@@ -1,4 +1,5 @@
 import {
+  referrerSchema,
   changePasswordRequestSchema,
   changePasswordResponseSchema,
   emailRequestSchema,
@@ -28,6 +29,18 @@ export function authRoutes(
   registration: RegistrationService,
 ): FastifyPluginAsyncZod {
   return async (app) => {
+    app.get('/referrer/:code', {
+      schema: {
+        tags,
+        summary: 'Who invites with this referral code ("Alex M.") and its public link',
+        description:
+          'Beyond the spec, for the landing and register pages. INVALID_REFERRAL_CODE when the code takes no referrals; throttled per address (TOO_MANY_REQUESTS).',
+        params: z.object({ code: z.string().trim().min(1).max(32) }),
+        response: { 200: envelopeSchema(referrerSchema) },
+      },
+      handler: async (request) => ok(await registration.referrer(request.params.code, request.ip)),
+    });
+
     app.post('/register', {
       schema: {
         tags,

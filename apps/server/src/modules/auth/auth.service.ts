@@ -147,7 +147,7 @@ export class AuthService {
     return {
       requiresVerification: false,
       token,
-      user: toUserView(signedIn, secondFactor !== null),
+      user: toUserView(signedIn, secondFactor !== null, this.deps.publicUrl),
     };
   }
 
@@ -176,7 +176,7 @@ export class AuthService {
   async profile(session: { id: string; twoFactor: boolean }): Promise<User> {
     const user = await this.profileLookup(session.id);
     if (!user) throw new AppError('USER_NOT_FOUND');
-    return toUserView(user, session.twoFactor);
+    return toUserView(user, session.twoFactor, this.deps.publicUrl);
   }
 
   /** Administrators: the saved session timeout; members: the default lifetime (24 h). */

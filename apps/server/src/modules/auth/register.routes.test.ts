@@ -169,6 +169,37 @@ describe('POST /api/users/register', () => {
     expect((await register(t, { email: stale.email })).status).toBe(201);
   });
 
+  it('names who invites with a code ("Ada L.") and its public link; refuses codes that take no one', async () => {
+    const inviter = await signedInMember(t);
+    const profile = (
+      await call<{ firstName: string; lastName: string; referralLink: string }>(
+        t.app,
+        'GET',
+        '/api/users/profile',
+        { token: inviter.token },
+      )
+    ).body.data!;
+    const found = await call<{ name: string; referralCode: string; link: string }>(
+      t.app,
+      'GET',
+      `/api/users/referrer/${inviter.user.referralCode.toLowerCase()}`,
+    );
+    expect(found.status).toBe(200);
+    expect(found.body.data).toEqual({
+      name: `${profile.firstName} ${profile.lastName[0]!.toUpperCase()}.`,
+      referralCode: inviter.user.referralCode,
+      link: `http://app.test/ref/${inviter.user.referralCode}`,
+    });
+    // The member's own profile carries the same link.
+    expect(profile.referralLink).toBe(found.body.data!.link);
+    const unknown = await call(t.app, 'GET', '/api/users/referrer/NOSUCHCODE');
+    expect(unknown.body.errorCode).toBe('INVALID_REFERRAL_CODE');
+    // It tells whether a code exists, so guessing is throttled: 60 looks per 15 minutes.
+    for (let i = 2; i < 60; i++) await call(t.app, 'GET', '/api/users/referrer/NOSUCHCODE');
+    const throttled = await call(t.app, 'GET', `/api/users/referrer/${inviter.user.referralCode}`);
+    expect(throttled.body.errorCode).toBe('TOO_MANY_REQUESTS');
+  });
+
   it("refuses unknown referral codes and the administrator's code: INVALID_REFERRAL_CODE", async () => {
     const unknown = await register(t, { referredByCode: 'NOSUCHCODE' });
     expect(unknown.status).toBe(400);

@@ -1,4 +1,4 @@
-import type { RegisterRequest, RegisterResponse } from '@ctn/contracts/accounts';
+import type { Referrer, RegisterRequest, RegisterResponse } from '@ctn/contracts/accounts';
 import {
   REFERRAL_CODE_ALPHABET,
   REFERRAL_CODE_LENGTH,
@@ -21,7 +21,7 @@ import * as q from './auth.queries';
 import { refuseCommonPassword } from './common-passwords';
 import { addressKey } from './login-throttle';
 import { hashPassword } from './passwords';
-import { pendingUserOf, referrerNameOf } from './user-view';
+import { pendingUserOf, referralLinkOf, referrerNameOf } from './user-view';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -31,7 +31,20 @@ export const REGISTRATION_RATE_RULES = {
   registerPerAddress: { limit: 20, windowMs: 60 * MINUTE },
   mailPerAddress: { limit: 10, windowMs: 15 * MINUTE },
   mailPerRecipient: { limit: 3, windowMs: 15 * MINUTE },
+  /** Who a referral code belongs to: a page view each, far below what guessing codes needs. */
+  referrerPerAddress: { limit: 60, windowMs: 15 * MINUTE },
 };
+
+/**
+ * Whether a code's owner may take referrals. An unverified member cannot sign in, so cannot
+ * have shared a code: refusing theirs keeps every unverified account without a downline, hence
+ * replaceable and purgeable.
+ */
+const takesReferrals = (referrer: q.UserRow | undefined): referrer is q.UserRow =>
+  referrer !== undefined &&
+  !referrer.isAdmin &&
+  referrer.status !== 'DISABLED' &&
+  referrer.isEmailVerified;
 
 /** Unverified registrations older than this are deleted (they hold no address and no money). */
 export const UNVERIFIED_ACCOUNT_HOURS = 48;
@@ -71,6 +84,27 @@ export class RegistrationService {
   constructor(private readonly deps: RegistrationDeps) {}
 
   /**
+   * GET /api/users/referrer/{code} (beyond the spec): who invites with this code, named as
+   * "Alex M.", and the code's link on the public URL, for the landing and register pages.
+   * Throttled per address, like registering: it tells whether a code exists.
+   */
+  async referrer(code: string, ip: string): Promise<Referrer> {
+    await takeTurn(
+      this.deps.limiter,
+      `referrer:ip:${addressKey(ip)}`,
+      REGISTRATION_RATE_RULES.referrerPerAddress,
+    );
+    const normalised = normaliseReferralCode(code);
+    const referrer = await q.findUserByReferralCode(this.deps.db, normalised);
+    if (!takesReferrals(referrer)) throw new AppError('INVALID_REFERRAL_CODE');
+    return {
+      name: referrerNameOf(referrer),
+      referralCode: normalised,
+      link: referralLinkOf(this.deps.publicUrl, normalised),
+    };
+  }
+
+  /**
    * A registration of an address nobody verified replaces that one (name, password, referrer,
    * a new link): whoever typed someone else's email first does not fix that person's upline.
    */
@@ -89,15 +123,7 @@ export class RegistrationService {
       db,
       normaliseReferralCode(input.referredByCode),
     );
-    // An unverified member cannot sign in, so cannot have shared a code: refusing theirs keeps
-    // every unverified account without a downline, hence replaceable and purgeable.
-    if (
-      !referrer ||
-      referrer.isAdmin ||
-      referrer.status === 'DISABLED' ||
-      !referrer.isEmailVerified
-    )
-      throw new AppError('INVALID_REFERRAL_CODE');
+    if (!takesReferrals(referrer)) throw new AppError('INVALID_REFERRAL_CODE');
 
     const user = await this.createAccount(
       {

@@ -17,6 +17,7 @@ import { errorMessage, isApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { writePendingUser } from '@/lib/pending-user';
 import { clearReferralCode, readReferralCode } from '@/lib/storage';
+import { useReferrer } from '@/lib/referrer';
 import { useRegister } from '../api/register';
 
 /** What the inputs hold; the schema's output (`RegisterFormOutput`) is what gets sent. */
@@ -89,6 +90,7 @@ export function RegisterForm() {
   const field = (name: FieldName) => register(name, { onChange: () => clearErrors(name) });
   const referralCode = useWatch({ control, name: 'referralCode' });
   const codeFromLink = linkCode !== null && referralCode === linkCode;
+  const referrer = useReferrer(codeFromLink ? linkCode : null);
 
   const onSubmit = handleSubmit((values) => {
     setFormError(null);
@@ -165,7 +167,12 @@ export function RegisterForm() {
         error={errors.referralCode?.message}
         hint={
           codeFromLink ? (
-            <span className="font-medium text-success-soft-fg">{MESSAGES.referralApplied}</span>
+            <>
+              <span className="font-medium text-success-soft-fg">{MESSAGES.referralApplied}</span>
+              {referrer.data ? (
+                <span className="block text-fg">Invited by {referrer.data.name}</span>
+              ) : null}
+            </>
           ) : (
             'Registration needs the referral code of an existing member.'
           )

@@ -98,6 +98,21 @@ describe('register page', () => {
     expect(screen.queryByText('Referral code applied from your link!')).not.toBeInTheDocument();
   });
 
+  it('says who invited when the link code is known', async () => {
+    sessionStorage.setItem('referralCode', 'AB3CD7EF');
+    mockApi({
+      'GET /api/users/referrer/AB3CD7EF': () =>
+        okResponse({
+          name: 'Alex M.',
+          referralCode: 'AB3CD7EF',
+          link: 'https://x.test/ref/AB3CD7EF',
+        }),
+    });
+    renderRegister();
+    expect(await screen.findByText('Invited by Alex M.')).toBeInTheDocument();
+    expect(screen.getByText('Referral code applied from your link!')).toBeInTheDocument();
+  });
+
   it('shows no note without a code from a link', () => {
     mockApi({});
     renderRegister();

@@ -1,13 +1,14 @@
 import { Check, Copy, Share2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { referralLink } from '@/lib/paths';
+import { ReferralShare } from '@/components/referral-share';
+import { useReferralLink } from '@/lib/referral-link';
 import { useCopy } from '@/lib/use-copy';
 
 /** The Referral Code card: the code, and a button that copies the public referral link. */
 export function ReferralLinkCard({ code }: { code: string }) {
   const { copied, copy } = useCopy();
-  const link = referralLink(code);
+  const link = useReferralLink(code);
   return (
     <Card className="flex flex-col gap-4 p-5 sm:p-6" role="region" aria-labelledby="ref-title">
       <div className="flex items-center justify-between gap-3">
@@ -39,6 +40,7 @@ export function ReferralLinkCard({ code }: { code: string }) {
           <span aria-live="polite">{copied ? 'Copied to clipboard!' : 'Copy'}</span>
         </Button>
       </div>
+      <ReferralShare code={code} link={link} />
     </Card>
   );
 }

@@ -154,6 +154,34 @@ describe('dashboard', () => {
     expect(api.calls(STATS)).toHaveLength(1);
   });
 
+  it('shares the link built on the public URL: Telegram, WhatsApp and a QR poster', async () => {
+    const link = 'https://copytrade.example/ref/AB3CD7EF';
+    const { user } = renderDashboard(
+      { [STATS]: () => okResponse(makeStats()) },
+      makeUser({ referralLink: link }),
+    );
+    const card = await screen.findByRole('region', { name: 'Referral Code' });
+    expect(card).toHaveTextContent(link);
+    const share = within(card).getByRole('group', { name: 'Share your link' });
+    expect(
+      within(share)
+        .getByRole('link', { name: /Telegram/ })
+        .getAttribute('href'),
+    ).toBe(
+      `https://t.me/share/url?url=${encodeURIComponent(link)}&text=${encodeURIComponent('Join me on CopyTrade Network: copy a master trader on BingX and earn from your network.')}`,
+    );
+    expect(
+      within(share)
+        .getByRole('link', { name: /WhatsApp/ })
+        .getAttribute('href'),
+    ).toContain(encodeURIComponent(link));
+    await user.click(within(share).getByRole('button', { name: 'QR poster' }));
+    const poster = await screen.findByRole('dialog', { name: 'Your referral poster' });
+    expect(poster).toHaveTextContent('Invited by Ada L.');
+    expect(poster).toHaveTextContent('AB3CD7EF');
+    expect(poster).toHaveTextContent(link);
+  });
+
   it("copies the referral link and says 'Copied to clipboard!' for 5 seconds", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user } = renderDashboard({ [STATS]: () => okResponse(makeStats()) });

@@ -6,6 +6,7 @@ import { LogoMark } from '@/components/logo';
 import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
 import { landingContent } from '@/lib/site-content';
+import { InvitedBy } from './invited-by';
 
 const c = landingContent.hero;
 const LEVEL_BARS = Array.from({ length: REFERRAL_LEVELS }, (_, i) => 100 - i * 5.2);
@@ -22,6 +23,7 @@ export function Hero({ riskDisclosureId }: { riskDisclosureId: string }) {
       </div>
       <div className="mx-auto grid max-w-7xl grid-cols-1 items-center gap-12 px-4 sm:px-6 lg:grid-cols-[1.15fr_1fr] lg:px-8">
         <div className="text-center lg:text-left">
+          <InvitedBy />
           <p className="inline-flex items-center gap-2 rounded-full border border-border bg-surface/80 px-3 py-1 text-sm font-medium text-fg-muted">
             <BadgeCheck className="size-4 text-primary" aria-hidden="true" />
             {c.eyebrow}

@@ -8,6 +8,7 @@ import {
   RISK_DISCLOSURE,
   siteLinks,
 } from '@/lib/site-content';
+import { mockApi, okResponse } from '@/testing/api-mock';
 import { renderRoutes, Stub } from '@/testing/render';
 import { LandingPage } from './landing-page';
 
@@ -22,6 +23,22 @@ function renderLanding() {
 }
 
 describe('landing page', () => {
+  it('says who invited after a referral link, and nothing without one', async () => {
+    sessionStorage.setItem('referralCode', 'AB3CD7EF');
+    mockApi({
+      'GET /api/users/referrer/AB3CD7EF': () =>
+        okResponse({
+          name: 'Alex M.',
+          referralCode: 'AB3CD7EF',
+          link: 'https://x.test/ref/AB3CD7EF',
+        }),
+    });
+    const { user } = renderLanding();
+    const invited = await screen.findByText(/Invited by Alex M\./);
+    await user.click(within(invited).getByRole('link', { name: 'Sign up' }));
+    expect(await screen.findByText('Register stub')).toBeInTheDocument();
+  });
+
   it('has the headline, the hero button to the exchange and the four steps', () => {
     renderLanding();
     expect(

@@ -1,13 +1,14 @@
 import { Check, Copy } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { referralLink } from '@/lib/paths';
+import { ReferralShare } from '@/components/referral-share';
+import { useReferralLink } from '@/lib/referral-link';
 import { useCopy } from '@/lib/use-copy';
 
 /** 'Your Referral Code' with a button that copies the public link. */
 export function ReferralCodeCard({ code }: { code: string }) {
   const { copied, copy } = useCopy();
-  const link = referralLink(code);
+  const link = useReferralLink(code);
   return (
     <Card>
       <CardHeader>
@@ -40,6 +41,9 @@ export function ReferralCodeCard({ code }: { code: string }) {
           )}
           <span aria-live="polite">{copied ? 'Successfully Copied!' : 'Copy Link'}</span>
         </Button>
+      </CardContent>
+      <CardContent className="pt-0">
+        <ReferralShare code={code} link={link} />
       </CardContent>
     </Card>
   );

@@ -117,6 +117,8 @@ async function main(): Promise<void> {
     settings: app.services.settings,
     audit: app.services.audit,
     log: app.log,
+    mail: app.services.mail,
+    publicUrl: 'http://bench.invalid',
     afterCredit: async () => {
       creditDoneAt = performance.now();
     },

@@ -227,6 +227,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     settings,
     audit,
     log: app.log,
+    mail,
+    publicUrl: config.publicUrl,
     ...(options.cycleFaults?.afterCredit ? { afterCredit: options.cycleFaults.afterCredit } : {}),
   });
   app.addHook('onClose', () => cycles.settled());
@@ -257,7 +259,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frozenUntil: (userId) => security.withdrawalsFrozenUntil(userId),
     logEvent: (tx, userId, kind) => security.log(tx, userId, kind, { ip: null, userAgent: null }),
   });
-  const withdrawalReview = new WithdrawalReviewService(database.db, audit, peers.explorerUrl);
+  const withdrawalReview = new WithdrawalReviewService(database.db, audit, peers.explorerUrl, {
+    mail,
+    publicUrl: config.publicUrl,
+  });
   // Payouts need a real chain (CHAIN_RPC_URL): the simulated one cannot execute transactions.
   const payoutChain = config.chain.rpcUrl
     ? new PayoutChain({ rpcUrl: config.chain.rpcUrl, usdtContract: config.chain.usdtContract })

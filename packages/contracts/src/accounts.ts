@@ -198,3 +198,13 @@ export const systemOverviewSchema = z.object({
   checkedAt: z.string(),
 });
 export type SystemOverview = z.infer<typeof systemOverviewSchema>;
+
+/**
+ * GET/PUT /users/notifications (beyond the spec): the mails a member may switch off. Receipts,
+ * withdrawal decisions and security mails are transactional and always sent.
+ */
+export const notificationSettingsSchema = z.object({
+  /** "Reward cycle #N: X USDT credited" after each cycle. */
+  cycleCredited: z.boolean(),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;

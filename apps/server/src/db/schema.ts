@@ -44,6 +44,8 @@ export const users = pgTable(
     email: text('email').notNull().unique(),
     /** Null for the network's root account, which never signs in. */
     passwordHash: text('password_hash'),
+    /** The member wants the non-transactional "cycle credited" mails (on /profile). */
+    cycleMails: boolean('cycle_mails').notNull().default(true),
     isEmailVerified: boolean('is_email_verified').notNull().default(false),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     isAdmin: boolean('is_admin').notNull().default(false),
@@ -419,6 +421,8 @@ export const rewardCycles = pgTable(
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** When its members' "cycle credited" mails were queued (the cycle-mails job, once). */
+    membersMailedAt: timestamp('members_mailed_at', { withTimezone: true }),
   },
   (t) => [
     check(

@@ -11,6 +11,13 @@ export function backgroundJobs(services: Services, config: Config): JobDefinitio
       run: () => services.mail.deliverDue(),
     },
     {
+      // Members credited by a completed reward cycle hear of it once (unless switched off).
+      name: 'cycle-mails',
+      intervalMs: 60_000,
+      firstAfterMs: 30_000,
+      run: () => services.cycles.mailMembers(),
+    },
+    {
       // Delivered mails are kept for the saved retention, then deleted.
       name: 'mail-retention',
       intervalMs: 3_600_000,

@@ -1,4 +1,5 @@
 import { envelopeSchema } from '@ctn/contracts/envelope';
+import { notificationSettingsSchema } from '@ctn/contracts/accounts';
 import { securityEventsResponseSchema, sessionsResponseSchema } from '@ctn/contracts/security';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -67,6 +68,30 @@ export function accountSecurityRoutes(
         await accountSecurity.signOutEverywhere(user, originOf(request));
         return ok(null, 'SIGNED_OUT_EVERYWHERE');
       },
+    });
+
+    app.get('/notifications', {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: 'The mails the member may switch off, and whether they are on',
+        security,
+        response: { 200: envelopeSchema(notificationSettingsSchema) },
+      },
+      handler: async (request) => ok(await auth.notificationSettings(sessionOf(request).id)),
+    });
+
+    app.put('/notifications', {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: 'Switch the non-transactional mails on or off',
+        security,
+        body: notificationSettingsSchema,
+        response: { 200: envelopeSchema(notificationSettingsSchema) },
+      },
+      handler: async (request) =>
+        ok(await auth.saveNotificationSettings(sessionOf(request).id, request.body)),
     });
 
     app.get('/security-events', {

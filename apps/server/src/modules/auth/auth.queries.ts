@@ -274,3 +274,23 @@ export async function staleUnverifiedAccounts(
   );
   return rows.map((r) => r.id);
 }
+
+/** The mails a member chose to receive (beyond the transactional ones). */
+export async function notificationSettings(
+  db: Db,
+  id: string,
+): Promise<{ cycleCredited: boolean } | undefined> {
+  const [row] = await db
+    .select({ cycleCredited: users.cycleMails })
+    .from(users)
+    .where(eq(users.id, id));
+  return row;
+}
+
+export async function saveNotificationSettings(
+  db: Db,
+  id: string,
+  settings: { cycleCredited: boolean },
+): Promise<void> {
+  await db.update(users).set({ cycleMails: settings.cycleCredited }).where(eq(users.id, id));
+}

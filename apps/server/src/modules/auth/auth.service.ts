@@ -1,4 +1,4 @@
-import type { LoginResponse, User } from '@ctn/contracts/accounts';
+import type { LoginResponse, NotificationSettings, User } from '@ctn/contracts/accounts';
 import { RESET_PASSWORD_TOKEN_TTL_HOURS } from '@ctn/contracts/constants';
 import { DEFAULT_SYSTEM_SETTINGS } from '@ctn/contracts/settings';
 import {
@@ -173,6 +173,22 @@ export class AuthService {
   }
 
   /** The signed-in user; whether they have a second factor comes with the session check. */
+  /** GET /users/notifications: the mails the member may switch off. */
+  async notificationSettings(id: string): Promise<NotificationSettings> {
+    const settings = await q.notificationSettings(this.deps.db, id);
+    if (!settings) throw new AppError('USER_NOT_FOUND');
+    return settings;
+  }
+
+  /** PUT /users/notifications */
+  async saveNotificationSettings(
+    id: string,
+    settings: NotificationSettings,
+  ): Promise<NotificationSettings> {
+    await q.saveNotificationSettings(this.deps.db, id, settings);
+    return this.notificationSettings(id);
+  }
+
   async profile(session: { id: string; twoFactor: boolean }): Promise<User> {
     const user = await this.profileLookup(session.id);
     if (!user) throw new AppError('USER_NOT_FOUND');

@@ -252,3 +252,36 @@ export async function directRewardsBetween(
   );
   return { lines: row?.lines ?? 0, amountMicro: BigInt(row?.amount ?? 0) };
 }
+
+/**
+ * Takes the oldest completed cycle whose members were not mailed yet, marking it mailed in the
+ * caller's transaction (the mails commit with the mark, so each cycle is announced once).
+ */
+export async function claimUnmailedCycle(
+  tx: Db,
+): Promise<{ id: string; number: number } | undefined> {
+  const [row] = await rowsOf<{ id: string; number: number }>(
+    tx,
+    sql`update reward_cycles set members_mailed_at = now()
+         where id = (select id from reward_cycles
+                      where completed_at is not null and members_mailed_at is null
+                      order by completed_at limit 1
+                      for update skip locked)
+         returning id, number`,
+  );
+  return row;
+}
+
+/** What each member who wants cycle mails received in a cycle: the total and the locked part. */
+export async function cycleRecipients(tx: Db, cycleId: string) {
+  return rowsOf<{ email: string; firstName: string; totalMicro: string; lockedMicro: string }>(
+    tx,
+    sql`select u.email, u.first_name as "firstName",
+               sum(r.reward_micro)::text as "totalMicro",
+               coalesce(sum(r.reward_micro) filter (where r.bucket = 'LOCKED'), 0)::text
+                 as "lockedMicro"
+          from rewards r join users u on u.id = r.user_id
+         where r.cycle_id = ${cycleId} and u.cycle_mails and u.status <> 'DISABLED'
+         group by u.id, u.email, u.first_name`,
+  );
+}

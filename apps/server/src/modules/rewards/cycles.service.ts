@@ -14,11 +14,13 @@ import { isExclusionViolation } from '../../lib/db-errors';
 import type { Logger } from '../../lib/logger';
 import { pageOf } from '../../lib/pagination';
 import type { Actor, AuditService } from '../audit/audit.service';
+import type { MailService } from '../mail/mail.service';
 import type { SettingsService } from '../settings/settings.service';
+import { cycleCreditedMail } from './cycle-mails';
 import { batchFromCommissions, parseCycleCsv, type Batch } from './cycle-sources';
 import * as q from './cycles.queries';
 import { creditCycle, projectCycle, skippedUplines } from './reward-credits.queries';
-import { toUsdt } from '../../lib/money';
+import { toUsdt, usdtText } from '../../lib/money';
 
 export interface CyclesDeps {
   db: Db;
@@ -26,6 +28,9 @@ export interface CyclesDeps {
   settings: SettingsService;
   audit: AuditService;
   log: Logger;
+  /** The members' "cycle credited" mails (cycle-mails job). */
+  mail: MailService;
+  publicUrl: string;
   /** Tests: called inside the run's transaction after the credit, before it completes. */
   afterCredit?: (cycleId: string) => Promise<void>;
 }
@@ -317,6 +322,37 @@ export class CyclesService {
         });
     });
     progress.phase = 'DONE';
+  }
+
+  /**
+   * Queues the "cycle credited" mails of the oldest completed cycle not announced yet, with the
+   * mark that it was, in one transaction: each cycle is announced once, whatever the instances.
+   * Returns how many mails were queued (the cycle-mails job runs it until nothing is left).
+   */
+  async mailMembers(): Promise<number> {
+    const { db, mail, publicUrl } = this.deps;
+    const queued = await db.transaction(async (tx) => {
+      const cycle = await q.claimUnmailedCycle(tx);
+      if (!cycle) return 0;
+      const recipients = await q.cycleRecipients(tx, cycle.id);
+      for (const member of recipients)
+        await mail.enqueue(
+          tx,
+          cycleCreditedMail(
+            member,
+            {
+              number: cycle.number,
+              total: usdtText(member.totalMicro),
+              locked: BigInt(member.lockedMicro) > 0n ? usdtText(member.lockedMicro) : null,
+            },
+            `${publicUrl}/rewards`,
+            `${publicUrl}/profile`,
+          ),
+        );
+      return recipients.length;
+    });
+    if (queued > 0) mail.kick();
+    return queued;
   }
 
   private async readSource(request: CyclePreviewRequest): Promise<Batch> {

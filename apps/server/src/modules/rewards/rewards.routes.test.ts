@@ -209,6 +209,38 @@ describe('DOWNLINE cycles from a CSV', () => {
 });
 
 describe('reward APIs', () => {
+  it('announces a completed cycle once to each credited member who wants it', async () => {
+    const prefs = (token: string, body?: { cycleCredited: boolean }) =>
+      call<{ cycleCredited: boolean }>(t.app, body ? 'PUT' : 'GET', '/api/users/notifications', {
+        token,
+        ...(body ? { body } : {}),
+      });
+    expect((await prefs(a.token)).body.data).toEqual({ cycleCredited: true });
+    expect((await prefs(a.token, { cycleCredited: false })).body.data).toEqual({
+      cycleCredited: false,
+    });
+    expect((await prefs(a.token)).body.data).toEqual({ cycleCredited: false });
+    expect((await call(t.app, 'GET', '/api/users/notifications')).status).toBe(401);
+
+    const queued = await t.app.services.cycles.mailMembers();
+    const mails = await t.app.services.mail.listMailbox();
+    const cycleMail = (m: Member) =>
+      mails.filter((x) => x.toAddress === m.email && /^Reward cycle #\d+:/.test(x.subject));
+    expect(cycleMail(b)).toHaveLength(1);
+    expect(cycleMail(b)[0]!.subject).toMatch(/: 2\.00 USDT credited$/);
+    expect(cycleMail(b)[0]!.textBody).toContain('/rewards');
+    // C's lines went to the locked bucket: the mail says so.
+    expect(cycleMail(c)[0]!.textBody).toContain(
+      '3.00 USDT of it is held while your earnings are locked',
+    );
+    // A was credited too, but switched them off.
+    expect((await rewardsOf(a.id)).some((r) => r.type === 'DOWNLINE')).toBe(true);
+    expect(cycleMail(a)).toEqual([]);
+    expect(queued).toBeGreaterThanOrEqual(2);
+    // Once per cycle, whoever runs the job next.
+    expect(await t.app.services.cycles.mailMembers()).toBe(0);
+  });
+
   it("answers a member's own stats, refuses another member's, and lets an admin read any", async () => {
     const own = await call<RewardStats>(t.app, 'GET', `/api/rewards/stats/${b.number}`, {
       token: b.token,

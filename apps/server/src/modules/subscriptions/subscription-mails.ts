@@ -1,17 +1,43 @@
 import { renderMail } from '../mail/mail-templates';
 
+const utcDay = (date: Date) =>
+  date.toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/**
+ * To the member, once per credited payment: the amount, its transaction, and what it did (the
+ * new paid-until date, or the credit kept toward the next period).
+ */
+export function paymentReceivedMail(
+  to: { email: string; firstName: string },
+  payment: { amountUsdt: string; txUrl: string; paidUntil: Date | null; periodsAdded: number },
+  profileUrl: string,
+) {
+  return renderMail({
+    to: to.email,
+    subject: 'Payment received',
+    greeting: `Hello ${to.firstName},`,
+    paragraphs: [
+      `We received ${payment.amountUsdt} USDT (BEP20) on your deposit address. Transaction: ${payment.txUrl}`,
+      payment.periodsAdded > 0 && payment.paidUntil
+        ? `Your subscription is now paid until ${utcDay(payment.paidUntil)} (UTC).`
+        : 'It is less than a full fee, so it is kept as credit toward your next period.',
+    ],
+    action: { label: 'See your payments', url: profileUrl },
+  });
+}
+
 export function expiryReminderMail(
   to: { email: string; firstName: string },
   paidUntil: Date,
   feeUsdt: number,
   onboardingUrl: string,
 ) {
-  const day = paidUntil.toLocaleDateString('en-US', {
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  const day = utcDay(paidUntil);
   return renderMail({
     to: to.email,
     subject: 'Your subscription ends in 3 days',

@@ -104,7 +104,12 @@ export async function insertPaymentOnce(db: Db, payment: NewPayment): Promise<st
 /** The member's subscription, locked for the rest of the transaction. */
 export async function lockSubscription(db: Db, userId: string) {
   const [row] = await db
-    .select({ paidUntil: users.paidUntil, creditMicro: users.subscriptionCreditMicro })
+    .select({
+      paidUntil: users.paidUntil,
+      creditMicro: users.subscriptionCreditMicro,
+      email: users.email,
+      firstName: users.firstName,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .for('update');

@@ -97,6 +97,18 @@ describe('subscription payments from the chain', () => {
       [0.01, 1],
       [9.99, 0],
     ]);
+    // A receipt per payment: the first kept as credit, the second with the paid-until date.
+    const receipts = (await t.app.services.mail.listMailbox()).filter(
+      (m) => m.toAddress === member.email && m.subject === 'Payment received',
+    );
+    expect(receipts).toHaveLength(2);
+    const [second, first] = receipts;
+    expect(first!.textBody).toContain('We received 9.99 USDT (BEP20)');
+    expect(first!.textBody).toContain('kept as credit toward your next period');
+    expect(second!.textBody).toContain('We received 0.01 USDT (BEP20)');
+    expect(second!.textBody).toMatch(/Transaction: \S+\/tx\/0x[0-9a-f]{64}/);
+    expect(second!.textBody).toContain('Your subscription is now paid until');
+    expect(second!.textBody).toContain('/profile');
   });
 
   it('the same log seen again, by the watcher and by refreshes, and by two scans at once, credits once', async () => {

@@ -10,14 +10,19 @@ import type { ChainHead, ChainPosition } from '../../integrations/chain/chain-he
 import { faultKind } from '../../integrations/chain/rpc-errors';
 import type { SimulatedChain } from '../../integrations/chain/simulated-chain';
 import { AppError } from '../../lib/app-error';
-import { toUsdt } from '../../lib/money';
+import { toUsdt, usdtText } from '../../lib/money';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import type { Logger } from '../../lib/logger';
 import type { MailService } from '../mail/mail.service';
 import type { RewardsService } from '../rewards/rewards.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { renderMail } from '../mail/mail-templates';
-import { expiryReminderMail, finalityStalledMail, watcherFailingMail } from './subscription-mails';
+import {
+  expiryReminderMail,
+  finalityStalledMail,
+  paymentReceivedMail,
+  watcherFailingMail,
+} from './subscription-mails';
 import * as q from './subscriptions.queries';
 import { applyPayment, isPaid, type PeriodPolicy } from './subscription-periods';
 import { refreshStart, scanStart } from './scan-range';
@@ -382,7 +387,7 @@ export class SubscriptionsService {
   private async credit(userId: string, transfer: UsdtTransfer): Promise<boolean> {
     if (transfer.removed) return false;
     const amountMicro = tokenAmountToMicroUsdt(transfer.amount);
-    return this.deps.db.transaction(async (tx) => {
+    const credited = await this.deps.db.transaction(async (tx) => {
       const paymentId = await q.insertPaymentOnce(tx, {
         userId,
         txHash: transfer.txHash.toLowerCase(),
@@ -407,6 +412,20 @@ export class SubscriptionsService {
         next.periodsAdded,
         next.periodsAdded > 0 ? next.paidUntil : null,
       );
+      // The member's receipt, queued in this transaction: mailed once, with the credit.
+      await this.deps.mail.enqueue(
+        tx,
+        paymentReceivedMail(
+          current,
+          {
+            amountUsdt: usdtText(amountMicro),
+            txUrl: `${this.deps.explorerUrl.replace(/\/+$/, '')}/tx/${transfer.txHash.toLowerCase()}`,
+            paidUntil: next.periodsAdded > 0 ? next.paidUntil : null,
+            periodsAdded: next.periodsAdded,
+          },
+          `${this.deps.publicUrl}/profile`,
+        ),
+      );
       // The uplines' DIRECT rewards, in this transaction: a payment credited is rewarded once.
       const rewardLines = await this.deps.rewards.creditPayment(tx, {
         id: paymentId,
@@ -425,5 +444,7 @@ export class SubscriptionsService {
       );
       return true;
     });
+    if (credited) this.deps.mail.kick();
+    return credited;
   }
 }

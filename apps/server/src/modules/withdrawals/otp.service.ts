@@ -9,9 +9,9 @@ import {
 import { isOtp, isWalletAddress } from '@ctn/contracts/validation';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { toUsdt } from '../../lib/money';
+import { usdtText } from '../../lib/money';
 import type { MailService } from '../mail/mail.service';
-import { withdrawalCodeMail, type WithdrawalIntent } from './otp-mails';
+import { withdrawalCodeMail, type WithdrawalIntent } from './withdrawal-mails';
 import { amountToMicro } from './withdrawals.service';
 import * as q from './otp.queries';
 
@@ -129,11 +129,7 @@ function intentOf(intent: OtpRequest): WithdrawalIntent | null {
   const address = intent.walletAddress.startsWith('0x')
     ? intent.walletAddress
     : `0x${intent.walletAddress}`;
-  const amount = toUsdt(micro).toLocaleString('en-US', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 6,
-  });
-  return { amount, walletAddress: address };
+  return { amount: usdtText(micro), walletAddress: address };
 }
 
 /** Two HMAC hex digests compared in constant time (the comparison reveals nothing by timing). */

@@ -11,10 +11,12 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { CSV_PAGE_SIZE, csvExport, type CsvColumn, type CsvExport } from '../../lib/csv';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { toUsdt } from '../../lib/money';
+import { toUsdt, usdtText } from '../../lib/money';
 import { pageOf } from '../../lib/pagination';
 import type { Actor, AuditService } from '../audit/audit.service';
+import type { MailService } from '../mail/mail.service';
 import { settleHeld, type Decision } from './settlement';
+import { withdrawalDecisionMail } from './withdrawal-mails';
 import { adminView } from './withdrawal-view';
 import * as q from './withdrawals.queries';
 import { isUuid, toIso } from '../../lib/values';
@@ -58,6 +60,8 @@ export class WithdrawalReviewService {
     private readonly db: Db,
     private readonly audit: AuditService,
     private readonly explorerUrl: string,
+    /** The member's decision mail, queued with the decision; its link points to /rewards. */
+    private readonly notify: { mail: MailService; publicUrl: string },
   ) {}
 
   /** The chain side arrives after construction (it settles requests through this service). */
@@ -217,6 +221,7 @@ export class WithdrawalReviewService {
       if (!(await this.addLateHash(tx, id, decision, actor)))
         await this.settle(tx, id, decision, actor);
     });
+    this.notify.mail.kick();
     return adminView(await this.find(id));
   }
 
@@ -252,6 +257,7 @@ export class WithdrawalReviewService {
     const current = await q.lockWithdrawal(tx, id);
     if (!current) throw new AppError('WITHDRAWAL_NOT_FOUND');
     await settleHeld(tx, current, decision, actor.id);
+    await this.mailMember(tx, id, decision);
     await this.audit.record(tx, actor, {
       action: 'WITHDRAWAL_REVIEWED',
       target: { type: 'withdrawal', id },
@@ -263,6 +269,28 @@ export class WithdrawalReviewService {
         transactionHash: decision.transactionHash,
       },
     });
+  }
+
+  /** The member's mail about the decision, in its transaction (a member's own cancel sends none). */
+  private async mailMember(tx: Db, id: string, decision: Decision): Promise<void> {
+    if (decision.status === 'CANCELLED') return;
+    const row = await q.findWithdrawal(tx, id);
+    if (!row) return;
+    const hash = decision.transactionHash;
+    await this.notify.mail.enqueue(
+      tx,
+      withdrawalDecisionMail(
+        row,
+        {
+          status: decision.status,
+          amount: usdtText(row.amountMicro),
+          walletAddress: row.walletAddress,
+          reason: decision.reason,
+          txUrl: hash ? `${this.explorerUrl.replace(/\/+$/, '')}/tx/${hash}` : null,
+        },
+        `${this.notify.publicUrl}/rewards`,
+      ),
+    );
   }
 
   /** Pending count, approved + pending amount and the newest requests (admin dashboard). */

@@ -407,6 +407,12 @@ describe('a member cancelling their own request', () => {
       transactionHash: null,
     });
     expect(cancelled.body.data!.processedAt).not.toBeNull();
+    // Their own cancel is no decision to be told about.
+    expect(
+      (await t.app.services.mail.listMailbox()).filter(
+        (x) => x.toAddress === m.email && x.subject.startsWith('Your withdrawal was'),
+      ),
+    ).toEqual([]);
     expect(await balances(m.user._id)).toMatchObject({
       availableMicro: 40_000_000n,
       pendingMicro: 0n,
@@ -502,6 +508,13 @@ describe('admin review', () => {
     expect(again.body.errorCode).toBe('WITHDRAWAL_ALREADY_PROCESSED');
     const seen = await call<Withdrawal>(t.app, 'GET', `/api/withdrawals/${id}`, { token: m.token });
     expect(seen.body.data).toMatchObject({ status: 'APPROVED', transactionHash: hash });
+    // The member is mailed the decision with the transaction link.
+    const approvedMail = (await t.app.services.mail.listMailbox()).find(
+      (x) => x.toAddress === m.email && x.subject === 'Your withdrawal was approved',
+    );
+    expect(approvedMail?.textBody).toContain('Your withdrawal of 20.00 USDT to');
+    expect(approvedMail?.textBody).toContain(`/tx/${hash}`);
+    expect(approvedMail?.textBody).toContain('/rewards');
     const [audit] = await rowsOf<{ before: { status: string }; after: { status: string } }>(
       t.database.db,
       sql`select before, after from audit_log where action = 'WITHDRAWAL_REVIEWED' and target_id = ${id}`,
@@ -518,10 +531,20 @@ describe('admin review', () => {
       reason: 'Address on a blocklist',
     });
     expect((await balances(m.user._id)).availableMicro).toBe(100_000_000n);
+    const rejectedMail = (await t.app.services.mail.listMailbox()).find(
+      (x) => x.toAddress === m.email && x.subject === 'Your withdrawal was rejected',
+    );
+    expect(rejectedMail?.textBody).toContain('The amount is back in your available balance.');
+    expect(rejectedMail?.textBody).toContain('Reason: Address on a blocklist.');
     const other = await pending(10);
     const blocked = await decide(other.id, { status: 'BLOCKED_COMPLIANCE', reason: 'KYC review' });
     expect(blocked.body.data!.status).toBe('BLOCKED_COMPLIANCE');
     expect((await balances(other.m.user._id)).pendingMicro).toBe(0n);
+    const blockedMail = (await t.app.services.mail.listMailbox()).find(
+      (x) => x.toAddress === other.m.email && x.subject === 'Your withdrawal was blocked',
+    );
+    expect(blockedMail?.textBody).toContain('blocked for compliance');
+    expect(blockedMail?.textBody).toContain('Reason: KYC review.');
     expect((await decide(other.id, { status: 'APPROVED' }, other.m.token)).status).toBe(403);
   });
 

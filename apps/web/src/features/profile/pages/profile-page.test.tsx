@@ -1,7 +1,7 @@
 import { isSubscriptionPaid, subscriptionPaidAt } from '@ctn/contracts/subscription-fee';
 import { PASSWORD_BANNER_MS } from '@ctn/contracts/constants';
 import { errorText } from '@ctn/contracts/errors';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferred, failResponse, mockApi, okResponse } from '@/testing/api-mock';
 import { makePayment, makeSubscription, makeUser } from '@/testing/fixtures';
@@ -48,6 +48,7 @@ const SECURITY_CENTER: Parameters<typeof mockApi>[0] = {
       ],
       withdrawalsFrozenUntil: null,
     }),
+  'GET /api/users/notifications': () => okResponse({ cycleCredited: true }),
 };
 
 function renderProfile(
@@ -414,5 +415,34 @@ describe('profile page: two-factor authentication', () => {
     expect(screen.getAllByText(/Chrome on Windows/).length).toBeGreaterThan(0);
     expect(await screen.findByText('Signed in')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign out everywhere' })).toBeInTheDocument();
+  });
+});
+
+describe('email notifications', () => {
+  it('lists what is always mailed and switches cycle summaries off and on', async () => {
+    const gate = deferred<Response>();
+    const { user, api } = renderProfile({
+      'PUT /api/users/notifications': () => gate.promise,
+    });
+    const box = await screen.findByRole('checkbox', { name: /Reward cycle summaries/ });
+    expect(box).toBeChecked();
+    expect(screen.getByText(/Payment received, with the transaction/)).toBeInTheDocument();
+    await user.click(box);
+    expect(box).not.toBeChecked();
+    expect(box).toBeDisabled();
+    expect(api.calls('PUT /api/users/notifications')[0]!.body).toEqual({ cycleCredited: false });
+    gate.resolve(okResponse({ cycleCredited: false }));
+    await waitFor(() => expect(box).toBeEnabled());
+    expect(box).not.toBeChecked();
+  });
+
+  it('says when saving failed and shows the saved state again', async () => {
+    const { user } = renderProfile({
+      'PUT /api/users/notifications': () => failResponse(500, null),
+    });
+    const box = await screen.findByRole('checkbox', { name: /Reward cycle summaries/ });
+    await user.click(box);
+    expect(await screen.findByText('Failed to save. Please try again.')).toBeInTheDocument();
+    expect(box).toBeChecked();
   });
 });

@@ -1,6 +1,7 @@
 import { PageTitle } from '@/components/page-title';
 import { useAuthenticatedUser } from '@/lib/session';
 import { ChangePasswordForm } from '../components/change-password-form';
+import { NotificationsCard } from '../components/notifications-card';
 import { PaymentHistory } from '../components/payment-history';
 import { ProfileInfo } from '../components/profile-info';
 import { SecurityLogCard, SessionsCard } from '../components/sessions-card';
@@ -24,6 +25,7 @@ export function ProfilePage() {
       <PaymentHistory />
       <ChangePasswordForm />
       <TwoFactorCard />
+      <NotificationsCard />
       <SessionsCard />
       <SecurityLogCard />
     </div>

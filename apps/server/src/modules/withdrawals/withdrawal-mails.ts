@@ -1,0 +1,82 @@
+import { OTP_TTL_MINUTES } from '@ctn/contracts/constants';
+import { renderMail } from '../mail/mail-templates';
+
+/** The withdrawal a code confirms, as the member typed it in the dialog. */
+export interface WithdrawalIntent {
+  amount: string;
+  walletAddress: string;
+}
+
+/**
+ * The code mail. With the withdrawal it confirms, the mail states amount and address, so a
+ * member who did not ask for exactly that knows not to use it.
+ */
+export function withdrawalCodeMail(
+  to: { email: string; firstName: string },
+  code: string,
+  intent: WithdrawalIntent | null,
+) {
+  return renderMail({
+    to: to.email,
+    // Never in the subject: subjects show on lock screens and in mail lists.
+    subject: 'Your withdrawal code',
+    secret: true,
+    greeting: `Hello ${to.firstName},`,
+    paragraphs: [
+      intent
+        ? `Your verification code for a withdrawal of ${intent.amount} USDT to ${intent.walletAddress} (BNB Smart Chain, BEP20) is ${code}.`
+        : `Your verification code for a withdrawal is ${code}.`,
+      ...(intent
+        ? ['If the amount or the address is not what you entered, do not use this code.']
+        : []),
+      `It is valid for ${OTP_TTL_MINUTES} minutes and can be used once. Enter it in the withdrawal dialog to confirm your request.`,
+    ],
+    footnote:
+      'If you did not ask to withdraw, do not share this code with anyone and change your password: someone may be signed in to your account.',
+  });
+}
+
+type Decided = 'APPROVED' | 'REJECTED' | 'BLOCKED_COMPLIANCE';
+
+const DECISION_SUBJECT: Record<Decided, string> = {
+  APPROVED: 'Your withdrawal was approved',
+  REJECTED: 'Your withdrawal was rejected',
+  BLOCKED_COMPLIANCE: 'Your withdrawal was blocked',
+};
+
+/**
+ * To the member when an administrator (or the hot wallet) decides their request: paid, with the
+ * transaction when there is one; or returned to their balance, with the reason.
+ */
+export function withdrawalDecisionMail(
+  to: { email: string; firstName: string },
+  decision: {
+    status: Decided;
+    amount: string;
+    walletAddress: string;
+    reason: string | null;
+    txUrl: string | null;
+  },
+  rewardsUrl: string,
+) {
+  const what = `${decision.amount} USDT to ${decision.walletAddress}`;
+  const paragraphs =
+    decision.status === 'APPROVED'
+      ? [
+          `Your withdrawal of ${what} was approved and paid on BNB Smart Chain (BEP20).`,
+          decision.txUrl
+            ? `Transaction: ${decision.txUrl}`
+            : 'Its transaction will show on your Rewards page once it is recorded.',
+        ]
+      : [
+          `Your withdrawal of ${what} was ${decision.status === 'REJECTED' ? 'rejected' : 'blocked for compliance'}. The amount is back in your available balance.`,
+          `Reason: ${decision.reason ?? 'not given'}.`,
+        ];
+  return renderMail({
+    to: to.email,
+    subject: DECISION_SUBJECT[decision.status],
+    greeting: `Hello ${to.firstName},`,
+    paragraphs,
+    action: { label: 'See your withdrawals', url: rewardsUrl },
+  });
+}

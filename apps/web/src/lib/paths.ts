@@ -66,6 +66,13 @@ export function originFrom(state: unknown): string | null {
   return from;
 }
 
+/** The address the verify screen hands to /signin (`state.email`), so the member only types the password. */
+export function emailFrom(state: unknown): string {
+  if (typeof state !== 'object' || state === null || !('email' in state)) return '';
+  const email = (state as { email: unknown }).email;
+  return typeof email === 'string' ? email : '';
+}
+
 /** Where a sign-in ends: back to the page the guard came from, else the user's home. */
 export function afterSignInPath(user: { isAdmin: boolean }, state: unknown): string {
   return originFrom(state) ?? homePathFor(user);

@@ -23,6 +23,12 @@ const password = () => screen.getByLabelText('Password', { selector: 'input' });
 const submit = () => screen.getByRole('button', { name: 'Sign In' });
 
 describe('sign-in page', () => {
+  it('opens with the address a verified email handed over', async () => {
+    mockApi({});
+    renderSignin({ email: 'ada@example.com' });
+    expect(await screen.findByLabelText('Email address')).toHaveValue('ada@example.com');
+  });
+
   it('asks for the authenticator code once the password was right, and sends it with the password', async () => {
     const admin = makeUser({ isAdmin: true });
     const { requests } = mockApi({

@@ -10,7 +10,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { errorMessage } from '@/lib/api-client';
-import { afterSignInPath, paths } from '@/lib/paths';
+import { afterSignInPath, emailFrom, paths } from '@/lib/paths';
 import { useStartSession } from '@/lib/session';
 import { writePendingUser } from '@/lib/pending-user';
 import { useLogin } from '../api/login';
@@ -38,7 +38,8 @@ export function SigninPage() {
     formState: { errors },
   } = useForm<LoginRequest>({
     resolver: zodResolver(loginRequestSchema),
-    defaultValues: { email: '', password: '', totpCode: '' },
+    // Coming from a verified email, the address is filled in already.
+    defaultValues: { email: emailFrom(location.state), password: '', totpCode: '' },
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
   });

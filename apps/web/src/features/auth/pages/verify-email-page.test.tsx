@@ -51,6 +51,8 @@ describe('verify email page: with a token', () => {
     });
     expect(await screen.findByRole('heading', { name: 'Sign-in stub' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/signin');
+    // The sign-in form gets the address, so only the password is left to type.
+    expect(router.state.location.state).toEqual({ email: pendingUser.email });
   });
 
   it('shows the server text of a failure with the error-state buttons', async () => {

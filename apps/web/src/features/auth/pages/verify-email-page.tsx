@@ -73,9 +73,14 @@ export function VerifyEmailPage() {
   useEffect(() => {
     if (status !== 'success') return;
     clearPendingUser();
-    const timer = setTimeout(() => navigate(paths.signin, { replace: true }), REDIRECT_DELAY_MS);
+    // The sign-in form opens with the address filled in (issue 18): only the password is left.
+    const email = pendingUser?.email;
+    const timer = setTimeout(
+      () => navigate(paths.signin, { replace: true, ...(email ? { state: { email } } : {}) }),
+      REDIRECT_DELAY_MS,
+    );
     return () => clearTimeout(timer);
-  }, [status, navigate]);
+  }, [status, navigate, pendingUser]);
 
   if (redirectTo) return <Navigate to={redirectTo} replace />;
 
@@ -222,6 +227,7 @@ export function VerifyEmailPage() {
           <Link
             to={paths.signin}
             replace
+            {...(pendingUser ? { state: { email: pendingUser.email } } : {})}
             className={buttonClasses({ size: 'lg', fullWidth: true })}
           >
             Continue to Sign In

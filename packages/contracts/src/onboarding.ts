@@ -51,6 +51,31 @@ export const linkExchangeRequestSchema = z.object({
     .max(32),
 });
 
+/** What a UID pre-check looks at, in the order linking checks it. */
+export const UID_CRITERIA = ['INVITED', 'KYC', 'DEPOSIT'] as const;
+export type UidCriterion = (typeof UID_CRITERIA)[number];
+
+/**
+ * POST /api/users/bingx-uid/check (beyond the spec): the eligibility of a UID without linking
+ * it, so a member learns what is missing before paying. `ok` null: BingX did not say.
+ */
+export const uidCheckSchema = z.object({
+  uid: z.string(),
+  /** True only when every criterion is met; null when one is unknown. */
+  eligible: z.boolean().nullable(),
+  /** Linked to another account already: it cannot be linked here whatever BingX says. */
+  takenByOther: z.boolean(),
+  criteria: z.array(
+    z.object({
+      key: z.enum(UID_CRITERIA),
+      ok: z.boolean().nullable(),
+      /** The account's figure where there is one: its balance in USDT for DEPOSIT. */
+      figure: z.string().nullable(),
+    }),
+  ),
+});
+export type UidCheck = z.infer<typeof uidCheckSchema>;
+
 /** Development only: POST /dev/api/simulate-payment sends USDT on the simulated chain. */
 export const simulatePaymentRequestSchema = z.object({
   amount: z.number().positive().max(100_000),

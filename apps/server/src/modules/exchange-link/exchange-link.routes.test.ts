@@ -227,3 +227,68 @@ describe('when BingX cannot be reached', () => {
     ).toBeNull();
   });
 });
+
+describe('POST /api/users/bingx-uid/check: eligibility without linking', () => {
+  const check = (token: string, bingXUID: string, ip = nextIp()) =>
+    call<{
+      uid: string;
+      eligible: boolean | null;
+      takenByOther: boolean;
+      criteria: { key: string; ok: boolean | null; figure: string | null }[];
+    }>(t.app, 'POST', '/api/users/bingx-uid/check', { token, body: { bingXUID }, ip });
+
+  it('says what is met and what is missing, with the balance, before paying, storing nothing', async () => {
+    simulator().setAccount('92000001', { ...eligible, kycDone: false, balanceUsdt: '42.10' });
+    const member = await signedInMember(t);
+    const answer = await check(member.token, ' 92000001 ');
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toEqual({
+      uid: '92000001',
+      eligible: false,
+      takenByOther: false,
+      criteria: [
+        { key: 'INVITED', ok: true, figure: null },
+        { key: 'KYC', ok: false, figure: null },
+        { key: 'DEPOSIT', ok: false, figure: '42.10' },
+      ],
+    });
+    const [row] = await rowsOf<{ uid: string | null }>(
+      t.database.db,
+      sql`select bingx_uid as uid from users where email = ${member.email}`,
+    );
+    expect(row!.uid).toBeNull();
+    simulator().setAccount('92000002', eligible);
+    expect((await check(member.token, '92000002')).body.data).toMatchObject({
+      eligible: true,
+      criteria: [{ ok: true }, { ok: true }, { ok: true, figure: '150' }],
+    });
+  });
+
+  it('answers unknown, never no or yes, for a figure BingX left out', async () => {
+    simulator().setAccount('92000003', eligible);
+    const member = await signedInMember(t);
+    simulator().mode = 'sparse';
+    try {
+      const answer = (await check(member.token, '92000003')).body.data!;
+      expect(answer.eligible).toBeNull();
+      expect(answer.criteria.some((c) => c.ok === null)).toBe(true);
+      expect(answer.criteria.every((c) => c.ok !== false)).toBe(true);
+    } finally {
+      simulator().mode = 'normal';
+    }
+  });
+
+  it('says a UID linked elsewhere cannot be linked, and shares the turns of linking', async () => {
+    simulator().setAccount('92000004', eligible);
+    const owner = await paidMember(t);
+    expect((await link(owner.token, '92000004')).status).toBe(200);
+    const member = await signedInMember(t);
+    expect((await check(member.token, '92000004')).body.data).toMatchObject({
+      eligible: false,
+      takenByOther: true,
+    });
+    for (let i = 0; i < 4; i++) await check(member.token, '92000004');
+    expect((await check(member.token, '92000004')).status).toBe(429);
+    expect((await check(member.token, 'abc')).body.errorCode).toBe('VALIDATION_ERROR');
+  });
+});

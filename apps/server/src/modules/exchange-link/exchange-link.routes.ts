@@ -1,6 +1,10 @@
 import { userSchema } from '@ctn/contracts/accounts';
 import { envelopeSchema } from '@ctn/contracts/envelope';
-import { demoUidSchema, linkExchangeRequestSchema } from '@ctn/contracts/onboarding';
+import {
+  demoUidSchema,
+  linkExchangeRequestSchema,
+  uidCheckSchema,
+} from '@ctn/contracts/onboarding';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
@@ -14,6 +18,21 @@ export function exchangeLinkRoutes(
   auth: AuthService,
 ): FastifyPluginAsyncZod {
   return async (app) => {
+    app.post('/bingx-uid/check', {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['Exchange'],
+        security: [{ bearerAuth: [] }],
+        summary: 'Check a BingX UID without linking it: what is met, what is missing',
+        description:
+          'Beyond the spec: the checks of linking (invited through our link, KYC, a balance of at least 100 USDT), each answered, with the balance; no subscription needed, nothing stored. Shares the 5 attempts an hour of linking (TOO_MANY_REQUESTS). EXCHANGE_UNAVAILABLE when BingX cannot be reached.',
+        body: linkExchangeRequestSchema,
+        response: { 200: envelopeSchema(uidCheckSchema) },
+      },
+      handler: async (request) =>
+        ok(await link.check(sessionOf(request).id, request.body.bingXUID, request.ip)),
+    });
+
     app.put('/bingx-uid', {
       config: { auth: 'user' },
       schema: {

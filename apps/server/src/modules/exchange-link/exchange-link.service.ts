@@ -1,4 +1,5 @@
 import { MIN_EXCHANGE_BALANCE_USDT, MICRO_USDT_PER_USDT } from '@ctn/contracts/constants';
+import type { UidCheck } from '@ctn/contracts/onboarding';
 import type { Db } from '../../db/client';
 import {
   ExchangeUnavailableError,
@@ -80,23 +81,86 @@ export class ExchangeLinkService {
     }
   }
 
-  private async refuseIneligible(check: InviteeFacts): Promise<void> {
-    if (check.invited === false) throw new AppError('BINGX_UID_INELIGIBLE');
-    const unknown = (what: string) => {
-      this.deps.log.warn({ uid: check.uid, missing: what }, 'BingX answer without a figure');
-      return new AppError('EXCHANGE_UNAVAILABLE');
+  /**
+   * POST /bingx-uid/check: the same checks as linking, answered one by one instead of refused
+   * at the first, and nothing stored; before paying too. Throttled with linking (the same
+   * turns): it reveals an account's state.
+   */
+  async check(userId: string, input: string, ip: string): Promise<UidCheck> {
+    const { db, limiter } = this.deps;
+    const uid = input.trim();
+    if (!/^\d{1,20}$/.test(uid))
+      throw validationError([{ field: 'bingXUID', message: 'A BingX UID is a number' }]);
+    await takeTurn(limiter, `bingx-link:member:${userId}`, LINK_RATE_RULES.perMember);
+    await takeTurn(limiter, `bingx-link:ip:${addressKey(ip)}`, LINK_RATE_RULES.perAddress);
+    const [takenByOther, facts] = await Promise.all([
+      q.uidTakenByOther(db, uid, userId),
+      this.read(uid),
+    ]);
+    const criteria = await this.criteriaOf(facts);
+    const eligible = criteria.some((c) => c.ok === false)
+      ? false
+      : criteria.some((c) => c.ok === null)
+        ? null
+        : !takenByOther;
+    return {
+      uid,
+      eligible: takenByOther ? false : eligible,
+      takenByOther,
+      criteria: criteria.map(({ key, ok, figure }) => ({ key, ok, figure })),
     };
-    if (check.invited === null) throw unknown('inviteResult');
-    if (check.directInvitation === false) {
-      const { indirectInvitationsEligible } = await this.deps.settings.system();
-      if (!indirectInvitationsEligible) throw new AppError('BINGX_UID_INELIGIBLE');
+  }
+
+  /**
+   * Each rule of linking (DESIGN.md section 4), in the order linking applies them: invited
+   * through our link (indirectly when the setting allows), KYC done, deposited with at least
+   * 100 USDT. `ok` is null when BingX left the figure out: unknown is never a yes.
+   */
+  private async criteriaOf(check: InviteeFacts) {
+    const indirectAllowed =
+      check.directInvitation === false
+        ? (await this.deps.settings.system()).indirectInvitationsEligible
+        : true;
+    const balance = check.balanceUsdt === null ? null : decimalToMicro(check.balanceUsdt);
+    return [
+      {
+        key: 'INVITED' as const,
+        ok: check.invited === null ? null : check.invited && indirectAllowed,
+        figure: null,
+        refusal: 'BINGX_UID_INELIGIBLE' as const,
+        missing: 'inviteResult',
+      },
+      {
+        key: 'KYC' as const,
+        ok: check.kycDone,
+        figure: null,
+        refusal: 'BINGX_UID_INCOMPLETE_KYC' as const,
+        missing: 'kycResult',
+      },
+      {
+        key: 'DEPOSIT' as const,
+        ok:
+          check.deposited === null || check.balanceUsdt === null
+            ? null
+            : check.deposited && balance !== null && balance >= MIN_BALANCE_MICRO,
+        figure: check.balanceUsdt,
+        refusal: 'BINGX_UID_INSUFFICIENT_DEPOSIT' as const,
+        missing: 'deposit or balanceVolume',
+      },
+    ];
+  }
+
+  /** Linking stops at the first rule not met, or not known (nothing is stored then). */
+  private async refuseIneligible(check: InviteeFacts): Promise<void> {
+    for (const criterion of await this.criteriaOf(check)) {
+      if (criterion.ok === false) throw new AppError(criterion.refusal);
+      if (criterion.ok === null) {
+        this.deps.log.warn(
+          { uid: check.uid, missing: criterion.missing },
+          'BingX answer without a figure',
+        );
+        throw new AppError('EXCHANGE_UNAVAILABLE');
+      }
     }
-    if (check.kycDone === null) throw unknown('kycResult');
-    if (!check.kycDone) throw new AppError('BINGX_UID_INCOMPLETE_KYC');
-    if (check.deposited === null || check.balanceUsdt === null)
-      throw unknown('deposit or balanceVolume');
-    const balance = decimalToMicro(check.balanceUsdt);
-    if (!check.deposited || balance === null || balance < MIN_BALANCE_MICRO)
-      throw new AppError('BINGX_UID_INSUFFICIENT_DEPOSIT');
   }
 }

@@ -14,6 +14,7 @@ import { useRefreshPaymentStatus } from '../api/refresh-payment-status';
 import { DepositAddress } from '@/components/deposit-address';
 import { SimulatePaymentCard } from './simulate-payment-card';
 import { StepCard } from './step-card';
+import { UidPrecheck } from './uid-precheck';
 
 const MESSAGES = {
   loadFailed: 'Failed to load your payment details',
@@ -68,6 +69,7 @@ export function PaymentStep() {
           <PaymentDetails subscription={subscription.data} />
         )}
       </StepCard>
+      <UidPrecheck />
       {subscription.data?.simulatedChain ? (
         <SimulatePaymentCard feeUsdt={subscription.data.feeUsdt} />
       ) : null}

@@ -29,6 +29,13 @@ export function transactionUrl(explorerUrl: string, hash: string): string {
   return `${explorerUrl.replace(/\/+$/, '')}/tx/${hash}`;
 }
 
-export function useSubscription() {
-  return useQuery(subscriptionQueryOptions());
+/** How often a page waiting for a payment asks again (each ask scans the deposit address). */
+export const PAYMENT_WATCH_MS = 15_000;
+
+/** `watch`: ask again every PAYMENT_WATCH_MS while the page waits for a payment. */
+export function useSubscription({ watch = false }: { watch?: boolean } = {}) {
+  return useQuery({
+    ...subscriptionQueryOptions(),
+    ...(watch ? { refetchInterval: PAYMENT_WATCH_MS, refetchIntervalInBackground: false } : {}),
+  });
 }

@@ -7,9 +7,10 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { formatTime, formatUsdt } from '@/lib/format';
+import { formatTime, formatUsdt, shortenHash } from '@/lib/format';
 import { profileQueryKey } from '@/lib/session';
-import { useSubscription } from '@/lib/subscription';
+import { PAYMENT_WATCH_MS, transactionUrl, useSubscription } from '@/lib/subscription';
+import { ExternalLink } from '@/components/external-link';
 import { useRefreshPaymentStatus } from '../api/refresh-payment-status';
 import { DepositAddress } from '@/components/deposit-address';
 import { SimulatePaymentCard } from './simulate-payment-card';
@@ -28,7 +29,8 @@ const MESSAGES = {
  * (development) a clearly labelled card sends a simulated payment.
  */
 export function PaymentStep() {
-  const subscription = useSubscription();
+  // The page watches for the payment by itself; the button below only asks sooner.
+  const subscription = useSubscription({ watch: true });
   const queryClient = useQueryClient();
   const paidOnChain = subscription.data?.subscriptionFee.paid === true;
 
@@ -93,6 +95,8 @@ function PaymentDetails({ subscription }: { subscription: Subscription }) {
       </dl>
 
       <DepositAddress subscription={subscription} />
+
+      <PaymentWatch subscription={subscription} />
 
       <RefreshPaymentStatus lastChainScanAt={subscription.lastChainScanAt ?? null} />
     </>
@@ -169,6 +173,59 @@ function RefreshPaymentStatus({ lastChainScanAt }: { lastChainScanAt: string | n
           ? `Payments are looked for on the network automatically; last look at ${formatTime(lastChainScanAt)}.`
           : 'Payments are looked for on the network automatically, every few seconds.'}
       </p>
+    </div>
+  );
+}
+
+/**
+ * The payment as the page watches it: waiting, then each credited transfer with its explorer
+ * link and what is still due; a full fee moves the page on to step 2 by itself.
+ */
+function PaymentWatch({ subscription }: { subscription: Subscription }) {
+  const latest = subscription.payments[0];
+  const paid = subscription.subscriptionFee.paid;
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      data-testid="payment-watch"
+      className="flex items-start gap-3 rounded-xl border border-border bg-surface-muted p-4 text-sm"
+    >
+      <span
+        aria-hidden="true"
+        className={cn(
+          'mt-1.5 size-2.5 shrink-0 rounded-full',
+          paid ? 'bg-primary' : 'bg-amber-500 motion-safe:animate-pulse',
+        )}
+      />
+      <div className="min-w-0 space-y-1">
+        {paid ? (
+          <p className="font-semibold text-fg">Payment credited. Moving on to step 2…</p>
+        ) : latest ? (
+          <p className="font-semibold text-fg">
+            {formatUsdt(subscription.creditUsdt)} received: {formatUsdt(subscription.amountDueUsdt)}{' '}
+            still to send.
+          </p>
+        ) : (
+          <p className="font-semibold text-fg">Waiting for your payment…</p>
+        )}
+        {latest ? (
+          <p className="text-fg-muted">
+            Last transfer: {formatUsdt(latest.amount)} ·{' '}
+            <ExternalLink
+              href={transactionUrl(subscription.explorerUrl, latest.transactionHash)}
+              className="font-mono text-primary underline-offset-4 hover:underline"
+            >
+              {shortenHash(latest.transactionHash)}
+            </ExternalLink>
+          </p>
+        ) : (
+          <p className="text-fg-muted">
+            This page checks every {PAYMENT_WATCH_MS / 1000} seconds and moves on once the fee is
+            confirmed on the chain.
+          </p>
+        )}
+      </div>
     </div>
   );
 }

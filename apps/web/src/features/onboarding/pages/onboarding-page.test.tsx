@@ -5,7 +5,13 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { profileQueryKey } from '@/lib/session';
 import { deferred, failResponse, mockApi, okResponse } from '@/testing/api-mock';
-import { DEPOSIT_ADDRESS, makeSubscription, makeUser, USDT_CONTRACT } from '@/testing/fixtures';
+import {
+  DEPOSIT_ADDRESS,
+  makePayment,
+  makeSubscription,
+  makeUser,
+  USDT_CONTRACT,
+} from '@/testing/fixtures';
 import { renderRoutes, Stub, type RenderRoutesOptions } from '@/testing/render';
 import { SignedIn } from '@/testing/signed-in';
 import { OnboardingPage } from './onboarding-page';
@@ -544,5 +550,39 @@ describe('onboarding: checking a BingX UID before paying', () => {
     await user.type(within(region).getByLabelText('BingX UID'), '92000001');
     await user.click(within(region).getByRole('button', { name: 'Check' }));
     expect(await within(region).findByRole('alert')).toBeInTheDocument();
+  });
+});
+
+describe('onboarding: the payment watched live', () => {
+  it('waits, then shows the transfer seen with its explorer link and what is still due', async () => {
+    fakeTimers();
+    // The member sends 4 USDT while the page waits.
+    let sent = false;
+    const { api } = renderOnboarding({
+      [REFRESH]: () =>
+        okResponse(
+          sent
+            ? makeSubscription({
+                payments: [makePayment({ amount: 4, periodsAdded: 0, paidUntil: null })],
+                creditUsdt: 4,
+                amountDueUsdt: 6,
+              })
+            : makeSubscription({ payments: [], creditUsdt: 0, amountDueUsdt: 10 }),
+        ),
+    });
+    const watch = await screen.findByTestId('payment-watch');
+    expect(watch).toHaveTextContent('Waiting for your payment…');
+    expect(watch).toHaveTextContent('checks every 15 seconds');
+    const asked = api.calls(REFRESH).length;
+    sent = true;
+    await act(async () => {
+      vi.advanceTimersByTime(15_000);
+    });
+    await waitFor(() =>
+      expect(watch).toHaveTextContent('4.00 USDT received: 6.00 USDT still to send.'),
+    );
+    const link = within(watch).getByRole('link', { name: /0x/ });
+    expect(link.getAttribute('href')).toMatch(/\/tx\/0x[0-9a-f]+$/);
+    expect(api.calls(REFRESH).length).toBeGreaterThan(asked);
   });
 });

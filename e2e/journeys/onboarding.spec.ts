@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility';
+import { listMails } from '../support/mailbox';
 import { createVerifiedMember, field, signIn } from '../support/members';
 import { screenshotter } from '../support/screenshots';
 import { BASE_URL } from '../support/server';
@@ -37,6 +38,8 @@ test('a new member pays (simulated) in two parts, links a BingX UID and reaches 
   request,
   context,
 }, testInfo) => {
+  // The longest journey: pre-check, two payments, two links, a dozen captures.
+  test.setTimeout(120_000);
   const screenshot = screenshotter(page, testInfo);
   // From the top: the fixed navigation bar then sits where it belongs in a full-page capture.
   const capture = async (name: string) => {
@@ -73,6 +76,22 @@ test('a new member pays (simulated) in two parts, links a BingX UID and reaches 
   await expectAccessible(page);
   await capture('payment step');
 
+  // Before paying: is my BingX UID good enough? Checked without linking.
+  const precheck = page.getByRole('region', { name: 'Check my BingX UID first' });
+  await field(precheck, /bingx uid/i).fill(uids.ineligible.uid);
+  await precheck.getByRole('button', { name: 'Check' }).click();
+  const verdict = precheck.getByTestId('uid-check-result');
+  await expect(verdict).toContainText('Open BingX through our link');
+  await expect(verdict).toContainText('This UID cannot be linked yet.');
+  await field(precheck, /bingx uid/i).fill(uids.eligible.uid);
+  await precheck.getByRole('button', { name: 'Check' }).click();
+  await expect(verdict).toContainText('This UID can be linked once your subscription is paid.');
+  await expect(verdict).toContainText(/Deposited at least 100 USDT \(balance now [\d.]+ USDT\)/);
+  await expectAccessible(page);
+  await capture('uid pre-check');
+  // The page watches for the payment by itself.
+  await expect(payment.getByTestId('payment-watch')).toContainText('Waiting for your payment…');
+
   // Copy the address: confirmed on the button, and in the clipboard.
   await payment.getByRole('button', { name: 'Copy deposit address' }).click();
   await expect(payment.getByRole('button', { name: 'Copied!' })).toBeVisible();
@@ -91,6 +110,21 @@ test('a new member pays (simulated) in two parts, links a BingX UID and reaches 
   await expect(simulator.getByText(TEXT.paymentSimulated)).toBeVisible();
   await expect(amount('Already credited')).toContainText('9.99 USDT');
   await expect(amount('Amount due')).toContainText('0.01 USDT');
+  const watch = payment.getByTestId('payment-watch');
+  await expect(watch).toContainText('9.99 USDT received: 0.01 USDT still to send.');
+  await expect(watch.getByRole('link', { name: /^0x/ })).toHaveAttribute(
+    'href',
+    /\/tx\/0x[0-9a-f]{64}$/,
+  );
+  // The receipt mail, with the transaction.
+  await expect
+    .poll(
+      async () =>
+        (await listMails(request)).find(
+          (m) => m.to === member.email && m.subject === 'Payment received',
+        )?.text ?? '',
+    )
+    .toContain('We received 9.99 USDT (BEP20)');
   await expect(payment).toBeVisible();
   await capture('payment step with credit');
   await page.emulateMedia({ colorScheme: 'dark' });

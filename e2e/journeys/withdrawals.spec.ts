@@ -77,6 +77,16 @@ test('a withdrawal: requested with the mailed code, approved by an admin, seen a
 
   await adminContext.close();
 
+  // The member is mailed the decision, with the transaction.
+  await expect
+    .poll(
+      async () =>
+        (await listMails(request)).find(
+          (m) => m.to === DEMO.email && m.subject === 'Your withdrawal was approved',
+        )?.text ?? '',
+    )
+    .toContain(`/tx/${PAYOUT_HASH}`);
+
   await page.reload();
   const row = page.getByRole('table').getByRole('row').nth(1);
   await expect(row).toContainText('APPROVED');

@@ -116,3 +116,34 @@ describe('GET /api/rewards/admin/export', () => {
     });
   });
 });
+
+describe("a member's own rewards as CSV", () => {
+  const exportOwn = (query: string, token?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/rewards/user/export${query}`,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+
+  it("exports only the caller's lines, with their source, filtered like the page", async () => {
+    // A: DIRECT from B's payment (level 1) and from C's (level 2).
+    const answer = await exportOwn('?sort=createdAt', a.token);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toContain('text/csv');
+    expect(answer.headers['content-disposition']).toMatch(/filename="my-rewards-.*\.csv"/);
+    const lines = answer.body.trim().split(/\r?\n/);
+    expect(lines[0]).toBe(
+      'Date,Type,Level,Amount (USDT),Percent,Base amount (USDT),Cycle,Bucket,From,From user ID,From email,Payment credited',
+    );
+    expect(lines).toHaveLength(3);
+    expect(lines.slice(1).map((l) => l.split(',')[2])).toEqual(['1', '2']);
+    expect(lines[1]).toContain(`,Referral,`);
+    expect(lines[1]).toContain(`,${b.number},`);
+    // Level 1 only: the filter of the page applies.
+    const levelOne = (await exportOwn('?level=1', a.token)).body.trim().split(/\r?\n/);
+    expect(levelOne).toHaveLength(2);
+    // Nobody else's lines: C earned nothing, so only the header.
+    expect((await exportOwn('', c.token)).body.trim().split(/\r?\n/)).toHaveLength(1);
+    expect((await exportOwn('')).statusCode).toBe(401);
+  });
+});

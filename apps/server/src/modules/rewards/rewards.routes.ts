@@ -46,6 +46,21 @@ export function rewardsRoutes(rewards: RewardsService): FastifyPluginAsyncZod {
         ok(await rewards.memberRewards(sessionOf(request).id, request.query)),
     });
 
+    app.get('/user/export', {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['Rewards'],
+        summary: "The caller's reward lines under the page's filters (type, level, sort) as CSV",
+        description: `Beyond the spec. ${CSV_EXPORT_DESCRIPTION}`,
+        security,
+        querystring: memberRewardsQuerySchema.omit({ page: true, limit: true }),
+      },
+      handler: async (request, reply) => {
+        const csv = await rewards.memberExportCsv(sessionOf(request).id, request.query);
+        return reply.headers(csvHeaders(csv.filename)).send(csvStream(csv));
+      },
+    });
+
     app.get('/admin/all', {
       config: { auth: 'admin' },
       schema: {

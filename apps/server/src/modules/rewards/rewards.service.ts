@@ -62,6 +62,22 @@ const REWARD_COLUMNS: readonly CsvColumn<AdminRewardItem>[] = [
   { header: 'Date', value: (r) => r.createdAt },
 ];
 
+/** The columns of a member's own export (GET /api/rewards/user/export): what their page shows. */
+const MEMBER_REWARD_COLUMNS: readonly CsvColumn<RewardItem>[] = [
+  { header: 'Date', value: (r) => r.createdAt },
+  { header: 'Type', value: (r) => (r.type === 'DIRECT' ? 'Referral' : 'Trading') },
+  { header: 'Level', value: (r) => r.level },
+  { header: 'Amount (USDT)', value: (r) => r.rewardAmount },
+  { header: 'Percent', value: (r) => r.percent },
+  { header: 'Base amount (USDT)', value: (r) => r.masterAmount },
+  { header: 'Cycle', value: (r) => r.cycle },
+  { header: 'Bucket', value: (r) => r.bucket },
+  { header: 'From', value: (r) => r.downlineUser?.name ?? r.payment?.payer },
+  { header: 'From user ID', value: (r) => r.downlineUser?.userId ?? r.payment?.userId },
+  { header: 'From email', value: (r) => r.downlineUser?.email },
+  { header: 'Payment credited', value: (r) => r.payment?.paidAt },
+];
+
 /** The channel migration 0021's trigger notifies once per statement that writes reward lines. */
 export const REWARD_CHANGES = 'reward_changes';
 
@@ -225,6 +241,27 @@ export class RewardsService {
       after: { list: 'rewards', filters, rows: csv.rows },
     });
     return csv;
+  }
+
+  /**
+   * GET /rewards/user/export: the caller's own lines under the page's filters, as CSV, read
+   * CSV_PAGE_SIZE at a time; the same masking as the page (deeper emails).
+   */
+  async memberExportCsv(
+    userId: string,
+    query: Omit<MemberRewardsQuery, 'page' | 'limit'>,
+  ): Promise<CsvExport> {
+    const filter: q.RewardFilter = { userId, type: query.type, level: query.level };
+    const { total } = await q.rewardTotals(this.db, filter);
+    if (total > CSV_MAX_ROWS) throw tooManyRows(total);
+    const read = async (offset: number, limit: number) =>
+      (await q.listRewards(this.db, filter, query.sort, limit, offset)).map(memberItemOf);
+    return csvExport(
+      'my-rewards',
+      MEMBER_REWARD_COLUMNS,
+      { rows: await read(0, CSV_PAGE_SIZE), total },
+      read,
+    );
   }
 
   /** One member's rewards for the admin user detail: a page, its statistics, the filter. */

@@ -18,7 +18,7 @@ import {
   useAdminRewards,
   type AdminRewardsParams,
 } from '../api/get-admin-rewards';
-import { ExportButton } from '../components/export-button';
+import { ExportButton } from '@/components/export-button';
 import { RewardDetailDialog } from '../components/rewards/reward-detail-dialog';
 import { RewardsFilters } from '../components/rewards/rewards-filters';
 import { RewardsStatistics } from '../components/rewards/rewards-statistics';

@@ -22,7 +22,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { adminUsersKeys, useAdminUsers } from '../api/get-admin-users';
 import { EditStatusDialog } from '../components/edit-status-dialog';
-import { ExportButton } from '../components/export-button';
+import { ExportButton } from '@/components/export-button';
 import { SimplePagination } from '../components/simple-pagination';
 import { StatCard, StatGrid } from '../components/stat-card';
 import { UsersTable } from '../components/users-table';

@@ -13,7 +13,7 @@ import {
   useAdminWithdrawals,
   type AdminWithdrawalsParams,
 } from '../api/get-admin-withdrawals';
-import { ExportButton } from '../components/export-button';
+import { ExportButton } from '@/components/export-button';
 import { SimplePagination } from '../components/simple-pagination';
 import { TableSkeleton } from '../components/table-skeleton';
 import { WithdrawalsFilters } from '../components/withdrawals/withdrawals-filters';

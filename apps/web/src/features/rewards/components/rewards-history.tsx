@@ -1,4 +1,5 @@
 import { Gift } from 'lucide-react';
+import { ExportButton } from '@/components/export-button';
 import { cn } from '@/lib/cn';
 import { useMemberRewards } from '../api/get-member-rewards';
 import { ListEmpty, ListError, ListSkeleton } from './list-states';
@@ -27,7 +28,14 @@ export function RewardsHistory({ filters, page, onFilters, onPage }: RewardsHist
 
   return (
     <div className="space-y-4">
-      <RewardsFiltersBar value={filters} onChange={onFilters} />
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <RewardsFiltersBar value={filters} onChange={onFilters} />
+        {/* The lines under the same filters, every page of them. */}
+        <ExportButton
+          list="my-rewards"
+          query={{ type: filters.type, level: filters.level, sort: filters.sort }}
+        />
+      </div>
       {data === undefined ? (
         rewards.isError ? (
           <ListError

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toast';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { deferred, failResponse, mockApi, okResponse } from '@/testing/api-mock';
@@ -297,6 +297,32 @@ describe('rewards page: rewards history', () => {
     expect(screen.getByRole('navigation', { name: 'Rewards history pages' })).toHaveTextContent(
       'Showing 1 to 3 of 3 rewards',
     );
+  });
+
+  it('exports the lines under the current filters as CSV', async () => {
+    URL.createObjectURL = vi.fn(() => 'blob:csv');
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { user, api } = renderPage({
+      [REWARDS]: () => rewardsPage([reward(1)]),
+      'GET /api/rewards/user/export': () =>
+        new Response('Date\r\n', {
+          headers: {
+            'content-type': 'text/csv; charset=utf-8',
+            'content-disposition': 'attachment; filename="my-rewards-2026-11-26.csv"',
+          },
+        }),
+    });
+    await user.click(screen.getByRole('tab', { name: 'Rewards History' }));
+    await screen.findByRole('table');
+    await user.selectOptions(screen.getByLabelText('Type'), 'DOWNLINE');
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(api.calls('GET /api/rewards/user/export')).toHaveLength(1));
+    expect(
+      Object.fromEntries(api.calls('GET /api/rewards/user/export')[0]!.url.searchParams),
+    ).toEqual({ type: 'DOWNLINE', sort: '-createdAt' });
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    click.mockRestore();
   });
 
   it('sends the filters, starts again at page 1, and paginates with first/last and gaps', async () => {

@@ -2,12 +2,13 @@ import { API_BASE, ApiError } from '@/lib/api-client';
 import { clearToken, getToken } from '@/lib/auth-token';
 
 /**
- * GET /api/{users,withdrawals,rewards}/admin/export: the CSV of a list under its current filters,
+ * GET /api/{users,withdrawals,rewards}/admin/export, and a member's own GET /api/rewards/user/export:
+ * the CSV of a list under its current filters,
  * saved as a file. The answer is CSV, not the envelope, so it is fetched here rather than through
  * `api` (with the same bearer token); a refusal is still the envelope and becomes an ApiError.
  */
 
-export type ExportList = 'users' | 'withdrawals' | 'rewards';
+export type ExportList = 'users' | 'withdrawals' | 'rewards' | 'my-rewards';
 
 type QueryValue = string | number | null | undefined;
 
@@ -15,6 +16,7 @@ const PATHS: Record<ExportList, string> = {
   users: '/users/admin/export',
   withdrawals: '/withdrawals/admin/export',
   rewards: '/rewards/admin/export',
+  'my-rewards': '/rewards/user/export',
 };
 
 /** `attachment; filename="users-2026-11-21.csv"` -> `users-2026-11-21.csv`. */

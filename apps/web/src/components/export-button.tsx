@@ -2,7 +2,7 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
-import { downloadExport, type ExportList } from '../api/download-export';
+import { downloadExport, type ExportList } from '@/lib/download-export';
 import { refusalText } from '@/lib/refusal-text';
 
 /** 'Export CSV': downloads the list under its current filters ('Exporting...' meanwhile). */

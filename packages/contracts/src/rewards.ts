@@ -226,3 +226,38 @@ export const adminRewardsResponseSchema = z.object({
   statistics: adminRewardStatisticsSchema,
 });
 export type AdminRewardsResponse = z.infer<typeof adminRewardsResponseSchema>;
+
+// ------------------------------------------- GET /rewards/user/cycles/{number} (beyond the spec)
+
+/**
+ * A member's own statement of one completed reward cycle: the period and source, the
+ * percentages by level, and the member's lines grouped by level (how many, on what base, for
+ * how much, and how much of it is held while earnings are locked).
+ */
+export const memberCycleStatementSchema = z.object({
+  number: z.number(),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  /** CSV: commissions an administrator uploaded; API: read from BingX. */
+  source: z.string(),
+  completedAt: z.string().nullable(),
+  /** Percent of the master amount per level, level 1 first. */
+  percents: z.array(z.number()),
+  levels: z.array(
+    z.object({
+      level: z.number(),
+      lines: z.number(),
+      base: z.number(),
+      amount: z.number(),
+      available: z.number(),
+      locked: z.number(),
+    }),
+  ),
+  total: z.number(),
+  available: z.number(),
+  locked: z.number(),
+});
+export type MemberCycleStatement = z.infer<typeof memberCycleStatementSchema>;
+export const cycleNumberParamsSchema = z.object({
+  number: z.coerce.number().int().min(1).max(2_000_000_000),
+});

@@ -146,6 +146,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'rewards/cycles/:number',
+                lazy: page(
+                  () => import('@/features/rewards/pages/cycle-statement-page'),
+                  (m) => m.CycleStatementPage,
+                ),
+              },
+              {
                 path: 'profile',
                 lazy: page(
                   () => import('@/features/profile/pages/profile-page'),

@@ -19,6 +19,7 @@ export const paths = {
   referrals: '/referrals',
   userTree: '/user-tree',
   rewards: '/rewards',
+  cycleStatement: (number: number) => `/rewards/cycles/${number}`,
   profile: '/profile',
   settings: '/settings',
   support: '/support',

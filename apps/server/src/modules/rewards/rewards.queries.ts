@@ -287,3 +287,40 @@ export async function rewardLedgerMismatches(
        limit ${limit}`,
   );
 }
+
+/** A completed cycle's public facts, by its number (a member's statement). */
+export async function completedCycleByNumber(db: Db, number: number) {
+  const [row] = await rowsOf<{
+    id: string;
+    number: number;
+    source: string;
+    periodStart: string;
+    periodEnd: string;
+    schedule: number[] | null;
+    completedAt: Date | string | null;
+  }>(
+    db,
+    sql`select id, number, source, period_start::text as "periodStart",
+               period_end::text as "periodEnd", schedule, completed_at as "completedAt"
+          from reward_cycles where number = ${number} and status = 'COMPLETED'`,
+  );
+  return row;
+}
+
+/** One member's lines of one cycle, grouped by level. */
+export async function memberCycleLevels(db: Db, userId: string, cycleId: string) {
+  return rowsOf<{
+    level: number;
+    lines: number;
+    baseMicro: string;
+    amountMicro: string;
+    lockedMicro: string;
+  }>(
+    db,
+    sql`select level, count(*)::int as lines, sum(master_micro)::text as "baseMicro",
+               sum(reward_micro)::text as "amountMicro",
+               coalesce(sum(reward_micro) filter (where bucket = 'LOCKED'), 0)::text as "lockedMicro"
+          from rewards where user_id = ${userId} and cycle_id = ${cycleId}
+         group by level order by level`,
+  );
+}

@@ -209,6 +209,39 @@ describe('DOWNLINE cycles from a CSV', () => {
 });
 
 describe('reward APIs', () => {
+  it('gives a member their own statement of a completed cycle, by level', async () => {
+    const [cycle] = await rowsOf<{ number: number }>(
+      t.database.db,
+      sql`select number from reward_cycles where status = 'COMPLETED' order by number limit 1`,
+    );
+    const statement = (token: string, number: number | string) =>
+      call<{
+        number: number;
+        percents: number[];
+        levels: { level: number; lines: number; base: number; amount: number; locked: number }[];
+        total: number;
+        available: number;
+        locked: number;
+      }>(t.app, 'GET', `/api/rewards/user/cycles/${number}`, { token });
+    const ofB = (await statement(b.token, cycle!.number)).body.data!;
+    expect(ofB).toMatchObject({
+      number: cycle!.number,
+      levels: [{ level: 2, lines: 1, base: 100, amount: 2, locked: 0 }],
+      total: 2,
+      available: 2,
+      locked: 0,
+    });
+    expect(ofB.percents.length).toBeGreaterThan(1);
+    // C's share was held: the statement says how much.
+    expect((await statement(c.token, cycle!.number)).body.data).toMatchObject({
+      levels: [{ level: 1, amount: 3, locked: 3 }],
+      available: 0,
+      locked: 3,
+    });
+    expect((await statement(b.token, 999_999)).body.errorCode).toBe('NOT_FOUND');
+    expect((await statement(b.token, 'x')).status).toBe(400);
+  });
+
   it('announces a completed cycle once to each credited member who wants it', async () => {
     const prefs = (token: string, body?: { cycleCredited: boolean }) =>
       call<{ cycleCredited: boolean }>(t.app, body ? 'PUT' : 'GET', '/api/users/notifications', {

@@ -2,6 +2,8 @@ import { envelopeSchema } from '@ctn/contracts/envelope';
 import {
   adminRewardsQuerySchema,
   adminRewardsResponseSchema,
+  cycleNumberParamsSchema,
+  memberCycleStatementSchema,
   memberRewardsQuerySchema,
   memberRewardsResponseSchema,
   rewardStatsParamsSchema,
@@ -44,6 +46,21 @@ export function rewardsRoutes(rewards: RewardsService): FastifyPluginAsyncZod {
       },
       handler: async (request) =>
         ok(await rewards.memberRewards(sessionOf(request).id, request.query)),
+    });
+
+    app.get('/user/cycles/:number', {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['Rewards'],
+        summary: "The caller's statement of a completed reward cycle, grouped by level",
+        description:
+          "Beyond the spec: period, source, the percentages by level, and the caller's lines per level (count, base, amount, available and locked). NOT_FOUND for a cycle that is not completed.",
+        security,
+        params: cycleNumberParamsSchema,
+        response: { 200: envelopeSchema(memberCycleStatementSchema) },
+      },
+      handler: async (request) =>
+        ok(await rewards.memberCycleStatement(sessionOf(request).id, request.params.number)),
     });
 
     app.get('/user/export', {

@@ -6,6 +6,7 @@ import {
   type AdminRewardsResponse,
   type ComplianceState,
   type LockReason,
+  type MemberCycleStatement,
   type MemberRewardsQuery,
   type MemberRewardsResponse,
   type RewardItem,
@@ -262,6 +263,40 @@ export class RewardsService {
       { rows: await read(0, CSV_PAGE_SIZE), total },
       read,
     );
+  }
+
+  /**
+   * GET /rewards/user/cycles/{number}: the caller's statement of a completed cycle. A cycle that
+   * is not completed does not exist for members; one that paid them nothing answers empty levels.
+   */
+  async memberCycleStatement(userId: string, number: number): Promise<MemberCycleStatement> {
+    const cycle = await q.completedCycleByNumber(this.db, number);
+    if (!cycle) throw new AppError('NOT_FOUND', null, 'No completed reward cycle has this number.');
+    const rows = await q.memberCycleLevels(this.db, userId, cycle.id);
+    const levels = rows.map((r) => ({
+      level: r.level,
+      lines: r.lines,
+      base: toUsdt(r.baseMicro),
+      amount: toUsdt(r.amountMicro),
+      available: toUsdt(BigInt(r.amountMicro) - BigInt(r.lockedMicro)),
+      locked: toUsdt(r.lockedMicro),
+    }));
+    const sumOf = (pick: (r: (typeof rows)[number]) => bigint) =>
+      rows.reduce((s, r) => s + pick(r), 0n);
+    const total = sumOf((r) => BigInt(r.amountMicro));
+    const locked = sumOf((r) => BigInt(r.lockedMicro));
+    return {
+      number: cycle.number,
+      periodStart: cycle.periodStart,
+      periodEnd: cycle.periodEnd,
+      source: cycle.source,
+      completedAt: cycle.completedAt ? toIso(cycle.completedAt) : null,
+      percents: (cycle.schedule ?? []).map((bp) => bp / 100),
+      levels,
+      total: toUsdt(total),
+      available: toUsdt(total - locked),
+      locked: toUsdt(locked),
+    };
   }
 
   /** One member's rewards for the admin user detail: a page, its statistics, the filter. */

@@ -9,7 +9,9 @@ import {
   TableHeaderCell,
   TableRow,
 } from '@/components/ui/table';
+import { Link } from 'react-router';
 import { formatDate, formatDateTime, formatUsdt } from '@/lib/format';
+import { paths } from '@/lib/paths';
 
 const COLUMNS = ['User', 'Type', 'Amount', 'Level', 'Cycle', 'Date'];
 const percentFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
@@ -72,7 +74,17 @@ export function RewardsTable({ rewards }: { rewards: readonly RewardItem[] }) {
             </TableCell>
             <TableCell>{reward.level}</TableCell>
             <TableCell className="tabular-nums">
-              {reward.cycle === null ? '—' : `#${reward.cycle}`}
+              {reward.cycle === null ? (
+                '—'
+              ) : (
+                <Link
+                  to={paths.cycleStatement(reward.cycle)}
+                  className="font-medium text-primary underline-offset-4 hover:underline"
+                  aria-label={`Statement of reward cycle ${reward.cycle}`}
+                >
+                  #{reward.cycle}
+                </Link>
+              )}
             </TableCell>
             <TableCell className="text-fg-muted">{formatDateTime(reward.createdAt)}</TableCell>
           </TableRow>

@@ -117,3 +117,27 @@ test('the admin: reward statistics, a CSV cycle previewed, run and explained', a
   await expectAccessible(page);
   await capture('cycle statement');
 });
+
+test('the member: the cycle just run, in their rewards and in their own statement', async ({
+  page,
+}, testInfo) => {
+  const capture = screenshotter(page, testInfo);
+  await signIn(page, DEMO.email, DEMO.password);
+  await expect(page).toHaveURL((url) => url.pathname === '/dashboard');
+  await page.goto('/rewards');
+  await page.getByRole('tab', { name: 'Rewards History' }).click();
+  // The newest line is the cycle's: its number links to the member's statement.
+  const cycleLink = page
+    .getByRole('table')
+    .getByRole('link', { name: /^Statement of reward cycle \d+$/ })
+    .first();
+  await cycleLink.click();
+  await expect(page).toHaveURL(/\/rewards\/cycles\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: /^Reward cycle #\d+$/ })).toBeVisible();
+  const byLevel = page.getByRole('region', { name: 'Your lines by level' });
+  // 3% of 250 at level 1, as the admin's statement said.
+  await expect(byLevel.getByRole('row').nth(1)).toContainText('13%1250.007.50');
+  await expect(page.getByText('Your total').locator('xpath=..')).toContainText('7.50 USDT');
+  await expectAccessible(page);
+  await capture('member cycle statement');
+});

@@ -74,9 +74,10 @@ test('the member: dashboard balances and chart, rewards history with filters and
   ).toBeVisible();
   const rows = page.getByRole('table').getByRole('row');
   await expect(rows.nth(1)).toContainText('Trading');
-  await expect(page.getByRole('table')).not.toContainText('Direct reward');
+  await expect(page.getByRole('table')).not.toContainText('Subscription payment of');
   await page.getByLabel('Type').selectOption({ label: 'Referral Rewards' });
-  await expect(rows.nth(1)).toContainText('Direct reward');
+  // A referral reward names its source: who paid, which payment.
+  await expect(rows.nth(1)).toContainText('Subscription payment of');
   await expectAccessible(page);
   await capture('rewards history referral filter');
 });

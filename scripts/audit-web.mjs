@@ -227,6 +227,8 @@ function concrete(path, ids) {
       return [{ path: `/admin/withdrawals/${ids.withdrawalId}`, name: 'admin-withdrawal-detail' }];
     case '/admin/cycles/:id':
       return [{ path: `/admin/cycles/${ids.cycleId}`, name: 'admin-cycle-detail' }];
+    case '/rewards/cycles/:number':
+      return [{ path: `/rewards/cycles/${ids.cycleNumber}`, name: 'cycle-statement' }];
   }
   if (path.includes(':'))
     throw new Error(`web audit: no value for the parameters of ${path} (concrete() in ${SELF})`);
@@ -391,7 +393,7 @@ async function auditPages(base, browser) {
   const admin = await adminLogin(base, DEMO.admin);
   const { token: unpaid, resetToken } = await newUnpaidMember(base);
   const profile = await api(base, 'GET', '/api/users/profile', undefined, member);
-  const cycles = await api(base, 'GET', '/api/rewards/admin/cycles?limit=1', undefined, admin);
+  const cycles = await api(base, 'GET', '/api/rewards/admin/cycles?limit=20', undefined, admin);
   const tokens = { guest: null, member, admin, unpaid };
   const list = pages({
     memberId: profile._id,
@@ -399,6 +401,8 @@ async function auditPages(base, browser) {
     resetToken,
     // A run cycle of the demo data, or an unknown id (the page's not-found state) without one.
     cycleId: cycles.cycles[0]?._id ?? '00000000-0000-4000-8000-000000000000',
+    // The member's statement of a run cycle, or of none (the page's error state) without one.
+    cycleNumber: cycles.cycles.find((c) => c.number !== null)?.number ?? 999999,
   });
 
   const results = [];

@@ -30,14 +30,19 @@ const send = async (
   url: string,
   token?: string,
 ): Promise<{ status: number; body: { errorCode: string | null } }> => {
-  // The CSV exports answer an administrator with a file, not the envelope: only the status counts.
-  if (token === admin.token && method === 'GET' && url.endsWith('/export')) {
+  // The CSV exports (an administrator's lists, a member's own rewards) answer whoever may read
+  // them with a file, not the envelope: only the status counts.
+  if (token && method === 'GET' && url.endsWith('/export')) {
     const response = await t.app.inject({
       method: 'GET',
       url: concrete(url),
       headers: { authorization: `Bearer ${token}` },
     });
-    return { status: response.statusCode, body: { errorCode: null } };
+    const isFile = String(response.headers['content-type'] ?? '').startsWith('text/csv');
+    return {
+      status: response.statusCode,
+      body: isFile ? { errorCode: null } : (response.json() as { errorCode: string | null }),
+    };
   }
   return call(t.app, method as 'GET', concrete(url), {
     ...(token ? { token } : {}),

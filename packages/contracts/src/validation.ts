@@ -217,3 +217,7 @@ export function isWalletAddress(value: string): boolean {
   if (hex === hex.toLowerCase() || hex === hex.toUpperCase()) return true;
   return toChecksumAddress(hex) === `0x${hex}`;
 }
+
+/** An address that passed `isWalletAddress`, with its 0x prefix (it is optional when typed). */
+export const withHexPrefix = (address: string): string =>
+  address.startsWith('0x') ? address : `0x${address}`;

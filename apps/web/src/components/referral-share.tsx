@@ -3,6 +3,7 @@ import { ExternalLink } from '@/components/external-link';
 import { QrCode } from '@/components/qr-code';
 import { buttonClasses, Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
+import { shortName } from '@/lib/format';
 import { shareLinks } from '@/lib/referral-link';
 import { useAuthenticatedUser } from '@/lib/session';
 
@@ -13,7 +14,7 @@ import { useAuthenticatedUser } from '@/lib/session';
 export function ReferralShare({ code, link }: { code: string; link: string }) {
   const user = useAuthenticatedUser();
   // The poster names the member as the product names referrers: "Alex M.".
-  const inviter = `${user.firstName} ${user.lastName.trim().charAt(0).toUpperCase()}.`;
+  const inviter = shortName(user.firstName, user.lastName);
   const { telegram, whatsapp } = shareLinks(link);
   const small = buttonClasses({ variant: 'outline', size: 'sm' });
   return (

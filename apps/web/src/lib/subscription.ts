@@ -25,9 +25,7 @@ export const subscriptionQueryOptions = () =>
   });
 
 /** A transaction's page on the block explorer the server names. */
-export function transactionUrl(explorerUrl: string, hash: string): string {
-  return `${explorerUrl.replace(/\/+$/, '')}/tx/${hash}`;
-}
+export { explorerTxUrl as transactionUrl } from '@ctn/contracts/explorer';
 
 /** How often a page waiting for a payment asks again (each ask scans the deposit address). */
 export const PAYMENT_WATCH_MS = 15_000;

@@ -10,6 +10,7 @@ import type { ChainHead, ChainPosition } from '../../integrations/chain/chain-he
 import { faultKind } from '../../integrations/chain/rpc-errors';
 import type { SimulatedChain } from '../../integrations/chain/simulated-chain';
 import { AppError } from '../../lib/app-error';
+import { explorerTxUrl } from '@ctn/contracts/explorer';
 import { toUsdt, usdtText } from '../../lib/money';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import type { Logger } from '../../lib/logger';
@@ -419,7 +420,7 @@ export class SubscriptionsService {
           current,
           {
             amountUsdt: usdtText(amountMicro),
-            txUrl: `${this.deps.explorerUrl.replace(/\/+$/, '')}/tx/${transfer.txHash.toLowerCase()}`,
+            txUrl: explorerTxUrl(this.deps.explorerUrl, transfer.txHash.toLowerCase()),
             paidUntil: next.periodsAdded > 0 ? next.paidUntil : null,
             periodsAdded: next.periodsAdded,
           },

@@ -6,7 +6,7 @@ import {
   type OtpRequestResponse,
   type OtpStatus,
 } from '@ctn/contracts/withdrawals';
-import { isOtp, isWalletAddress } from '@ctn/contracts/validation';
+import { isOtp, isWalletAddress, withHexPrefix } from '@ctn/contracts/validation';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { usdtText } from '../../lib/money';
@@ -126,10 +126,7 @@ function intentOf(intent: OtpRequest): WithdrawalIntent | null {
     return null;
   const micro = amountToMicro(intent.amount);
   if (micro === null) return null;
-  const address = intent.walletAddress.startsWith('0x')
-    ? intent.walletAddress
-    : `0x${intent.walletAddress}`;
-  return { amount: usdtText(micro), walletAddress: address };
+  return { amount: usdtText(micro), walletAddress: withHexPrefix(intent.walletAddress) };
 }
 
 /** Two HMAC hex digests compared in constant time (the comparison reveals nothing by timing). */

@@ -14,6 +14,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { toUsdt, usdtText } from '../../lib/money';
 import { pageOf } from '../../lib/pagination';
 import type { Actor, AuditService } from '../audit/audit.service';
+import { explorerTxUrl } from '@ctn/contracts/explorer';
 import type { MailService } from '../mail/mail.service';
 import { settleHeld, type Decision } from './settlement';
 import { withdrawalDecisionMail } from './withdrawal-mails';
@@ -286,7 +287,7 @@ export class WithdrawalReviewService {
           amount: usdtText(row.amountMicro),
           walletAddress: row.walletAddress,
           reason: decision.reason,
-          txUrl: hash ? `${this.explorerUrl.replace(/\/+$/, '')}/tx/${hash}` : null,
+          txUrl: hash ? explorerTxUrl(this.explorerUrl, hash) : null,
         },
         `${this.notify.publicUrl}/rewards`,
       ),

@@ -5,7 +5,7 @@ import type {
   WithdrawalsResponse,
 } from '@ctn/contracts/withdrawals';
 import { MAX_WITHDRAWAL_USDT } from '@ctn/contracts/constants';
-import { isWalletAddress } from '@ctn/contracts/validation';
+import { isWalletAddress, withHexPrefix } from '@ctn/contracts/validation';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -217,7 +217,6 @@ export class WithdrawalsService {
       );
     const frozenUntil = await this.alerts.frozenUntil(userId);
     if (frozenUntil) throw new AppError('WITHDRAWALS_FROZEN', { until: frozenUntil.toISOString() });
-    const normalised = address.startsWith('0x') ? address : `0x${address}`;
-    return { micro, address: normalised };
+    return { micro, address: withHexPrefix(address) };
   }
 }

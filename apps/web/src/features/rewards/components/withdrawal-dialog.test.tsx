@@ -423,13 +423,18 @@ describe('withdrawal dialog: Back, Cancel and close', () => {
     expect(api.calls(REQUEST)).toHaveLength(2);
   });
 
-  it('goes on with the code in hand when a new one is refused as too soon after Back', async () => {
+  /** A code for 20 USDT is mailed, Back is pressed, and the next code would come too soon. */
+  async function backWithinResendWait() {
     const first = otpTimes({ resendAvailableAt: inMinutes(1) });
     const requests = [() => okResponse(first), () => failResponse(429, 'OTP_RESEND_TOO_SOON')];
     const setup = renderPage({ [REQUEST]: () => requests.shift()!() });
-    const { user } = setup;
     await toCodeStep(setup, '20');
-    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await setup.user.click(screen.getByRole('button', { name: 'Back' }));
+    return { user: setup.user, first };
+  }
+
+  it('goes on with the code in hand when a new one is refused as too soon after Back', async () => {
+    const { user, first } = await backWithinResendWait();
     await user.click(continueButton());
     const dialog = await screen.findByRole('dialog', { name: 'Enter Verification Code' });
     expect(dialog).toHaveTextContent(`Code expires at ${formatTime(first.expiresAt)}`);
@@ -438,12 +443,7 @@ describe('withdrawal dialog: Back, Cancel and close', () => {
   });
 
   it('does not reuse the code for another amount: its mail named the first one', async () => {
-    const first = otpTimes({ resendAvailableAt: inMinutes(1) });
-    const requests = [() => okResponse(first), () => failResponse(429, 'OTP_RESEND_TOO_SOON')];
-    const setup = renderPage({ [REQUEST]: () => requests.shift()!() });
-    const { user } = setup;
-    await toCodeStep(setup, '20');
-    await user.click(screen.getByRole('button', { name: 'Back' }));
+    const { user } = await backWithinResendWait();
     await user.clear(amountInput());
     await user.type(amountInput(), '30');
     await user.click(continueButton());

@@ -10,7 +10,7 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { formatDateTime, formatMoney, shortenAddress, shortenHash } from '@/lib/format';
-import { explorerAddressUrl, explorerTxUrl } from '../lib/explorer';
+import { explorerAddressUrl, explorerTxUrl } from '@ctn/contracts/explorer';
 import { CancelWithdrawalDialog } from './cancel-withdrawal-dialog';
 
 const COLUMNS = ['Amount', 'Wallet Address', 'Asset', 'Status', 'Requested', 'Transaction'];

@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '@/components/page-title';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import {
@@ -18,6 +17,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatMoney, formatUsdt } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useCycleStatement } from '../api/get-cycle-statement';
+import { ListError } from '../components/list-states';
 
 const SOURCE_TEXT: Record<string, string> = {
   CSV: 'commissions reported by BingX, uploaded by an administrator',
@@ -47,14 +47,11 @@ export function CycleStatementPage() {
       {statement.isPending && statement.fetchStatus !== 'idle' ? (
         <Skeleton className="h-64 w-full" />
       ) : statement.isError || !statement.data ? (
-        <div className="space-y-3">
-          <Alert variant="error">
-            {errorMessage(statement.error, 'This statement could not be loaded.')}
-          </Alert>
-          <Button variant="outline" onClick={() => void statement.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <ListError
+          message={errorMessage(statement.error, 'This statement could not be loaded.')}
+          onRetry={() => void statement.refetch()}
+          retrying={statement.isFetching}
+        />
       ) : (
         <Statement data={statement.data} />
       )}

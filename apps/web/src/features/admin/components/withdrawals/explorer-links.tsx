@@ -1,6 +1,6 @@
 import { ExternalLink as ExternalLinkIcon } from 'lucide-react';
 import { ExternalLink } from '@/components/external-link';
-import { explorerAddressUrl, explorerTxUrl } from '../../lib/explorer';
+import { explorerAddressUrl, explorerTxUrl } from '@ctn/contracts/explorer';
 
 const linkClass =
   'inline-flex items-center gap-1 rounded font-mono text-xs text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';

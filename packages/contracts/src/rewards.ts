@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_PAGE_SIZE, REFERRAL_LEVELS, REWARD_TYPES } from './constants';
+import { CYCLE_SOURCES } from './cycles';
 
 /**
  * Wire schemas of the reward calls (member sections 3 and 7: GET /rewards/stats/{userId},
@@ -238,8 +239,8 @@ export const memberCycleStatementSchema = z.object({
   number: z.number(),
   periodStart: z.string(),
   periodEnd: z.string(),
-  /** CSV: commissions an administrator uploaded; API: read from BingX. */
-  source: z.string(),
+  /** CSV: commissions an administrator uploaded; EXCHANGE: read from BingX. */
+  source: z.enum(CYCLE_SOURCES),
   completedAt: z.string().nullable(),
   /** Percent of the master amount per level, level 1 first. */
   percents: z.array(z.number()),

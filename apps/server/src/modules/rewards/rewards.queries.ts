@@ -1,5 +1,6 @@
 import type { RewardBucket, RewardSort } from '@ctn/contracts/rewards';
 import type { RewardType } from '@ctn/contracts/constants';
+import type { CycleSource } from '@ctn/contracts/cycles';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 import { preparedFiltered, preparedRead } from '../../db/prepared';
@@ -293,7 +294,7 @@ export async function completedCycleByNumber(db: Db, number: number) {
   const [row] = await rowsOf<{
     id: string;
     number: number;
-    source: string;
+    source: CycleSource;
     periodStart: string;
     periodEnd: string;
     schedule: number[] | null;

@@ -44,7 +44,7 @@ describe('cycle statement', () => {
       '13%2150.004.504.500.00',
       '31%1100.001.000.001.00',
     ]);
-    expect(screen.getByText(/commissions reported by BingX/)).toBeInTheDocument();
+    expect(screen.getByText('BingX commissions, uploaded by an administrator')).toBeInTheDocument();
     expect(screen.getByText(/1.00 USDT was held because your earnings were locked/)).toBeVisible();
     expect(screen.getByText('Your total').nextSibling).toHaveTextContent('5.50 USDT');
   });

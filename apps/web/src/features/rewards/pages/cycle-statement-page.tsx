@@ -1,4 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
+import type { CycleSource } from '@ctn/contracts/cycles';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '@/components/page-title';
@@ -19,9 +20,9 @@ import { paths } from '@/lib/paths';
 import { useCycleStatement } from '../api/get-cycle-statement';
 import { ListError } from '../components/list-states';
 
-const SOURCE_TEXT: Record<string, string> = {
-  CSV: 'commissions reported by BingX, uploaded by an administrator',
-  API: 'commissions read from BingX',
+const SOURCE_TEXT: Record<CycleSource, string> = {
+  CSV: 'BingX commissions, uploaded by an administrator',
+  EXCHANGE: 'BingX commissions, read from BingX',
 };
 const COLUMNS = ['Level', 'Percent', 'Lines', 'Base', 'Amount', 'Available', 'Locked'];
 
@@ -62,12 +63,12 @@ export function CycleStatementPage() {
 function Statement({ data }: { data: NonNullable<ReturnType<typeof useCycleStatement>['data']> }) {
   return (
     <>
-      <Card className="grid gap-4 p-5 sm:grid-cols-3 sm:p-6">
+      <Card className="grid grid-cols-2 gap-4 p-5 sm:grid-cols-3 sm:p-6">
         <Fact label="Period">
           {formatDate(`${data.periodStart}T00:00:00Z`)} –{' '}
           {formatDate(`${data.periodEnd}T00:00:00Z`)}
         </Fact>
-        <Fact label="Source">{SOURCE_TEXT[data.source] ?? data.source}</Fact>
+        <Fact label="Source">{SOURCE_TEXT[data.source]}</Fact>
         <Fact label="Credited">{formatDate(data.completedAt)}</Fact>
         <Fact label="Your total">{formatUsdt(data.total)}</Fact>
         <Fact label="Available">{formatUsdt(data.available)}</Fact>

@@ -64,6 +64,13 @@ import { rewardsRoutes } from './modules/rewards/rewards.routes';
 import { REWARD_CHANGES, RewardsService } from './modules/rewards/rewards.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { SETTINGS_CHANGES, SettingsService } from './modules/settings/settings.service';
+import { adminSiteRoutes, publicSiteRoutes } from './modules/settings/site.routes';
+import { SiteService } from './modules/settings/site.service';
+import {
+  adminDisclosureRoutes,
+  publicDisclosureRoutes,
+} from './modules/disclosure/disclosure.routes';
+import { DisclosureService } from './modules/disclosure/disclosure.service';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
 import { WithdrawalsService } from './modules/withdrawals/withdrawals.service';
 import { otpRoutes } from './modules/withdrawals/otp.routes';
@@ -114,6 +121,8 @@ export interface Services {
   subscriptions: SubscriptionsService;
   audit: AuditService;
   settings: SettingsService;
+  site: SiteService;
+  disclosure: DisclosureService;
   ledger: LedgerService;
   rewards: RewardsService;
   cycles: CyclesService;
@@ -179,6 +188,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const audit = new AuditService(database.db);
   const mail = new MailService(database.db, transport, config.mail.from, app.log);
   const settings = new SettingsService(database.db, audit, database.changes(SETTINGS_CHANGES));
+  const site = new SiteService(
+    database.db,
+    audit,
+    config.siteLinks,
+    database.changes(SETTINGS_CHANGES),
+  );
+  const disclosure = new DisclosureService(database.db);
   const peers = options.peers ?? (await connectPeers(config));
   if (!options.peers) app.addHook('onClose', () => peers.close());
   const chainHead = new ChainHead(peers.chain);
@@ -358,6 +374,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     subscriptions,
     audit,
     settings,
+    site,
+    disclosure,
     ledger,
     rewards,
     cycles,
@@ -426,6 +444,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(reconciliationRoutes(reconciliation), { prefix: '/api/admin' });
   await app.register(chainRescanRoutes(chainRescans), { prefix: '/api/admin' });
   await app.register(settingsRoutes(settings), { prefix: '/api/admin/settings' });
+  await app.register(adminSiteRoutes(site), { prefix: '/api/admin/settings' });
+  await app.register(publicSiteRoutes(site), { prefix: '/api/public' });
+  await app.register(publicDisclosureRoutes(disclosure), { prefix: '/api/public' });
+  await app.register(adminDisclosureRoutes(disclosure), { prefix: '/api/admin' });
   await app.register(rewardsRoutes(rewards), { prefix: '/api/rewards' });
   await app.register(cyclesRoutes(cycles), { prefix: '/api/rewards/admin/cycles' });
   await app.register(withdrawalsRoutes(withdrawals, withdrawalReview), {

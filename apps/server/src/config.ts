@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { USDT_BEP20_MAINNET } from '@ctn/contracts/constants';
+import type { SiteLinks } from '@ctn/contracts/site';
 import { isEmail, isWalletAddress } from '@ctn/contracts/validation';
 import { z } from 'zod';
 
@@ -113,6 +114,14 @@ const envSchema = z.object({
   METRICS_TOKEN: optional.refine((v) => v === undefined || v.length >= 16, {
     message: 'must be at least 16 characters',
   }),
+  // The public site's links until an administrator saves them (issue 18): unset stays unset.
+  SITE_AFFILIATE_URL: urlOf(['https:'], 'an https URL'),
+  SITE_COPY_TRADING_URL: urlOf(['https:'], 'an https URL'),
+  SITE_UPDATES_CHANNEL_URL: urlOf(['https:'], 'an https URL'),
+  SITE_COMMUNITY_CHANNEL_URL: urlOf(['https:'], 'an https URL'),
+  SUPPORT_EMAIL: optional.refine((v) => v === undefined || isEmail(v), {
+    message: 'must be an email address',
+  }),
   CHAIN_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   DEMO: z.enum(['0', '1'], { error: 'must be 1 (seed demo data) or 0' }).optional(),
   WORKERS: optional.refine(
@@ -186,6 +195,8 @@ export interface Config {
     totpSecret: string | undefined;
   };
   rootReferralCode: string | undefined;
+  /** The public site's links and mailbox before an administrator saves them (null: unset). */
+  siteLinks: SiteLinks;
   redisUrl: string | undefined;
   /** Browser origins other than our own allowed to call the API; none by default. */
   corsOrigins: string[];
@@ -311,6 +322,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       totpSecret: e.ADMIN_TOTP_SECRET?.toUpperCase().replaceAll(' ', ''),
     },
     rootReferralCode: e.ROOT_REFERRAL_CODE,
+    siteLinks: {
+      affiliateUrl: e.SITE_AFFILIATE_URL ?? null,
+      copyTradingUrl: e.SITE_COPY_TRADING_URL ?? null,
+      updatesChannelUrl: e.SITE_UPDATES_CHANNEL_URL ?? null,
+      communityChannelUrl: e.SITE_COMMUNITY_CHANNEL_URL ?? null,
+      supportEmail: e.SUPPORT_EMAIL ?? null,
+    },
     redisUrl: e.REDIS_URL,
     corsOrigins: (e.CORS_ORIGINS ?? '')
       .split(',')

@@ -72,3 +72,7 @@ export const STORAGE_KEYS = {
   pendingUser: 'pendingUser',
   referralCode: 'referralCode',
 } as const;
+
+/** The product's and the exchange's names, as every page and mail writes them. */
+export const PRODUCT_NAME = 'CopyTrade Network';
+export const EXCHANGE_NAME = 'BingX';

@@ -268,6 +268,16 @@ export const reconciliationReports = pgTable(
 );
 
 /**
+ * The public earnings disclosure (issue 18): one row per UTC day, built by a daily job from the
+ * rewards and the subscription payments; `figures` is the contract's window list.
+ */
+export const earningsDisclosures = pgTable('earnings_disclosures', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  figures: jsonb('figures').notNull(),
+  builtAt: timestamp('built_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * An administrator's "rescan from block N" (decision 014): run by a job in batches, on the chain
  * it was asked for, crediting what it finds exactly once; `next_block` is its progress.
  */
@@ -797,6 +807,7 @@ export const schema = {
   subscriptionPayments,
   chainCursors,
   reconciliationReports,
+  earningsDisclosures,
   chainRescans,
   auditLog,
   settings,

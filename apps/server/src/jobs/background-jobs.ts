@@ -74,6 +74,14 @@ export function backgroundJobs(services: Services, config: Config): JobDefinitio
       run: () => services.reconciliation.runDaily(),
     },
     {
+      // The public earnings disclosure, once per UTC day (checked hourly: a restart never skips
+      // a day, a second run the same day changes nothing).
+      name: 'earnings-disclosure',
+      intervalMs: 3_600_000,
+      firstAfterMs: 20_000,
+      run: () => services.disclosure.buildDaily(),
+    },
+    {
       // Hot-wallet payouts left SENDING (a crash, a lost connection): re-sent with the same bytes.
       name: 'payout-recovery',
       intervalMs: 60_000,

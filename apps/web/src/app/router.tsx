@@ -94,6 +94,20 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'risk',
+            lazy: page(
+              () => import('@/features/legal/pages/legal-page'),
+              (m) => m.RiskPage,
+            ),
+          },
+          {
+            path: 'earnings-disclosure',
+            lazy: page(
+              () => import('@/features/disclosure/pages/earnings-disclosure-page'),
+              (m) => m.EarningsDisclosurePage,
+            ),
+          },
+          {
             element: <OnboardingRoute />,
             children: [
               {

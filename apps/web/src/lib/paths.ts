@@ -25,6 +25,8 @@ export const paths = {
   support: '/support',
   terms: '/terms',
   privacy: '/privacy',
+  risk: '/risk',
+  earningsDisclosure: '/earnings-disclosure',
   landing: {
     copyTrading: `/#${LANDING_SECTION_IDS.copyTrading}`,
     earn: `/#${LANDING_SECTION_IDS.earn}`,

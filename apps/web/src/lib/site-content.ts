@@ -1,61 +1,49 @@
 import {
   COMPLIANCE_GRACE_DAYS,
+  EXCHANGE_NAME,
+  PRODUCT_NAME,
   MIN_EXCHANGE_BALANCE_USDT,
   OTP_LENGTH,
   REFERRAL_LEVELS,
   SUBSCRIPTION_FEE_USDT,
   SUBSCRIPTION_PERIOD_DAYS,
 } from '@ctn/contracts/constants';
+import type { SiteLinks } from '@ctn/contracts/site';
 import { paths } from './paths';
 
+export { EXCHANGE_NAME, PRODUCT_NAME };
+
 /**
- * Every editable text and link of the public site and the support page, in ONE file (member
- * sections 1, 2 and 9): affiliate and copy links, messaging channels, the contact mailbox,
- * marketing figures, the FAQ and the risk disclosure. Components only lay it out.
+ * Every editable text of the public site and the support page, in ONE file (member sections 1,
+ * 2 and 9): marketing figures, the FAQ, the short risk note. Components only lay it out.
  *
- * PLACEHOLDERS: values the specs leave unknown are marked `PLACEHOLDER` below. Replace them with
- * the operator's real values before going live; nothing else needs to change.
+ * The affiliate and copy links, the channels and the support mailbox are NOT here: operators set
+ * them on /admin/settings (lib/site.ts reads them), and a link that is not set is left out.
  */
 
-/** An external address that is still a placeholder (kept recognisable on purpose). */
-type Url = `https://${string}` | `mailto:${string}`;
+type SiteLinkKey = keyof SiteLinks;
 
-export const EXCHANGE_NAME = 'BingX';
-export const PRODUCT_NAME = 'CopyTrade Network';
-
-export const siteLinks = {
-  /** PLACEHOLDER: the operator's BingX affiliate (invite) link. */
-  affiliate: 'https://bingx.com/invite/PLACEHOLDER' as Url,
-  /** PLACEHOLDER: the master trader's BingX copy-trading page. */
-  copyMaster: 'https://bingx.com/en/CopyTrading/PLACEHOLDER' as Url,
-} as const;
-
-/** Messaging-app channels (Telegram). */
-export const channels = {
-  updates: {
+/** Messaging-app channels (Telegram); each shown only once its link is set. */
+export const channels = [
+  {
+    setting: 'updatesChannelUrl',
     name: 'Updates channel',
     app: 'Telegram',
     text: 'Announcements, payouts and new features, as they happen.',
-    /** PLACEHOLDER */
-    url: 'https://t.me/PLACEHOLDER_updates' as Url,
   },
-  community: {
+  {
+    setting: 'communityChannelUrl',
     name: 'Community channel',
     app: 'Telegram',
     text: 'Talk with other members and get quick answers from the team, 24/7.',
-    /** PLACEHOLDER */
-    url: 'https://t.me/PLACEHOLDER_community' as Url,
   },
-} as const;
-
-/** PLACEHOLDER: the contact mailbox ({email} in the spec). `.example` never delivers mail. */
-export const CONTACT_EMAIL = 'support@copytrade-network.example';
+] as const satisfies readonly { setting: SiteLinkKey; name: string; app: string; text: string }[];
 
 export interface SocialLink {
   label: string;
   kind: 'x' | 'youtube';
   /** The spec's two social links have no target yet: `null` shows them without a link. */
-  url: Url | null;
+  url: `https://${string}` | null;
 }
 
 export const socialLinks: readonly SocialLink[] = [
@@ -77,11 +65,12 @@ export const landingContent = {
     /** The hero's button: copy on the exchange and earn up to 15 levels deep. */
     cta: {
       label: `Copy on ${EXCHANGE_NAME} & Earn up to ${REFERRAL_LEVELS} Levels Deep`,
-      href: siteLinks.affiliate,
+      setting: 'affiliateUrl' satisfies SiteLinkKey,
     },
     secondaryCta: 'Create your account',
     riskNote: 'Trading involves risk: returns are not guaranteed.',
     riskLink: 'Read the risk disclosure',
+    earningsLink: 'See what members really earn',
     /** The illustration beside the headline (decorative). */
     visual: {
       title: 'Your network',
@@ -101,7 +90,7 @@ export const landingContent = {
       {
         title: `Join ${EXCHANGE_NAME}`,
         text: `Open your ${EXCHANGE_NAME} account through our affiliate link, so your account joins the network.`,
-        link: { label: `Join ${EXCHANGE_NAME}`, href: siteLinks.affiliate },
+        link: { label: `Join ${EXCHANGE_NAME}`, setting: 'affiliateUrl' satisfies SiteLinkKey },
       },
       {
         title: `Verify and fund $${MIN_EXCHANGE_BALANCE_USDT}`,
@@ -111,7 +100,7 @@ export const landingContent = {
       {
         title: 'Copy the master',
         text: `Follow our master trader through the copy link: every trade is placed in your own ${EXCHANGE_NAME} account.`,
-        link: { label: 'Copy the master', href: siteLinks.copyMaster },
+        link: { label: 'Copy the master', setting: 'copyTradingUrl' satisfies SiteLinkKey },
       },
       {
         title: 'Create your account',
@@ -275,12 +264,11 @@ export const supportContent = {
     title: 'Telegram Support',
     text: 'Join our Telegram channel for help from the team and other members, around the clock.',
     cta: 'Join Channel',
-    url: channels.community.url,
+    setting: 'communityChannelUrl' satisfies SiteLinkKey,
   },
   email: {
     title: 'Email Support',
     text: 'Write to us about anything specific to your account. Please include your user ID.',
-    address: CONTACT_EMAIL,
   },
   quickHelp: {
     title: 'Quick Help',

@@ -1,3 +1,4 @@
+import type { SiteLinks } from '@ctn/contracts/site';
 import { vi } from 'vitest';
 
 /**
@@ -28,6 +29,36 @@ export function failResponse(
   return Response.json({ success: false, message: code, data, error, errorCode: code }, { status });
 }
 
+/** The public site's links (admin settings), as every public page reads them. */
+export const TEST_SITE_LINKS: SiteLinks = {
+  affiliateUrl: 'https://bingx.com/invite/TESTCODE',
+  copyTradingUrl: 'https://bingx.com/en/CopyTrading/1234567',
+  updatesChannelUrl: 'https://t.me/test_updates',
+  communityChannelUrl: 'https://t.me/test_community',
+  supportEmail: 'support@test.example',
+};
+
+const legalPage = (document: string, title: string) => () =>
+  okResponse({
+    document,
+    title,
+    body: `## ${title}\n\nThe ${title} of the test.`,
+    updatedAt: null,
+  });
+
+/**
+ * Answered unless a test gives its own handler: the public site's reads (footer, support, legal
+ * pages, disclosure) and the admin's copy of its links, which pages show beside their subject.
+ */
+const DEFAULT_ROUTES: Record<string, Handler> = {
+  'GET /api/public/site': () => okResponse(TEST_SITE_LINKS),
+  'GET /api/admin/settings/site': () => okResponse(TEST_SITE_LINKS),
+  'GET /api/public/legal/terms': legalPage('terms', 'Terms of Service'),
+  'GET /api/public/legal/privacy': legalPage('privacy', 'Privacy Policy'),
+  'GET /api/public/legal/risk': legalPage('risk', 'Risk Disclosure'),
+  'GET /api/public/earnings-disclosure': () => okResponse(null),
+};
+
 /** Stubs `fetch`; keys are `METHOD /api/path`. Returns the mock to inspect the calls. */
 export function mockApi(routes: Record<string, Handler>) {
   const requests: MockRequest[] = [];
@@ -46,7 +77,8 @@ export function mockApi(routes: Record<string, Handler>) {
       body: typeof raw === 'string' ? JSON.parse(raw) : undefined,
     };
     requests.push(request);
-    const handler = routes[`${method} ${url.pathname}`];
+    const handler =
+      routes[`${method} ${url.pathname}`] ?? DEFAULT_ROUTES[`${method} ${url.pathname}`];
     if (!handler) throw new Error(`Unexpected request in test: ${method} ${url.pathname}`);
     return handler(request);
   });

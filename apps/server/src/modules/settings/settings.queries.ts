@@ -35,3 +35,15 @@ export async function activeAdmins(db: Db): Promise<AlertRecipient[]> {
         where is_admin and status = 'ACTIVE' order by created_at`,
   );
 }
+
+/** A setting with the time it was last saved (null when never saved). */
+export async function readSettingSaved(
+  db: Db,
+  key: string,
+): Promise<{ value: unknown; updatedAt: Date | string } | null> {
+  const [row] = await rowsOf<{ value: unknown; updatedAt: Date | string }>(
+    db,
+    sql`select value, updated_at as "updatedAt" from settings where key = ${key}`,
+  );
+  return row ?? null;
+}

@@ -14,6 +14,7 @@ import { paths } from '@/lib/paths';
 import { useOverallStats } from '../api/get-overall-stats';
 import { DashboardCharts } from '../components/dashboard/daily-chart';
 import { HeldComplianceRun } from '../components/dashboard/held-compliance-run';
+import { SiteSetupNotice } from '../components/dashboard/site-setup-notice';
 import { ExchangeStatusCard } from '../components/exchange/exchange-status-card';
 import { StatCard } from '../components/stat-card';
 import { statusText } from '../lib/format';
@@ -72,6 +73,7 @@ export function AdminDashboardPage() {
       </header>
 
       <HeldComplianceRun />
+      <SiteSetupNotice />
 
       {stats.isPending ? (
         <p className="flex items-center justify-center gap-2 py-16 text-fg-muted" role="status">

@@ -6,6 +6,8 @@ import { formatDateTime, fullName } from '@/lib/format';
 import { useAuthenticatedUser } from '@/lib/session';
 import { ChangePasswordCard } from '../components/change-password-card';
 import { RewardSettingsCard } from '../components/reward-settings-card';
+import { LegalPagesCard } from '../components/settings/legal-pages-card';
+import { SiteLinksCard } from '../components/settings/site-links-card';
 import { SystemOverviewCard } from '../components/settings/system-overview-card';
 import { SystemSettingsCard } from '../components/settings/system-settings-card';
 
@@ -21,7 +23,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 /**
  * /admin/settings: the admin's profile and the change-password form (admin section 2), its
  * notification and system toggles and selects, saved (the spec's are local only), and the
- * reward settings (beyond the spec).
+ * public site's links and legal pages, and the reward settings (beyond the spec).
  */
 export function AdminSettingsPage() {
   const user = useAuthenticatedUser();
@@ -30,7 +32,9 @@ export function AdminSettingsPage() {
       <PageTitle title="Admin Settings" />
       <div className="space-y-1">
         <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">Admin Settings</h1>
-        <p className="text-fg-muted">Your profile, security, the system and the reward settings</p>
+        <p className="text-fg-muted">
+          Your profile, security, the system, the public site and the reward settings
+        </p>
       </div>
       <SystemOverviewCard />
       <div className="grid gap-4 lg:grid-cols-2">
@@ -60,6 +64,8 @@ export function AdminSettingsPage() {
         <ChangePasswordCard />
       </div>
       <SystemSettingsCard />
+      <SiteLinksCard />
+      <LegalPagesCard />
       <RewardSettingsCard />
     </div>
   );

@@ -223,7 +223,7 @@ export function RegisterForm() {
             <>
               I agree to the <LegalLink to={paths.terms}>Terms of Service</LegalLink> and the{' '}
               <LegalLink to={paths.privacy}>Privacy Policy</LegalLink>, and I understand that
-              trading involves risk.
+              trading involves risk (<LegalLink to={paths.risk}>Risk Disclosure</LegalLink>).
             </>
           }
           aria-required="true"
@@ -237,6 +237,10 @@ export function RegisterForm() {
           </p>
         ) : null}
       </div>
+      <p className="text-sm text-fg-muted">
+        Before you pay: most members earn little or nothing.{' '}
+        <LegalLink to={paths.earningsDisclosure}>See what members really earned</LegalLink>.
+      </p>
 
       <Button
         type="submit"

@@ -5,6 +5,7 @@ import { ExternalLink } from '@/components/external-link';
 import { LogoMark } from '@/components/logo';
 import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
+import { useSiteLink } from '@/lib/site';
 import { landingContent } from '@/lib/site-content';
 import { InvitedBy } from './invited-by';
 
@@ -12,6 +13,8 @@ const c = landingContent.hero;
 const LEVEL_BARS = Array.from({ length: REFERRAL_LEVELS }, (_, i) => 100 - i * 5.2);
 
 export function Hero({ riskDisclosureId }: { riskDisclosureId: string }) {
+  // The exchange button waits for the operator's link: never a placeholder target.
+  const affiliateUrl = useSiteLink(c.cta.setting);
   return (
     <section
       aria-labelledby="hero-title"
@@ -37,13 +40,15 @@ export function Hero({ riskDisclosureId }: { riskDisclosureId: string }) {
           <p className="mt-5 text-lg font-medium text-pretty text-fg sm:text-xl">{c.lead}</p>
           <p className="mx-auto mt-3 max-w-xl text-pretty text-fg-muted lg:mx-0">{c.body}</p>
           <div className="mt-8 flex flex-col items-stretch gap-3 sm:flex-row sm:flex-wrap sm:justify-center lg:justify-start">
-            <ExternalLink
-              href={c.cta.href}
-              className={buttonClasses({ size: 'lg', wrap: true, className: 'sm:w-auto' })}
-            >
-              {c.cta.label}
-              <ExternalIcon className="size-4" aria-hidden="true" />
-            </ExternalLink>
+            {affiliateUrl && (
+              <ExternalLink
+                href={affiliateUrl}
+                className={buttonClasses({ size: 'lg', wrap: true, className: 'sm:w-auto' })}
+              >
+                {c.cta.label}
+                <ExternalIcon className="size-4" aria-hidden="true" />
+              </ExternalLink>
+            )}
             <Link
               to={paths.register}
               className={buttonClasses({ variant: 'outline', size: 'lg', className: 'sm:w-auto' })}
@@ -63,7 +68,14 @@ export function Hero({ riskDisclosureId }: { riskDisclosureId: string }) {
               className="font-medium text-primary underline underline-offset-4 hover:text-primary-hover"
             >
               {c.riskLink}
-            </a>
+            </a>{' '}
+            ·{' '}
+            <Link
+              to={paths.earningsDisclosure}
+              className="font-medium text-primary underline underline-offset-4 hover:text-primary-hover"
+            >
+              {c.earningsLink}
+            </Link>
           </p>
         </div>
 

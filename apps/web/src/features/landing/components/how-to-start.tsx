@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ExternalLink } from '@/components/external-link';
 import { buttonClasses } from '@/components/ui/button';
 import { LANDING_SECTION_IDS } from '@/lib/paths';
+import { useSiteLinks } from '@/lib/site';
 import { landingContent } from '@/lib/site-content';
 import { SectionHeading } from './section-heading';
 
@@ -11,6 +12,7 @@ const linkClasses = buttonClasses({ variant: 'outline', size: 'sm', className: '
 
 /** "How to Start Copy Trading": the four steps (#copy-trading). */
 export function HowToStart() {
+  const links = useSiteLinks().data;
   return (
     <section
       id={LANDING_SECTION_IDS.copyTrading}
@@ -36,11 +38,14 @@ export function HowToStart() {
                 {step.title}
               </h3>
               <p className="mt-2 flex-1 text-sm leading-relaxed text-fg-muted">{step.text}</p>
-              {step.link === null ? null : 'href' in step.link ? (
-                <ExternalLink href={step.link.href} className={linkClasses}>
-                  {step.link.label}
-                  <ExternalIcon className="size-3.5" aria-hidden="true" />
-                </ExternalLink>
+              {step.link === null ? null : 'setting' in step.link ? (
+                // Left out until the operator sets the link (or while it loads).
+                links?.[step.link.setting] && (
+                  <ExternalLink href={links[step.link.setting]!} className={linkClasses}>
+                    {step.link.label}
+                    <ExternalIcon className="size-3.5" aria-hidden="true" />
+                  </ExternalLink>
+                )
               ) : (
                 <Link to={step.link.to} className={linkClasses}>
                   {step.link.label}

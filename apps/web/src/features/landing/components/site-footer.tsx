@@ -1,10 +1,11 @@
 import { Mail, Send } from 'lucide-react';
+import { Link } from 'react-router';
 import { ExternalLink } from '@/components/external-link';
 import { Logo } from '@/components/logo';
-import { LANDING_SECTION_IDS } from '@/lib/paths';
+import { LANDING_SECTION_IDS, paths } from '@/lib/paths';
+import { useSiteLinks } from '@/lib/site';
 import {
   channels,
-  CONTACT_EMAIL,
   landingContent,
   PRODUCT_NAME,
   RISK_DISCLOSURE,
@@ -27,14 +28,29 @@ function SocialIcon({ kind }: { kind: SocialLink['kind'] }) {
   );
 }
 
+/** The pages that say what the service is, what it risks and what members really earn. */
+const TRUST_LINKS = [
+  { label: 'Terms of Service', to: paths.terms },
+  { label: 'Privacy Policy', to: paths.privacy },
+  { label: 'Risk Disclosure', to: paths.risk },
+  { label: 'Earnings disclosure', to: paths.earningsDisclosure },
+] as const;
+
 const socialClasses =
   'flex size-10 items-center justify-center rounded-full border border-border text-fg-muted';
 
 /**
- * The footer (#contact-us): the contact mailbox, the updates and community channels, the two
- * social links (without a target until the content file gives them one) and the risk disclosure.
+ * The footer (#contact-us): the contact mailbox and the updates and community channels (each once
+ * an administrator sets it), the two social links (the spec gives them no target), the risk
+ * disclosure and the legal and disclosure pages.
  */
 export function SiteFooter({ riskDisclosureId }: { riskDisclosureId: string }) {
+  const links = useSiteLinks().data;
+  const supportEmail = links?.supportEmail ?? null;
+  const setChannels = channels.flatMap((channel) => {
+    const url = links?.[channel.setting];
+    return url ? [{ ...channel, url }] : [];
+  });
   return (
     <footer
       id={LANDING_SECTION_IDS.contactUs}
@@ -74,32 +90,43 @@ export function SiteFooter({ riskDisclosureId }: { riskDisclosureId: string }) {
               {c.contactTitle}
             </h2>
             <p className="mt-3 text-sm text-fg-muted">{c.contactText}</p>
-            <a
-              href={`mailto:${CONTACT_EMAIL}`}
-              className="mt-3 inline-flex items-center gap-2 rounded-md text-sm font-medium break-all text-primary underline-offset-4 hover:underline"
-            >
-              <Mail className="size-4 shrink-0" aria-hidden="true" />
-              {CONTACT_EMAIL}
-            </a>
+            {supportEmail ? (
+              <a
+                href={`mailto:${supportEmail}`}
+                className="mt-3 inline-flex items-center gap-2 rounded-md text-sm font-medium break-all text-primary underline-offset-4 hover:underline"
+              >
+                <Mail className="size-4 shrink-0" aria-hidden="true" />
+                {supportEmail}
+              </a>
+            ) : (
+              <Link
+                to={paths.support}
+                className="mt-3 inline-flex text-sm font-medium text-primary underline-offset-4 hover:underline"
+              >
+                Help &amp; Support
+              </Link>
+            )}
           </div>
 
-          <div>
-            <h2 className="text-sm font-semibold text-fg">{c.channelsTitle}</h2>
-            <ul className="mt-3 space-y-4">
-              {[channels.updates, channels.community].map((channel) => (
-                <li key={channel.name}>
-                  <ExternalLink
-                    href={channel.url}
-                    className="inline-flex items-center gap-2 rounded-md text-sm font-medium text-primary underline-offset-4 hover:underline"
-                  >
-                    <Send className="size-4 shrink-0" aria-hidden="true" />
-                    {channel.name} ({channel.app})
-                  </ExternalLink>
-                  <p className="mt-1 text-sm text-fg-muted">{channel.text}</p>
-                </li>
-              ))}
-            </ul>
-          </div>
+          {setChannels.length > 0 && (
+            <div>
+              <h2 className="text-sm font-semibold text-fg">{c.channelsTitle}</h2>
+              <ul className="mt-3 space-y-4">
+                {setChannels.map((channel) => (
+                  <li key={channel.name}>
+                    <ExternalLink
+                      href={channel.url}
+                      className="inline-flex items-center gap-2 rounded-md text-sm font-medium text-primary underline-offset-4 hover:underline"
+                    >
+                      <Send className="size-4 shrink-0" aria-hidden="true" />
+                      {channel.name} ({channel.app})
+                    </ExternalLink>
+                    <p className="mt-1 text-sm text-fg-muted">{channel.text}</p>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
         </div>
 
         <div
@@ -108,6 +135,20 @@ export function SiteFooter({ riskDisclosureId }: { riskDisclosureId: string }) {
         >
           <p>{RISK_DISCLOSURE}</p>
         </div>
+        <nav aria-label="Legal and disclosures" className="mt-6">
+          <ul className="flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm">
+            {TRUST_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link
+                  to={link.to}
+                  className="font-medium text-fg-muted underline-offset-4 hover:text-fg hover:underline"
+                >
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
         <p className="mt-8 text-center text-sm text-fg-muted">
           {/* Rendered at build time too: the year may have turned since. */}
           &copy; <span suppressHydrationWarning>{YEAR}</span> {PRODUCT_NAME}

@@ -1,14 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LANDING_SECTION_IDS } from '@/lib/paths';
-import {
-  CONTACT_EMAIL,
-  channels,
-  landingContent,
-  RISK_DISCLOSURE,
-  siteLinks,
-} from '@/lib/site-content';
-import { mockApi, okResponse } from '@/testing/api-mock';
+import { channels, landingContent, RISK_DISCLOSURE } from '@/lib/site-content';
+import { mockApi, okResponse, TEST_SITE_LINKS } from '@/testing/api-mock';
 import { renderRoutes, Stub } from '@/testing/render';
 import { LandingPage } from './landing-page';
 
@@ -39,13 +33,16 @@ describe('landing page', () => {
     expect(await screen.findByText('Register stub')).toBeInTheDocument();
   });
 
-  it('has the headline, the hero button to the exchange and the four steps', () => {
+  it('has the headline, the hero button to the exchange and the four steps', async () => {
+    mockApi({});
     renderLanding();
     expect(
       screen.getByRole('heading', { level: 1, name: '#1 AI COPY TRADING Network' }),
     ).toBeInTheDocument();
-    const cta = screen.getByRole('link', { name: /Copy on BingX & Earn up to 15 Levels Deep/ });
-    expect(cta).toHaveAttribute('href', siteLinks.affiliate);
+    const cta = await screen.findByRole('link', {
+      name: /Copy on BingX & Earn up to 15 Levels Deep/,
+    });
+    expect(cta).toHaveAttribute('href', TEST_SITE_LINKS.affiliateUrl);
     expect(cta).toHaveAttribute('target', '_blank');
     expect(cta).toHaveAttribute('rel', 'noopener noreferrer');
 
@@ -55,9 +52,15 @@ describe('landing page', () => {
     expect(steps).toHaveAttribute('id', LANDING_SECTION_IDS.copyTrading);
     const items = within(steps).getAllByRole('listitem');
     expect(items).toHaveLength(4);
-    expect(within(items[0]!).getByRole('link')).toHaveAttribute('href', siteLinks.affiliate);
+    expect(within(items[0]!).getByRole('link')).toHaveAttribute(
+      'href',
+      TEST_SITE_LINKS.affiliateUrl,
+    );
     expect(items[1]).toHaveTextContent('$100');
-    expect(within(items[2]!).getByRole('link')).toHaveAttribute('href', siteLinks.copyMaster);
+    expect(within(items[2]!).getByRole('link')).toHaveAttribute(
+      'href',
+      TEST_SITE_LINKS.copyTradingUrl,
+    );
     expect(within(items[3]!).getByRole('link', { name: /Sign Up/ })).toHaveAttribute(
       'href',
       '/register',
@@ -123,16 +126,19 @@ describe('landing page', () => {
     ).toHaveTextContent('30 days to become compliant again');
   });
 
-  it('has a footer with the mailbox, both channels, two social links without target and the risk disclosure', () => {
+  it('has a footer with the mailbox, both channels, two social links without target and the risk disclosure', async () => {
+    mockApi({});
     const { container } = renderLanding();
     const footer = container.querySelector(`#${LANDING_SECTION_IDS.contactUs}`)!;
-    expect(
-      within(footer as HTMLElement).getByRole('link', { name: CONTACT_EMAIL }),
-    ).toHaveAttribute('href', `mailto:${CONTACT_EMAIL}`);
-    for (const channel of [channels.updates, channels.community]) {
+    const email = TEST_SITE_LINKS.supportEmail!;
+    expect(await within(footer as HTMLElement).findByRole('link', { name: email })).toHaveAttribute(
+      'href',
+      `mailto:${email}`,
+    );
+    for (const channel of channels) {
       expect(
         within(footer as HTMLElement).getByRole('link', { name: new RegExp(channel.name) }),
-      ).toHaveAttribute('href', channel.url);
+      ).toHaveAttribute('href', TEST_SITE_LINKS[channel.setting]);
     }
     const social = [...footer.querySelectorAll('a:not([href])')];
     expect(social.map((a) => a.textContent)).toEqual([
@@ -140,5 +146,35 @@ describe('landing page', () => {
       'YouTube (coming soon)',
     ]);
     expect(footer).toHaveTextContent(RISK_DISCLOSURE);
+  });
+
+  it('leaves out every link an administrator has not set: no placeholder, no dead button', async () => {
+    mockApi({
+      'GET /api/public/site': () =>
+        okResponse({
+          affiliateUrl: null,
+          copyTradingUrl: 'https://bingx.com/en/CopyTrading/1234567',
+          updatesChannelUrl: null,
+          communityChannelUrl: null,
+          supportEmail: null,
+        }),
+    });
+    const { container } = renderLanding();
+    const steps = screen
+      .getByRole('heading', { name: 'How to Start Copy Trading' })
+      .closest('section')!;
+    await waitFor(() =>
+      expect(within(steps).getByRole('link', { name: /Copy the master/ })).toBeInTheDocument(),
+    );
+    expect(screen.queryByRole('link', { name: /Copy on BingX/ })).toBeNull();
+    expect(within(steps).queryByRole('link', { name: /Join BingX/ })).toBeNull();
+    const footer = container.querySelector(`#${LANDING_SECTION_IDS.contactUs}`) as HTMLElement;
+    expect(within(footer).queryByRole('link', { name: /channel/ })).toBeNull();
+    expect(within(footer).getByRole('link', { name: 'Help & Support' })).toHaveAttribute(
+      'href',
+      '/support',
+    );
+    for (const name of ['Terms of Service', 'Risk Disclosure', 'Earnings disclosure'])
+      expect(within(footer).getByRole('link', { name })).toBeInTheDocument();
   });
 });

@@ -2,7 +2,7 @@ import { Gift } from 'lucide-react';
 import { ExportButton } from '@/components/export-button';
 import { cn } from '@/lib/cn';
 import { useMemberRewards } from '../api/get-member-rewards';
-import { ListEmpty, ListError, ListSkeleton } from './list-states';
+import { ListEmpty, ListError, ListSkeleton } from '@/components/list-states';
 import { RewardsFiltersBar, type RewardsFilters } from './rewards-filters';
 import { RewardsPagination } from './rewards-pagination';
 import { RewardsTable } from './rewards-table';

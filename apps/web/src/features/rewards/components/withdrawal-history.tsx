@@ -1,6 +1,6 @@
 import { ArrowUpRight } from 'lucide-react';
 import { useWithdrawals } from '../api/get-withdrawals';
-import { ListEmpty, ListError, ListSkeleton } from './list-states';
+import { ListEmpty, ListError, ListSkeleton } from '@/components/list-states';
 import { WithdrawalTable } from './withdrawal-table';
 
 const LOAD_FAILED = 'Failed to load withdrawal history';

@@ -18,7 +18,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatMoney, formatUsdt } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useCycleStatement } from '../api/get-cycle-statement';
-import { ListError } from '../components/list-states';
+import { ListError } from '@/components/list-states';
 
 const SOURCE_TEXT: Record<CycleSource, string> = {
   CSV: 'BingX commissions, uploaded by an administrator',

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { supportContent } from '@/lib/site-content';
-import { mockApi, okResponse } from '@/testing/api-mock';
+import { mockApi, okResponse, TEST_SITE_LINKS } from '@/testing/api-mock';
 import { makeUser } from '@/testing/fixtures';
 import { renderRoutes } from '@/testing/render';
 import { SignedIn } from '@/testing/signed-in';
@@ -19,14 +19,12 @@ describe('support page', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Help & Support' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Join Channel/ })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: /Join Channel/ })).toHaveAttribute(
       'href',
-      supportContent.channel.url,
+      TEST_SITE_LINKS.communityChannelUrl,
     );
-    expect(screen.getByRole('link', { name: supportContent.email.address })).toHaveAttribute(
-      'href',
-      `mailto:${supportContent.email.address}`,
-    );
+    const email = TEST_SITE_LINKS.supportEmail!;
+    expect(screen.getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`);
     expect(screen.getByText('CT1000234')).toBeInTheDocument();
 
     const topics = screen.getByRole('heading', { name: 'Common topics' }).nextElementSibling!;
@@ -42,5 +40,31 @@ describe('support page', () => {
     expect(screen.getByRole('heading', { name: 'Support Hours' }).parentElement).toHaveTextContent(
       /24\/7.*Replies typically within 24 hours/,
     );
+  });
+
+  it('leaves out the channel and the mailbox while they are not set, and says so', async () => {
+    localStorage.setItem('token', 'tok');
+    mockApi({
+      'GET /api/users/profile': () => okResponse(makeUser()),
+      'GET /api/public/site': () =>
+        okResponse({
+          affiliateUrl: null,
+          copyTradingUrl: null,
+          updatesChannelUrl: null,
+          communityChannelUrl: null,
+          supportEmail: null,
+        }),
+    });
+    renderRoutes(
+      [{ element: <SignedIn />, children: [{ path: '/support', element: <SupportPage /> }] }],
+      { at: '/support' },
+    );
+    expect(
+      await screen.findByText(
+        'Our support contacts are not published yet. Please check back soon.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Join Channel/ })).toBeNull();
+    expect(screen.queryByRole('heading', { name: supportContent.email.title })).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import { PageTitle } from '@/components/page-title';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useAuthenticatedUser } from '@/lib/session';
+import { useSiteLinks } from '@/lib/site';
 import { supportContent as c } from '@/lib/site-content';
 
 function IconTile({ icon: Icon }: { icon: LucideIcon }) {
@@ -32,6 +33,9 @@ function Bullets({ items }: { items: readonly ReactNode[] }) {
 /** /support (member section 2): channel, email, quick help and hours, from lib/site-content.ts. */
 export function SupportPage() {
   const user = useAuthenticatedUser();
+  const links = useSiteLinks();
+  const channelUrl = links.data?.[c.channel.setting] ?? null;
+  const supportEmail = links.data?.supportEmail ?? null;
   return (
     <div className="space-y-6">
       <PageTitle title={c.title} />
@@ -40,47 +44,57 @@ export function SupportPage() {
         <p className="text-fg-muted">{c.intro}</p>
       </header>
 
+      {links.isSuccess && !channelUrl && !supportEmail && (
+        <Card className="p-6 text-sm text-fg-muted" role="status">
+          Our support contacts are not published yet. Please check back soon.
+        </Card>
+      )}
       <div className="grid gap-6 md:grid-cols-2">
-        <Card className="flex flex-col p-6">
-          <div className="flex items-start gap-4">
-            <IconTile icon={Send} />
-            <div>
-              <h2 className="text-lg font-semibold text-fg">{c.channel.title}</h2>
-              <p className="mt-1 text-sm text-fg-muted">{c.channel.text}</p>
+        {channelUrl && (
+          <Card className="flex flex-col p-6">
+            <div className="flex items-start gap-4">
+              <IconTile icon={Send} />
+              <div>
+                <h2 className="text-lg font-semibold text-fg">{c.channel.title}</h2>
+                <p className="mt-1 text-sm text-fg-muted">{c.channel.text}</p>
+              </div>
             </div>
-          </div>
-          <ExternalLink
-            href={c.channel.url}
-            className={buttonClasses({ className: 'mt-6 self-start' })}
-          >
-            <Send className="size-4" aria-hidden="true" />
-            {c.channel.cta}
-          </ExternalLink>
-        </Card>
+            <ExternalLink
+              href={channelUrl}
+              className={buttonClasses({ className: 'mt-6 self-start' })}
+            >
+              <Send className="size-4" aria-hidden="true" />
+              {c.channel.cta}
+            </ExternalLink>
+          </Card>
+        )}
 
-        <Card className="flex flex-col p-6">
-          <div className="flex items-start gap-4">
-            <IconTile icon={Mail} />
-            <div className="min-w-0">
-              <h2 className="text-lg font-semibold text-fg">{c.email.title}</h2>
-              <p className="mt-1 text-sm text-fg-muted">{c.email.text}</p>
-              <p className="mt-2 text-sm text-fg-muted">
-                Your user ID: <span className="font-mono font-semibold text-fg">{user.userId}</span>
-              </p>
+        {supportEmail && (
+          <Card className="flex flex-col p-6">
+            <div className="flex items-start gap-4">
+              <IconTile icon={Mail} />
+              <div className="min-w-0">
+                <h2 className="text-lg font-semibold text-fg">{c.email.title}</h2>
+                <p className="mt-1 text-sm text-fg-muted">{c.email.text}</p>
+                <p className="mt-2 text-sm text-fg-muted">
+                  Your user ID:{' '}
+                  <span className="font-mono font-semibold text-fg">{user.userId}</span>
+                </p>
+              </div>
             </div>
-          </div>
-          <a
-            href={`mailto:${c.email.address}`}
-            className={buttonClasses({
-              variant: 'outline',
-              wrap: true,
-              className: 'mt-6 self-start break-all',
-            })}
-          >
-            <Mail className="size-4" aria-hidden="true" />
-            {c.email.address}
-          </a>
-        </Card>
+            <a
+              href={`mailto:${supportEmail}`}
+              className={buttonClasses({
+                variant: 'outline',
+                wrap: true,
+                className: 'mt-6 self-start break-all',
+              })}
+            >
+              <Mail className="size-4" aria-hidden="true" />
+              {supportEmail}
+            </a>
+          </Card>
+        )}
       </div>
 
       <Card className="p-6">

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 
-/** The loading, failed and empty states the two history tabs share, framed like their tables. */
+/** The loading, failed and empty states of a list or a page read from the API, framed like a table. */
 
 const frame = 'rounded-xl border border-border bg-surface';
 

@@ -117,6 +117,10 @@ export const ERROR_CATALOGUE = {
     status: 400,
     text: 'Too many wrong codes. Request a new one.',
   },
+  OTP_INTENT_MISMATCH: {
+    status: 400,
+    text: 'This code was sent for another amount or address. Check them, or request a new code.',
+  },
   OTP_RESEND_TOO_SOON: {
     status: 429,
     text: 'A code was sent a moment ago. Please wait before asking for another.',

@@ -601,6 +601,12 @@ export const withdrawalOtps = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     voidedAt: timestamp('voided_at', { withTimezone: true }),
     withdrawalId: uuid('withdrawal_id').references(() => withdrawals.id),
+    /**
+     * The withdrawal the code was mailed for (amount and address stated in the mail): a code
+     * with them confirms only that withdrawal. Null for a code requested without them (spec).
+     */
+    amountMicro: bigint('amount_micro', { mode: 'bigint' }),
+    walletAddress: text('wallet_address'),
     createdAt: createdAt(),
   },
   (t) => [index('withdrawal_otps_user_idx').on(t.userId, t.createdAt)],

@@ -10,6 +10,8 @@ export interface OtpRow {
   /** When a withdrawal request used it: a used code holds no resend wait. */
   usedAt: Date | null;
   createdAt: Date;
+  /** The withdrawal the mail stated, when it stated one: the code confirms only that one. */
+  intent: { amountMicro: bigint; walletAddress: string } | null;
 }
 
 const dateOf = (v: Date | string | null) => (v === null ? null : new Date(v));
@@ -23,12 +25,20 @@ function otpOf(r: Record<string, unknown>): OtpRow {
     verifiedAt: dateOf(r['verifiedAt'] as string | null),
     usedAt: dateOf(r['usedAt'] as string | null),
     createdAt: new Date(r['createdAt'] as string),
+    intent:
+      r['amountMicro'] === null || r['walletAddress'] === null
+        ? null
+        : {
+            amountMicro: BigInt(r['amountMicro'] as string),
+            walletAddress: String(r['walletAddress']),
+          },
   };
 }
 
 const OPEN = sql`used_at is null and voided_at is null`;
 const FIELDS = sql`id, code_hash as "codeHash", expires_at as "expiresAt", attempts,
-  verified_at as "verifiedAt", used_at as "usedAt", created_at as "createdAt"`;
+  verified_at as "verifiedAt", used_at as "usedAt", created_at as "createdAt",
+  amount_micro::text as "amountMicro", wallet_address as "walletAddress"`;
 
 /** The member's newest code that is neither used nor void (it may have expired). */
 export async function newestOpenCode(db: Db, userId: string): Promise<OtpRow | undefined> {
@@ -64,13 +74,15 @@ export async function replaceCodes(
   userId: string,
   codeHash: string,
   expiresAt: Date,
+  intent: { amountMicro: bigint; walletAddress: string } | null,
 ): Promise<void> {
   await tx.execute(sql`
     update withdrawal_otps set voided_at = now()
      where user_id = ${userId} and used_at is null and voided_at is null`);
   await tx.execute(sql`
-    insert into withdrawal_otps (user_id, code_hash, expires_at)
-    values (${userId}, ${codeHash}, ${expiresAt.toISOString()}::timestamptz)`);
+    insert into withdrawal_otps (user_id, code_hash, expires_at, amount_micro, wallet_address)
+    values (${userId}, ${codeHash}, ${expiresAt.toISOString()}::timestamptz,
+            ${intent?.amountMicro ?? null}, ${intent?.walletAddress ?? null})`);
 }
 
 /**

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { usdtText } from '../../lib/money';
 import type { MailService } from '../mail/mail.service';
-import { withdrawalCodeMail, type WithdrawalIntent } from './withdrawal-mails';
+import { withdrawalCodeMail } from './withdrawal-mails';
 import { amountToMicro } from './withdrawals.service';
 import * as q from './otp.queries';
 
@@ -56,9 +56,20 @@ export class OtpService {
       throw new AppError('TOO_MANY_REQUESTS');
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const expiresAt = new Date(now.getTime() + OTP_TTL_MINUTES * MINUTE_MS);
+    const stated = intentOf(intent);
     await db.transaction(async (tx) => {
-      await q.replaceCodes(tx, userId, this.hash(userId, code), expiresAt);
-      await this.deps.mail.enqueue(tx, withdrawalCodeMail(member, code, intentOf(intent)));
+      await q.replaceCodes(tx, userId, this.hash(userId, code), expiresAt, stated);
+      await this.deps.mail.enqueue(
+        tx,
+        withdrawalCodeMail(
+          member,
+          code,
+          stated && {
+            amount: usdtText(stated.amountMicro),
+            walletAddress: stated.walletAddress,
+          },
+        ),
+      );
     });
     this.deps.mail.kick();
     return { expiresAt: expiresAt.toISOString(), resendAvailableAt: resendAt(now).toISOString() };
@@ -118,15 +129,16 @@ export class OtpService {
 }
 
 /**
- * The withdrawal the mail may state: both figures, an address of the right shape and an amount
- * in micro-USDT; anything else is left out of the mail rather than shown wrong.
+ * The withdrawal the mail states and the code is bound to: both figures, an address of the right
+ * shape and an amount in micro-USDT; anything else is left out of the mail (and the code is not
+ * bound) rather than shown wrong.
  */
-function intentOf(intent: OtpRequest): WithdrawalIntent | null {
+function intentOf(intent: OtpRequest): { amountMicro: bigint; walletAddress: string } | null {
   if (!intent?.amount || !intent.walletAddress || !isWalletAddress(intent.walletAddress))
     return null;
   const micro = amountToMicro(intent.amount);
   if (micro === null) return null;
-  return { amount: usdtText(micro), walletAddress: withHexPrefix(intent.walletAddress) };
+  return { amountMicro: micro, walletAddress: withHexPrefix(intent.walletAddress) };
 }
 
 /** Two HMAC hex digests compared in constant time (the comparison reveals nothing by timing). */

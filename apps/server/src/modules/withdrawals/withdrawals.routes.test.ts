@@ -155,6 +155,40 @@ describe('withdrawal codes', () => {
     expect(tooBig.status).toBe(400);
   });
 
+  it('a code mailed for one withdrawal confirms that one only: another amount or address is refused', async () => {
+    const m = await memberWith(50);
+    const asked = await call(t.app, 'POST', '/api/otp/withdrawal/request', {
+      token: m.token,
+      body: { amount: 12.5, walletAddress: addressOf(m) },
+    });
+    expect(asked.status).toBe(200);
+    const mail = (await t.app.services.mail.listMailbox()).find(
+      (x) => x.toAddress === m.email && x.subject === 'Your withdrawal code',
+    );
+    const code = mail?.textBody.match(/is (\d{6})/)?.[1];
+    expect(code).toBeDefined();
+    const ask = (amount: number, walletAddress: string) =>
+      request(m.token, { amount, walletAddress, asset: 'USDT', otp: code });
+    for (const [amount, address] of [
+      [40, addressOf(m)],
+      [12.5, OTHER_ADDRESS],
+    ] as const) {
+      const refused = await ask(amount, address);
+      expect(refused.status).toBe(400);
+      expect(refused.body.errorCode).toBe('OTP_INTENT_MISMATCH');
+    }
+    // Nothing was held, and the right code took no wrong try: the stated withdrawal goes through
+    // (the address in another letter case is the same address).
+    const [held] = await rowsOf<{ available: string; pending: string }>(
+      t.database.db,
+      sql`select available_micro::text as available, pending_micro::text as pending
+            from balances where user_id = ${m.user._id}`,
+    );
+    expect(held).toEqual({ available: '50000000', pending: '0' });
+    const made = await ask(12.5, `0x${addressOf(m).slice(2).toUpperCase()}`);
+    expect(made.status).toBe(200);
+  });
+
   it('voids a code at the fifth wrong try: the sixth guess is refused even when right', async () => {
     const m = await memberWith(50);
     const { code } = await mailedCode(m);

@@ -67,6 +67,14 @@ export class WithdrawalsService {
   async create(userId: string, request: CreateWithdrawalRequest): Promise<Withdrawal> {
     const { micro, address } = await this.validate(userId, request);
     const code = await this.otp.check(userId, request.otp);
+    // A code mailed for one withdrawal confirms that one only: the mail told the member what
+    // they were approving, so another amount or address needs its own code.
+    if (
+      code.intent &&
+      (code.intent.amountMicro !== micro ||
+        code.intent.walletAddress.toLowerCase() !== address.toLowerCase())
+    )
+      throw new AppError('OTP_INTENT_MISMATCH');
     return this.hold(userId, micro, address, code.id);
   }
 

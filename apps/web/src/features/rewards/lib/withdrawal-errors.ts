@@ -2,8 +2,13 @@ import { validationErrorDataSchema } from '@ctn/contracts/envelope';
 import type { ErrorCode } from '@ctn/contracts/errors';
 import { errorMessage, isApiError } from '@/lib/api-client';
 
-/** Codes after which the code in hand is void: the dialog offers to mail a new one. */
-const NEW_CODE_NEEDED: readonly ErrorCode[] = ['OTP_EXPIRED', 'OTP_TOO_MANY_ATTEMPTS'];
+/** Codes after which the code in hand cannot confirm this request: the dialog offers a new one. */
+const NEW_CODE_NEEDED: readonly ErrorCode[] = [
+  'OTP_EXPIRED',
+  'OTP_TOO_MANY_ATTEMPTS',
+  // The code was mailed for another amount or address: this withdrawal needs its own.
+  'OTP_INTENT_MISMATCH',
+];
 
 export function needsNewCode(error: unknown): boolean {
   return isApiError(error) && NEW_CODE_NEEDED.some((code) => error.is(code));

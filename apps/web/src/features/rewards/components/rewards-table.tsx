@@ -12,11 +12,13 @@ import {
 import { Link } from 'react-router';
 import { formatDate, formatDateTime, formatUsdt } from '@/lib/format';
 import { paths } from '@/lib/paths';
+import { RewardDetailsDialog } from './reward-details-dialog';
 
 const COLUMNS = ['User', 'Type', 'Amount', 'Level', 'Cycle', 'Date'];
+// The last column holds each row's Details button; its header is for screen readers only.
 const percentFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
-/** The Rewards History table (member section 2), with a Locked marker on held credits. */
+/** The Rewards History table (member section 2), with a Locked marker on held credits; each row opens its details. */
 export function RewardsTable({ rewards }: { rewards: readonly RewardItem[] }) {
   return (
     <Table label="Rewards history">
@@ -25,6 +27,9 @@ export function RewardsTable({ rewards }: { rewards: readonly RewardItem[] }) {
           {COLUMNS.map((column) => (
             <TableHeaderCell key={column}>{column}</TableHeaderCell>
           ))}
+          <TableHeaderCell>
+            <span className="sr-only">Details</span>
+          </TableHeaderCell>
         </tr>
       </TableHead>
       <TableBody>
@@ -87,6 +92,9 @@ export function RewardsTable({ rewards }: { rewards: readonly RewardItem[] }) {
               )}
             </TableCell>
             <TableCell className="text-fg-muted">{formatDateTime(reward.createdAt)}</TableCell>
+            <TableCell>
+              <RewardDetailsDialog reward={reward} />
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>

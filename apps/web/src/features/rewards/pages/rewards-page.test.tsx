@@ -280,6 +280,7 @@ describe('rewards page: rewards history', () => {
       '2',
       '#7',
       formatDateTime('2025-03-04T10:00:00.000Z'),
+      'Details',
     ]);
     expect(within(rows[0]!).getByText('Trading').className).toContain('bg-info-soft');
     expect(cells(rows[1]!).slice(0, 5)).toEqual([
@@ -297,6 +298,47 @@ describe('rewards page: rewards history', () => {
     expect(screen.getByRole('navigation', { name: 'Rewards history pages' })).toHaveTextContent(
       'Showing 1 to 3 of 3 rewards',
     );
+  });
+
+  it('opens a row for its details: what it was computed from, where it went and why', async () => {
+    const { user } = renderPage({
+      [REWARDS]: () =>
+        rewardsPage([
+          reward(1),
+          reward(2, {
+            type: 'DIRECT',
+            downlineUser: undefined,
+            cycle: null,
+            level: 2,
+            rewardAmount: 1,
+            percent: 10,
+            bucket: 'LOCKED',
+            payment: { payer: 'Alex M.', userId: 'CT1000777', paidAt: '2025-03-01T09:00:00.000Z' },
+          }),
+        ]),
+    });
+    await user.click(screen.getByRole('tab', { name: 'Rewards History' }));
+    await screen.findByRole('table');
+    await user.click(screen.getAllByRole('button', { name: /^Details of the/ })[0]!);
+    let dialog = await screen.findByRole('dialog', { name: 'Trading reward of 0.30 USDT' });
+    expect(dialog).toHaveTextContent(
+      '3% of 10.00 USDT: the commission BingX paid on the copy trading of Grace Hopper1 (level 2 of your network) in reward cycle #7.',
+    );
+    expect(within(dialog).getByRole('link', { name: 'Statement of cycle #7' })).toHaveAttribute(
+      'href',
+      '/rewards/cycles/7',
+    );
+    expect(dialog).toHaveTextContent('Went toAvailable balance');
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('button', { name: /^Details of the 1\.00 USDT reward/ }));
+    dialog = await screen.findByRole('dialog', { name: 'Referral reward of 1.00 USDT' });
+    expect(dialog).toHaveTextContent(
+      `10% of 10.00 USDT: the subscription fee Alex M. (level 2 of your network) paid on ${formatDate('2025-03-01T09:00:00.000Z')}.`,
+    );
+    expect(dialog).toHaveTextContent('Went toLocked balance');
+    expect(dialog).toHaveTextContent('released to your available balance when you are compliant');
+    expect(within(dialog).queryByRole('link')).toBeNull();
   });
 
   it('exports the lines under the current filters as CSV', async () => {

@@ -16,6 +16,16 @@ export const subscriptionPaymentSchema = z.object({
 });
 export type SubscriptionPayment = z.infer<typeof subscriptionPaymentSchema>;
 
+/** A transfer to the deposit address in a block that is not final yet: seen, confirming. */
+export const incomingPaymentSchema = z.object({
+  transactionHash: z.string(),
+  amount: z.number(),
+  blockNumber: z.number(),
+  /** Blocks still to come before its block is final and the payment is credited. */
+  blocksToFinal: z.number(),
+});
+export type IncomingPayment = z.infer<typeof incomingPaymentSchema>;
+
 /** GET /api/users/refresh-subscription: the member's subscription after a scan of their address. */
 export const subscriptionSchema = z.object({
   subscriptionFee: z.object({ paid: z.boolean(), timestamp: z.string().nullable() }),
@@ -39,6 +49,11 @@ export const subscriptionSchema = z.object({
   /** When the payment watcher last finished reading the chain (null: not yet, or unknown). */
   lastChainScanAt: z.string().nullable().optional(),
   payments: z.array(subscriptionPaymentSchema),
+  /**
+   * Beyond the spec: transfers seen in blocks not final yet, from the member's own recent scan.
+   * Absent when the chain's newest blocks were not read (unknown, which is not "none").
+   */
+  incoming: z.array(incomingPaymentSchema).optional(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 

@@ -77,6 +77,28 @@ describe('subscription payments from the chain', () => {
     expect((await profile(member.token)).subscriptionFee.paid).toBe(true);
   });
 
+  it('shows a transfer in a block not final yet as incoming, then as the payment it becomes', async () => {
+    const member = await signedInMember(t);
+    const address = (await refresh(member.token)).body.data!.walletAddress!;
+    expect((await refresh(member.token)).body.data!.incoming).toEqual([]);
+    const hash = chain().transfer(address, usdt('10'));
+    const seen = (await refresh(member.token)).body.data!;
+    expect(seen.subscriptionFee.paid).toBe(false);
+    expect(seen.payments).toEqual([]);
+    expect(seen.incoming).toEqual([
+      { transactionHash: hash, amount: 10, blockNumber: chain().head, blocksToFinal: 2 },
+    ]);
+    // Asked again within the scan turn: the same answer, without another chain read.
+    const requests = chain().rpcRequests;
+    expect((await refreshNow(member.token)).body.data!.incoming).toHaveLength(1);
+    expect(chain().rpcRequests).toBe(requests);
+    chain().mine(2);
+    const credited = (await refresh(member.token)).body.data!;
+    expect(credited.subscriptionFee.paid).toBe(true);
+    expect(credited.payments.map((p) => p.transactionHash)).toEqual([hash]);
+    expect(credited.incoming).toEqual([]);
+  });
+
   it('9.99 USDT does not activate; a later 0.01 does, and the credit carries over', async () => {
     const member = await signedInMember(t);
     const address = (await refresh(member.token)).body.data!.walletAddress!;

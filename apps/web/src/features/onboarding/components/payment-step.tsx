@@ -181,9 +181,14 @@ function RefreshPaymentStatus({ lastChainScanAt }: { lastChainScanAt: string | n
  * The payment as the page watches it: waiting, then each credited transfer with its explorer
  * link and what is still due; a full fee moves the page on to step 2 by itself.
  */
+/**
+ * The payment as the page watches it: waiting, seen and confirming (a transfer in a block not
+ * final yet), received in part, or credited.
+ */
 function PaymentWatch({ subscription }: { subscription: Subscription }) {
   const latest = subscription.payments[0];
   const paid = subscription.subscriptionFee.paid;
+  const seen = paid ? undefined : subscription.incoming?.[0];
   return (
     <div
       role="status"
@@ -201,6 +206,11 @@ function PaymentWatch({ subscription }: { subscription: Subscription }) {
       <div className="min-w-0 space-y-1">
         {paid ? (
           <p className="font-semibold text-fg">Payment credited. Moving on to step 2…</p>
+        ) : seen ? (
+          <p className="font-semibold text-fg">
+            {formatUsdt(seen.amount)} seen on the chain, confirming: about {seen.blocksToFinal}{' '}
+            {seen.blocksToFinal === 1 ? 'block' : 'blocks'} to go.
+          </p>
         ) : latest ? (
           <p className="font-semibold text-fg">
             {formatUsdt(subscription.creditUsdt)} received: {formatUsdt(subscription.amountDueUsdt)}{' '}
@@ -209,7 +219,18 @@ function PaymentWatch({ subscription }: { subscription: Subscription }) {
         ) : (
           <p className="font-semibold text-fg">Waiting for your payment…</p>
         )}
-        {latest ? (
+        {seen ? (
+          <p className="text-fg-muted">
+            Transaction{' '}
+            <ExternalLink
+              href={transactionUrl(subscription.explorerUrl, seen.transactionHash)}
+              className="font-mono text-primary underline-offset-4 hover:underline"
+            >
+              {shortenHash(seen.transactionHash)}
+            </ExternalLink>{' '}
+            · it is credited once its block is final.
+          </p>
+        ) : latest ? (
           <p className="text-fg-muted">
             Last transfer: {formatUsdt(latest.amount)} ·{' '}
             <ExternalLink

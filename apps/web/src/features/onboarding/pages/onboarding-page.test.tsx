@@ -585,4 +585,30 @@ describe('onboarding: the payment watched live', () => {
     expect(link.getAttribute('href')).toMatch(/\/tx\/0x[0-9a-f]+$/);
     expect(api.calls(REFRESH).length).toBeGreaterThan(asked);
   });
+
+  it('shows a transfer seen in a block not final yet as confirming, with its transaction', async () => {
+    const hash = `0x${'ab'.repeat(32)}`;
+    renderOnboarding({
+      [REFRESH]: () =>
+        okResponse(
+          makeSubscription({
+            payments: [],
+            creditUsdt: 0,
+            amountDueUsdt: 10,
+            incoming: [{ transactionHash: hash, amount: 10, blockNumber: 120, blocksToFinal: 2 }],
+          }),
+        ),
+    });
+    const watch = await screen.findByTestId('payment-watch');
+    await waitFor(() =>
+      expect(watch).toHaveTextContent(
+        '10.00 USDT seen on the chain, confirming: about 2 blocks to go.',
+      ),
+    );
+    expect(within(watch).getByRole('link', { name: /0xabab/ })).toHaveAttribute(
+      'href',
+      expect.stringMatching(new RegExp(`/tx/${hash}$`)),
+    );
+    expect(watch).toHaveTextContent('credited once its block is final');
+  });
 });

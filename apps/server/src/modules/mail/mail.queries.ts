@@ -20,6 +20,13 @@ export async function insertMail(db: Db, mail: NewMail): Promise<void> {
   await db.insert(mailOutbox).values(mail);
 }
 
+const MAILS_PER_INSERT = 1_000;
+
+export async function insertMails(db: Db, mails: readonly NewMail[]): Promise<void> {
+  for (let at = 0; at < mails.length; at += MAILS_PER_INSERT)
+    await db.insert(mailOutbox).values(mails.slice(at, at + MAILS_PER_INSERT));
+}
+
 /**
  * Claims due mails with a lease: rows locked by another instance are skipped, and a claimed
  * row is not due again until the lease ends, so two deliverers never send the same mail at once.

@@ -5,6 +5,7 @@ import {
   claimDueMails,
   findMail,
   insertMail,
+  insertMails,
   listMails,
   markFailed,
   markSent,
@@ -39,6 +40,11 @@ export class MailService {
 
   enqueue(tx: Db, mail: NewMail): Promise<void> {
     return insertMail(tx, mail);
+  }
+
+  /** Many mails in few statements (a cycle's members), inside the caller's transaction. */
+  enqueueMany(tx: Db, mails: readonly NewMail[]): Promise<void> {
+    return insertMails(tx, mails);
   }
 
   /** Starts a delivery round in the background (after a commit that enqueued mail). */

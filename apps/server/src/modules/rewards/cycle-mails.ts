@@ -1,3 +1,4 @@
+import { COMPLIANCE_GRACE_DAYS } from '@ctn/contracts/constants';
 import { renderMail } from '../mail/mail-templates';
 
 /**
@@ -8,7 +9,7 @@ import { renderMail } from '../mail/mail-templates';
 export function cycleCreditedMail(
   to: { email: string; firstName: string },
   cycle: { number: number; total: string; locked: string | null },
-  rewardsUrl: string,
+  statementUrl: string,
   profileUrl: string,
 ) {
   return renderMail({
@@ -19,12 +20,12 @@ export function cycleCreditedMail(
       `Reward cycle #${cycle.number} credited ${cycle.total} USDT to you from your network's trading.`,
       ...(cycle.locked
         ? [
-            `${cycle.locked} USDT of it is held while your earnings are locked; it becomes available once you are compliant again within 30 days.`,
+            `${cycle.locked} USDT of it is held while your earnings are locked; it becomes available once you are compliant again within ${COMPLIANCE_GRACE_DAYS} days.`,
           ]
         : []),
-      'Every line, with its level and the member it came from, is on your Rewards page.',
+      'Your statement of the cycle shows the period, the percentage of each level and your lines grouped by level.',
     ],
-    action: { label: 'See your rewards', url: rewardsUrl },
+    action: { label: 'See your statement', url: statementUrl },
     footnote: `You receive this because cycle summaries are on. Switch them off on your profile: ${profileUrl}`,
   });
 }

@@ -335,9 +335,10 @@ export class CyclesService {
       const cycle = await q.claimUnmailedCycle(tx);
       if (!cycle) return 0;
       const recipients = await q.cycleRecipients(tx, cycle.id);
-      for (const member of recipients)
-        await mail.enqueue(
-          tx,
+      // One insert per thousand mails: a cycle may credit a hundred thousand members.
+      await mail.enqueueMany(
+        tx,
+        recipients.map((member) =>
           cycleCreditedMail(
             member,
             {
@@ -345,10 +346,11 @@ export class CyclesService {
               total: usdtText(member.totalMicro),
               locked: BigInt(member.lockedMicro) > 0n ? usdtText(member.lockedMicro) : null,
             },
-            `${publicUrl}/rewards`,
+            `${publicUrl}/rewards/cycles/${cycle.number}`,
             `${publicUrl}/profile`,
           ),
-        );
+        ),
+      );
       return recipients.length;
     });
     if (queued > 0) mail.kick();

@@ -261,7 +261,9 @@ describe('reward APIs', () => {
       mails.filter((x) => x.toAddress === m.email && /^Reward cycle #\d+:/.test(x.subject));
     expect(cycleMail(b)).toHaveLength(1);
     expect(cycleMail(b)[0]!.subject).toMatch(/: 2\.00 USDT credited$/);
-    expect(cycleMail(b)[0]!.textBody).toContain('/rewards');
+    // The mail leads to the member's own statement of that cycle.
+    const number = cycleMail(b)[0]!.subject.match(/^Reward cycle #(\d+):/)![1];
+    expect(cycleMail(b)[0]!.textBody).toContain(`http://app.test/rewards/cycles/${number}`);
     // C's lines went to the locked bucket: the mail says so.
     expect(cycleMail(c)[0]!.textBody).toContain(
       '3.00 USDT of it is held while your earnings are locked',

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility';
+import { listMails } from '../support/mailbox';
 import { signIn, signInAsDemoAdmin } from '../support/members';
 import { screenshotter } from '../support/screenshots';
 
@@ -119,14 +120,43 @@ test('the admin: reward statistics, a CSV cycle previewed, run and explained', a
   await capture('cycle statement');
 });
 
-test('the member: the cycle just run, in their rewards and in their own statement', async ({
+test('the member: the cycle just run, in a mail, in their rewards and in their own statement', async ({
   page,
+  request,
 }, testInfo) => {
+  // The cycle-mails job runs once a minute: its mail may take that long to be queued.
+  test.setTimeout(150_000);
   const capture = screenshotter(page, testInfo);
+  let statementLink = '';
+  await expect
+    .poll(
+      async () => {
+        const mail = (await listMails(request)).find(
+          (m) => m.to === DEMO.email && /^Reward cycle #\d+: 7\.50 USDT credited$/.test(m.subject),
+        );
+        statementLink = mail?.links.find((l) => /\/rewards\/cycles\/\d+$/.test(l)) ?? '';
+        return statementLink;
+      },
+      { timeout: 90_000, intervals: [2_000] },
+    )
+    .not.toBe('');
   await signIn(page, DEMO.email, DEMO.password);
   await expect(page).toHaveURL((url) => url.pathname === '/dashboard');
+  // The mail's link opens the member's statement of that cycle.
+  await page.goto(new URL(statementLink).pathname);
+  await expect(page.getByText('Your total').locator('xpath=..')).toContainText('7.50 USDT');
   await page.goto('/rewards');
   await page.getByRole('tab', { name: 'Rewards History' }).click();
+  // The row opens its details: computed from what, gone where.
+  await page
+    .getByRole('button', { name: /^Details of the 7\.50 USDT reward/ })
+    .first()
+    .click();
+  const details = page.getByRole('dialog', { name: 'Trading reward of 7.50 USDT' });
+  await expect(details).toContainText('3% of 250.00 USDT: the commission BingX paid');
+  await expectAccessible(page);
+  await capture('reward details');
+  await details.getByRole('button', { name: 'Close' }).first().click();
   // The newest line is the cycle's: its number links to the member's statement.
   const cycleLink = page
     .getByRole('table')

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { supportContent } from '@/lib/site-content';
-import { mockApi, okResponse, TEST_SITE_LINKS } from '@/testing/api-mock';
+import { failResponse, mockApi, okResponse, TEST_SITE_LINKS } from '@/testing/api-mock';
 import { makeUser } from '@/testing/fixtures';
 import { renderRoutes } from '@/testing/render';
 import { SignedIn } from '@/testing/signed-in';
@@ -66,5 +66,23 @@ describe('support page', () => {
     ).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Join Channel/ })).toBeNull();
     expect(screen.queryByRole('heading', { name: supportContent.email.title })).toBeNull();
+  });
+
+  it('offers Retry when the support contacts cannot be loaded, then shows them', async () => {
+    localStorage.setItem('token', 'tok');
+    let fail = true;
+    mockApi({
+      'GET /api/users/profile': () => okResponse(makeUser()),
+      'GET /api/public/site': () =>
+        fail ? failResponse(503, 'SERVICE_UNAVAILABLE') : okResponse(TEST_SITE_LINKS),
+    });
+    const { user } = renderRoutes(
+      [{ element: <SignedIn />, children: [{ path: '/support', element: <SupportPage /> }] }],
+      { at: '/support' },
+    );
+    expect(await screen.findByText('The support contacts could not be loaded.')).toBeVisible();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('link', { name: /Join Channel/ })).toBeVisible();
   });
 });

@@ -2,9 +2,11 @@ import { CircleHelp, Clock, ListChecks, Mail, Send } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ExternalLink } from '@/components/external-link';
+import { ListError } from '@/components/list-states';
 import { PageTitle } from '@/components/page-title';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
 import { useAuthenticatedUser } from '@/lib/session';
 import { useSiteLinks } from '@/lib/site';
 import { supportContent as c } from '@/lib/site-content';
@@ -44,6 +46,23 @@ export function SupportPage() {
         <p className="text-fg-muted">{c.intro}</p>
       </header>
 
+      {links.isPending && (
+        <div
+          role="status"
+          aria-label="Loading the support contacts"
+          className="grid gap-6 md:grid-cols-2"
+        >
+          <Skeleton className="h-44 rounded-xl" />
+          <Skeleton className="h-44 rounded-xl" />
+        </div>
+      )}
+      {links.isError && (
+        <ListError
+          message="The support contacts could not be loaded."
+          onRetry={() => void links.refetch()}
+          retrying={links.isFetching}
+        />
+      )}
       {links.isSuccess && !channelUrl && !supportEmail && (
         <Card className="p-6 text-sm text-fg-muted" role="status">
           Our support contacts are not published yet. Please check back soon.

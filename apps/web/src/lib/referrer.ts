@@ -1,11 +1,12 @@
-import { referrerSchema, type Referrer } from '@ctn/contracts/accounts';
+import type { Referrer } from '@ctn/contracts/accounts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 
 /** GET /api/users/referrer/{code} (beyond the spec): who invites with a code. */
 export async function getReferrer(code: string, signal?: AbortSignal): Promise<Referrer> {
   const { data } = await api.get(`/users/referrer/${encodeURIComponent(code)}`, {
-    schema: referrerSchema,
+    // Imported with the request, not with the landing page: zod stays out of its first load.
+    schema: import('@ctn/contracts/accounts').then((m) => m.referrerSchema),
     signal,
   });
   return data;

@@ -1,11 +1,8 @@
-import {
-  earningsDisclosureSchema,
-  legalDocumentSchema,
-  siteLinksSchema,
-  type EarningsDisclosure,
-  type LegalDocument,
-  type LegalDocumentKey,
-  type SiteLinks,
+import type {
+  EarningsDisclosure,
+  LegalDocument,
+  LegalDocumentKey,
+  SiteLinks,
 } from '@ctn/contracts/site';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
@@ -14,7 +11,11 @@ import { api } from './api-client';
  * The public site's operator-owned facts (GET /api/public/…): links and mailbox administrators
  * set, the legal pages' text and the earnings disclosure. An unset link is null and the pages
  * leave it out; while the links load, nothing is shown in their place.
+ *
+ * The landing page reads the links: the contract (and zod with it) is imported when the request
+ * is made, not with the page, so the first load stays light.
  */
+const contract = () => import('@ctn/contracts/site');
 
 export const siteKeys = {
   links: ['site', 'links'] as const,
@@ -26,7 +27,12 @@ export function useSiteLinks() {
   return useQuery({
     queryKey: siteKeys.links,
     queryFn: async ({ signal }): Promise<SiteLinks> =>
-      (await api.get('/public/site', { schema: siteLinksSchema, signal })).data,
+      (
+        await api.get('/public/site', {
+          schema: contract().then((m) => m.siteLinksSchema),
+          signal,
+        })
+      ).data,
     staleTime: 10 * 60_000,
   });
 }
@@ -40,7 +46,12 @@ export function useLegalDocument(document: LegalDocumentKey) {
   return useQuery({
     queryKey: siteKeys.legal(document),
     queryFn: async ({ signal }): Promise<LegalDocument> =>
-      (await api.get(`/public/legal/${document}`, { schema: legalDocumentSchema, signal })).data,
+      (
+        await api.get(`/public/legal/${document}`, {
+          schema: contract().then((m) => m.legalDocumentSchema),
+          signal,
+        })
+      ).data,
     staleTime: 10 * 60_000,
   });
 }
@@ -51,7 +62,7 @@ export function useEarningsDisclosure() {
     queryFn: async ({ signal }): Promise<EarningsDisclosure | null> =>
       (
         await api.get('/public/earnings-disclosure', {
-          schema: earningsDisclosureSchema.nullable(),
+          schema: contract().then((m) => m.earningsDisclosureSchema.nullable()),
           signal,
         })
       ).data,

@@ -15,7 +15,17 @@ export function backgroundJobs(services: Services, config: Config): JobDefinitio
       name: 'cycle-mails',
       intervalMs: 60_000,
       firstAfterMs: 30_000,
-      run: () => services.cycles.mailMembers(),
+      // Every cycle not announced yet, one transaction each (several may have completed since).
+      run: async () => {
+        let queued = 0;
+        for (
+          let n = await services.cycles.mailMembers();
+          n !== null;
+          n = await services.cycles.mailMembers()
+        )
+          queued += n;
+        return queued;
+      },
     },
     {
       // Delivered mails are kept for the saved retention, then deleted.

@@ -327,13 +327,14 @@ export class CyclesService {
   /**
    * Queues the "cycle credited" mails of the oldest completed cycle not announced yet, with the
    * mark that it was, in one transaction: each cycle is announced once, whatever the instances.
-   * Returns how many mails were queued (the cycle-mails job runs it until nothing is left).
+   * Returns how many mails were queued, or null when no cycle was left to announce (the
+   * cycle-mails job runs it until then).
    */
-  async mailMembers(): Promise<number> {
+  async mailMembers(): Promise<number | null> {
     const { db, mail, publicUrl } = this.deps;
     const queued = await db.transaction(async (tx) => {
       const cycle = await q.claimUnmailedCycle(tx);
-      if (!cycle) return 0;
+      if (!cycle) return null;
       const recipients = await q.cycleRecipients(tx, cycle.id);
       // One insert per thousand mails: a cycle may credit a hundred thousand members.
       await mail.enqueueMany(
@@ -353,7 +354,7 @@ export class CyclesService {
       );
       return recipients.length;
     });
-    if (queued > 0) mail.kick();
+    if (queued) mail.kick();
     return queued;
   }
 

@@ -273,7 +273,7 @@ describe('reward APIs', () => {
     expect(cycleMail(a)).toEqual([]);
     expect(queued).toBeGreaterThanOrEqual(2);
     // Once per cycle, whoever runs the job next.
-    expect(await t.app.services.cycles.mailMembers()).toBe(0);
+    expect(await t.app.services.cycles.mailMembers()).toBeNull();
   });
 
   it("answers a member's own stats, refuses another member's, and lets an admin read any", async () => {

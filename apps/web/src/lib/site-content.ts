@@ -293,8 +293,8 @@ export const supportContent = {
   hours: {
     title: 'Support Hours',
     lines: [
-      { label: 'Telegram', text: '24/7 through our Telegram channel' },
-      { label: 'Email', text: 'Replies typically within 24 hours' },
+      { label: 'Telegram', text: '24/7 through our Telegram channel', channel: 'channel' },
+      { label: 'Email', text: 'Replies typically within 24 hours', channel: 'email' },
     ],
   },
 } as const;

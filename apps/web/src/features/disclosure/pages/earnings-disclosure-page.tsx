@@ -23,7 +23,7 @@ const percentOf = (part: number, whole: number) =>
 export function EarningsDisclosurePage() {
   const disclosure = useEarningsDisclosure();
   return (
-    <article className="mx-auto w-full max-w-5xl space-y-8 px-4 py-10 sm:px-6 sm:py-14">
+    <article className="mx-auto w-full max-w-5xl space-y-8 px-4 pt-24 pb-10 sm:px-6 sm:pt-28 sm:pb-14">
       <PageTitle title={TITLE} />
       <header className="space-y-3">
         <h1 className="text-3xl font-bold tracking-tight text-fg">{TITLE}</h1>

@@ -22,7 +22,7 @@ function LegalArticle({ document }: { document: LegalDocumentKey }) {
   const legal = useLegalDocument(document);
   const title = LEGAL_TITLES[document];
   return (
-    <article className="mx-auto w-full max-w-3xl space-y-8 px-4 py-10 sm:px-6 sm:py-14">
+    <article className="mx-auto w-full max-w-3xl space-y-8 px-4 pt-24 pb-10 sm:px-6 sm:pt-28 sm:pb-14">
       <PageTitle title={title} />
       <header className="space-y-2">
         <h1 className="text-3xl font-bold tracking-tight text-fg">{title}</h1>

@@ -66,6 +66,9 @@ describe('support page', () => {
     ).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Join Channel/ })).toBeNull();
     expect(screen.queryByRole('heading', { name: supportContent.email.title })).toBeNull();
+    // Nothing is promised of channels that do not exist yet.
+    expect(screen.queryByRole('heading', { name: 'Support Hours' })).toBeNull();
+    expect(screen.queryByText(supportContent.intro)).toBeNull();
   });
 
   it('offers Retry when the support contacts cannot be loaded, then shows them', async () => {

@@ -38,12 +38,16 @@ export function SupportPage() {
   const links = useSiteLinks();
   const channelUrl = links.data?.[c.channel.setting] ?? null;
   const supportEmail = links.data?.supportEmail ?? null;
+  // Hours are said only of the ways of reaching us that are published.
+  const hours = c.hours.lines.filter((line) =>
+    line.channel === 'channel' ? channelUrl !== null : supportEmail !== null,
+  );
   return (
     <div className="space-y-6">
       <PageTitle title={c.title} />
       <header className="space-y-1">
         <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">{c.title}</h1>
-        <p className="text-fg-muted">{c.intro}</p>
+        {(channelUrl || supportEmail) && <p className="text-fg-muted">{c.intro}</p>}
       </header>
 
       {links.isPending && (
@@ -68,53 +72,55 @@ export function SupportPage() {
           Our support contacts are not published yet. Please check back soon.
         </Card>
       )}
-      <div className="grid gap-6 md:grid-cols-2">
-        {channelUrl && (
-          <Card className="flex flex-col p-6">
-            <div className="flex items-start gap-4">
-              <IconTile icon={Send} />
-              <div>
-                <h2 className="text-lg font-semibold text-fg">{c.channel.title}</h2>
-                <p className="mt-1 text-sm text-fg-muted">{c.channel.text}</p>
+      {(channelUrl || supportEmail) && (
+        <div className="grid gap-6 md:grid-cols-2">
+          {channelUrl && (
+            <Card className="flex flex-col p-6">
+              <div className="flex items-start gap-4">
+                <IconTile icon={Send} />
+                <div>
+                  <h2 className="text-lg font-semibold text-fg">{c.channel.title}</h2>
+                  <p className="mt-1 text-sm text-fg-muted">{c.channel.text}</p>
+                </div>
               </div>
-            </div>
-            <ExternalLink
-              href={channelUrl}
-              className={buttonClasses({ className: 'mt-6 self-start' })}
-            >
-              <Send className="size-4" aria-hidden="true" />
-              {c.channel.cta}
-            </ExternalLink>
-          </Card>
-        )}
+              <ExternalLink
+                href={channelUrl}
+                className={buttonClasses({ className: 'mt-6 self-start' })}
+              >
+                <Send className="size-4" aria-hidden="true" />
+                {c.channel.cta}
+              </ExternalLink>
+            </Card>
+          )}
 
-        {supportEmail && (
-          <Card className="flex flex-col p-6">
-            <div className="flex items-start gap-4">
-              <IconTile icon={Mail} />
-              <div className="min-w-0">
-                <h2 className="text-lg font-semibold text-fg">{c.email.title}</h2>
-                <p className="mt-1 text-sm text-fg-muted">{c.email.text}</p>
-                <p className="mt-2 text-sm text-fg-muted">
-                  Your user ID:{' '}
-                  <span className="font-mono font-semibold text-fg">{user.userId}</span>
-                </p>
+          {supportEmail && (
+            <Card className="flex flex-col p-6">
+              <div className="flex items-start gap-4">
+                <IconTile icon={Mail} />
+                <div className="min-w-0">
+                  <h2 className="text-lg font-semibold text-fg">{c.email.title}</h2>
+                  <p className="mt-1 text-sm text-fg-muted">{c.email.text}</p>
+                  <p className="mt-2 text-sm text-fg-muted">
+                    Your user ID:{' '}
+                    <span className="font-mono font-semibold text-fg">{user.userId}</span>
+                  </p>
+                </div>
               </div>
-            </div>
-            <a
-              href={`mailto:${supportEmail}`}
-              className={buttonClasses({
-                variant: 'outline',
-                wrap: true,
-                className: 'mt-6 self-start break-all',
-              })}
-            >
-              <Mail className="size-4" aria-hidden="true" />
-              {supportEmail}
-            </a>
-          </Card>
-        )}
-      </div>
+              <a
+                href={`mailto:${supportEmail}`}
+                className={buttonClasses({
+                  variant: 'outline',
+                  wrap: true,
+                  className: 'mt-6 self-start break-all',
+                })}
+              >
+                <Mail className="size-4" aria-hidden="true" />
+                {supportEmail}
+              </a>
+            </Card>
+          )}
+        </div>
+      )}
 
       <Card className="p-6">
         <div className="flex items-start gap-4">
@@ -139,22 +145,24 @@ export function SupportPage() {
         </div>
       </Card>
 
-      <Card className="p-6">
-        <div className="flex items-start gap-4">
-          <IconTile icon={Clock} />
-          <div>
-            <h2 className="text-lg font-semibold text-fg">{c.hours.title}</h2>
-            <dl className="mt-3 space-y-2 text-sm">
-              {c.hours.lines.map((line) => (
-                <div key={line.label} className="flex flex-wrap gap-x-2">
-                  <dt className="font-semibold text-fg">{line.label}:</dt>
-                  <dd className="text-fg-muted">{line.text}</dd>
-                </div>
-              ))}
-            </dl>
+      {hours.length > 0 && (
+        <Card className="p-6">
+          <div className="flex items-start gap-4">
+            <IconTile icon={Clock} />
+            <div>
+              <h2 className="text-lg font-semibold text-fg">{c.hours.title}</h2>
+              <dl className="mt-3 space-y-2 text-sm">
+                {hours.map((line) => (
+                  <div key={line.label} className="flex flex-wrap gap-x-2">
+                    <dt className="font-semibold text-fg">{line.label}:</dt>
+                    <dd className="text-fg-muted">{line.text}</dd>
+                  </div>
+                ))}
+              </dl>
+            </div>
           </div>
-        </div>
-      </Card>
+        </Card>
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility';
 import { signInAsDemoAdmin } from '../support/members';
+import { apiGet } from '../support/api';
 import { screenshotter } from '../support/screenshots';
 
 // The public site's honest pages (issue 18): links operators set (never placeholders), legal
@@ -17,18 +18,11 @@ interface RewardLine {
   createdAt: string;
 }
 
-async function api<T>(page: Page, path: string): Promise<T> {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const response = await page.request.get(path, { headers: { authorization: `Bearer ${token}` } });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
-
 /** Every page of an admin list, as the administrator reads it. */
 async function everyPage<T>(page: Page, path: string, key: string): Promise<T[]> {
   const rows: T[] = [];
   for (let at = 1; ; at += 1) {
-    const answer = await api<Record<string, unknown> & { pagination: { hasNext: boolean } }>(
+    const answer = await apiGet<Record<string, unknown> & { pagination: { hasNext: boolean } }>(
       page,
       `${path}${path.includes('?') ? '&' : '?'}limit=100&page=${at}`,
     );
@@ -120,7 +114,7 @@ test('operators set the public links and legal text; the disclosure shows the da
   await capture('admin public site settings');
   const reports = await everyPage<Report>(page, '/api/users/admin/reports', 'reports');
   const lines = await everyPage<RewardLine>(page, '/api/rewards/admin/all', 'rewards');
-  const built = await api<{ builtAt: string }>(page, '/api/public/earnings-disclosure');
+  const built = await apiGet<{ builtAt: string }>(page, '/api/public/earnings-disclosure');
   const windowOf = (days: number) => {
     const to = new Date(built.builtAt);
     return expectedFigures(reports, lines, new Date(to.getTime() - days * 86_400_000), to);

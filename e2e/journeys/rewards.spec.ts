@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility';
 import { listMails } from '../support/mailbox';
 import { signIn, signInAsDemoAdmin } from '../support/members';
+import { apiGet } from '../support/api';
 import { screenshotter } from '../support/screenshots';
 
 // The demo accounts (seeded at start: the demo network's subscriptions are paid on the simulated
@@ -16,14 +17,6 @@ interface Stats {
   rewardBreakdown: { directRewards: number; downlineRewards: number };
 }
 
-/** What the API says, with the page's own session. */
-async function api<T>(page: Page, path: string): Promise<T> {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const response = await page.request.get(path, { headers: { authorization: `Bearer ${token}` } });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
-
 /** Member pages write money one way: `1,234.50 USDT`. */
 const usdt = (n: number) =>
   `${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} USDT`;
@@ -34,8 +27,8 @@ test('the member: dashboard balances and chart, rewards history with filters and
   const capture = screenshotter(page, testInfo);
   await signIn(page, DEMO.email, DEMO.password);
   await expect(page).toHaveURL((url) => url.pathname === '/dashboard');
-  const profile = await api<{ userId: string }>(page, '/api/users/profile');
-  const stats = await api<Stats>(page, `/api/rewards/stats/${profile.userId}`);
+  const profile = await apiGet<{ userId: string }>(page, '/api/users/profile');
+  const stats = await apiGet<Stats>(page, `/api/rewards/stats/${profile.userId}`);
   expect(stats.rewardBreakdown.directRewards).toBeGreaterThan(0);
   expect(stats.rewardBreakdown.downlineRewards).toBeGreaterThan(0);
 
@@ -56,7 +49,7 @@ test('the member: dashboard balances and chart, rewards history with filters and
   await capture('rewards withdrawals tab');
 
   await page.getByRole('tab', { name: 'Rewards History' }).click();
-  const list = await api<{ pagination: { totalRecords: number } }>(
+  const list = await apiGet<{ pagination: { totalRecords: number } }>(
     page,
     '/api/rewards/user?limit=10',
   );
@@ -66,7 +59,7 @@ test('the member: dashboard balances and chart, rewards history with filters and
   await capture('rewards history');
 
   await page.getByLabel('Type').selectOption({ label: 'Trading Rewards' });
-  const trading = await api<{ pagination: { totalRecords: number } }>(
+  const trading = await apiGet<{ pagination: { totalRecords: number } }>(
     page,
     '/api/rewards/user?limit=10&type=DOWNLINE',
   );

@@ -15,17 +15,7 @@ export function backgroundJobs(services: Services, config: Config): JobDefinitio
       name: 'cycle-mails',
       intervalMs: 60_000,
       firstAfterMs: 30_000,
-      // Every cycle not announced yet, one transaction each (several may have completed since).
-      run: async () => {
-        let queued = 0;
-        for (
-          let n = await services.cycles.mailMembers();
-          n !== null;
-          n = await services.cycles.mailMembers()
-        )
-          queued += n;
-        return queued;
-      },
+      run: () => services.cycles.announceCycles(),
     },
     {
       // Delivered mails are kept for the saved retention, then deleted.

@@ -25,6 +25,13 @@ export function formatUsdt(value: number | string | null | undefined): string {
   return `${formatMoney(value)} USDT`;
 }
 
+const percentFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 });
+
+/** `1.5` -> `1.5%`; sums of binary fractions (`0.1 + 0.2`) are rounded to the two decimals allowed. */
+export function formatPercent(value: number): string {
+  return `${percentFormat.format(value)}%`;
+}
+
 /** The figure shown for an amount we failed to read: never 0.00 (unknown is not zero). */
 export const UNKNOWN_FIGURE = '—';
 

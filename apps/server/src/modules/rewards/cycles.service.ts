@@ -358,6 +358,13 @@ export class CyclesService {
     return queued;
   }
 
+  /** The cycle-mails job: every completed cycle not announced yet, one transaction each. */
+  async announceCycles(): Promise<number> {
+    let queued = 0;
+    for (let n = await this.mailMembers(); n !== null; n = await this.mailMembers()) queued += n;
+    return queued;
+  }
+
   private async readSource(request: CyclePreviewRequest): Promise<Batch> {
     if (request.source === 'CSV') return parseCycleCsv(request.csv ?? '');
     try {

@@ -1,4 +1,5 @@
 import {
+  LEGAL_DOCUMENTS,
   LEGAL_TITLES,
   legalBodySchema,
   siteLinksSchema,
@@ -21,7 +22,8 @@ const legalKey = (document: LegalDocumentKey) => `legal:${document}`;
  * instance (the settings change feed).
  */
 export class SiteService {
-  private readonly kept: KeptByKeyUntilChanged<unknown>;
+  private readonly keptLinks: KeptByKeyUntilChanged<SiteLinks>;
+  private readonly keptLegal: KeptByKeyUntilChanged<LegalDocument>;
 
   constructor(
     private readonly db: Db,
@@ -30,12 +32,13 @@ export class SiteService {
     private readonly envLinks: SiteLinks,
     changes: ChangeFeed | null = null,
   ) {
-    this.kept = new KeptByKeyUntilChanged(changes, 8);
+    this.keptLinks = new KeptByKeyUntilChanged(changes, 1);
+    this.keptLegal = new KeptByKeyUntilChanged(changes, LEGAL_DOCUMENTS.length);
   }
 
   /** Saved links win; a link never saved keeps the environment's value (or stays unset). */
   links(): Promise<SiteLinks> {
-    return this.kept.get(LINKS_KEY, () => this.readLinks(this.db)) as Promise<SiteLinks>;
+    return this.keptLinks.get(LINKS_KEY, () => this.readLinks(this.db));
   }
 
   async saveLinks(actor: Actor, next: SiteLinks): Promise<SiteLinks> {
@@ -54,9 +57,7 @@ export class SiteService {
   }
 
   legal(document: LegalDocumentKey): Promise<LegalDocument> {
-    return this.kept.get(legalKey(document), () =>
-      this.readLegal(this.db, document),
-    ) as Promise<LegalDocument>;
+    return this.keptLegal.get(document, () => this.readLegal(this.db, document));
   }
 
   async saveLegal(actor: Actor, document: LegalDocumentKey, body: string): Promise<LegalDocument> {

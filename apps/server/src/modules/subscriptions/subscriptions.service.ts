@@ -1,4 +1,4 @@
-import type { IncomingPayment, Subscription } from '@ctn/contracts/onboarding';
+import type { Subscription } from '@ctn/contracts/onboarding';
 import { MICRO_USDT_PER_USDT, SUBSCRIPTION_PERIOD_DAYS } from '@ctn/contracts/constants';
 import type { Db } from '../../db/client';
 import {
@@ -28,6 +28,7 @@ import * as q from './subscriptions.queries';
 import { applyPayment, isPaid, type PeriodPolicy } from './subscription-periods';
 import { refreshStart, scanStart } from './scan-range';
 import { WatcherHealth } from './watcher-health';
+import { IncomingPayments } from './incoming-payments';
 
 export interface SubscriptionsDeps {
   db: Db;
@@ -64,12 +65,6 @@ const MEMBER_SCAN_MAX_BLOCKS = 20_000n;
 
 const REMINDER_DAYS = 3;
 
-/** Blocks above the final one a member's scan reads for transfers still confirming. */
-const UNFINAL_MAX_BLOCKS = 2_000n;
-/** How long a member's "seen, confirming" transfers are answered after their own scan. */
-const INCOMING_KEPT_MS = 60_000;
-const INCOMING_MAX_MEMBERS = 10_000;
-
 /** The watcher's stored position is kept per chain (a node pointed elsewhere starts afresh). */
 const cursorNameOf = (chainIdentity: string) => `usdt-deposits:${chainIdentity}`;
 
@@ -92,13 +87,14 @@ export class SubscriptionsService {
   private readonly rescanBlocks: bigint;
   /** Faults of the watcher, for logs (once per episode) and /metrics. */
   readonly health: WatcherHealth;
-  /** Each member's transfers seen above the final block at their last own scan (this process). */
-  private readonly incoming = new Map<string, { at: number; seen: IncomingPayment[] }>();
+  /** Transfers seen above the final block at members' own scans ("seen, confirming"). */
+  private readonly incoming: IncomingPayments;
 
   constructor(private readonly deps: SubscriptionsDeps) {
     this.batchBlocks = BigInt(deps.batchBlocks ?? 10_000);
     this.rescanBlocks = BigInt(Math.max(1, deps.rescanBlocks));
     this.health = new WatcherHealth(deps.now);
+    this.incoming = new IncomingPayments(deps.chain, deps.log);
   }
 
   /**
@@ -233,55 +229,12 @@ export class SubscriptionsService {
       if (turn.allowed) {
         const head = await this.readHead();
         await this.scanMember(userId, member, head);
-        const seen = await this.unfinalTransfers(member.walletAddress, head.final);
-        if (seen !== undefined) this.keepIncoming(userId, seen);
+        await this.incoming.look(userId, member.walletAddress, head.final);
       }
     }
     const answer = await this.subscription(userId);
-    const kept = this.incoming.get(userId);
-    if (!kept || Date.now() - kept.at > INCOMING_KEPT_MS) return answer;
-    // A transfer credited since it was seen is a payment now, not an incoming one.
-    const credited = new Set(answer.payments.map((p) => p.transactionHash.toLowerCase()));
-    return {
-      ...answer,
-      incoming: kept.seen.filter((t) => !credited.has(t.transactionHash.toLowerCase())),
-    };
-  }
-
-  /**
-   * Transfers to the address in the blocks above the final one (bounded): shown as "seen,
-   * confirming", never credited from here. Undefined when the node could not say.
-   */
-  private async unfinalTransfers(
-    address: string,
-    final: bigint,
-  ): Promise<IncomingPayment[] | undefined> {
-    try {
-      const head = await this.deps.chain.headBlock();
-      if (head <= final) return [];
-      const to = head - final > UNFINAL_MAX_BLOCKS ? final + UNFINAL_MAX_BLOCKS : head;
-      const transfers = await this.deps.chain.transfersTo([address], final + 1n, to);
-      return transfers
-        .filter((t) => !t.removed)
-        .map((t) => ({
-          transactionHash: t.txHash,
-          amount: toUsdt(tokenAmountToMicroUsdt(t.amount)),
-          blockNumber: Number(t.blockNumber),
-          blocksToFinal: Number(t.blockNumber - final),
-        }));
-    } catch (err) {
-      this.deps.log.warn({ err }, 'could not read the newest blocks for a member');
-      return undefined;
-    }
-  }
-
-  private keepIncoming(userId: string, seen: IncomingPayment[]): void {
-    const now = Date.now();
-    if (this.incoming.size >= INCOMING_MAX_MEMBERS)
-      for (const [key, value] of this.incoming)
-        if (now - value.at > INCOMING_KEPT_MS) this.incoming.delete(key);
-    if (this.incoming.size >= INCOMING_MAX_MEMBERS) this.incoming.clear();
-    this.incoming.set(userId, { at: now, seen });
+    const incoming = this.incoming.of(userId, answer.payments);
+    return incoming ? { ...answer, incoming } : answer;
   }
 
   /** The chain's position for a member's scan; CHAIN_UNAVAILABLE when the node cannot say. */

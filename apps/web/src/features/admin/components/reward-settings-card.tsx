@@ -1,3 +1,4 @@
+import { formatPercent } from '@/lib/format';
 import { REFERRAL_LEVELS } from '@ctn/contracts/constants';
 import type { RewardSettings } from '@ctn/contracts/settings';
 import { Minus, Plus } from 'lucide-react';
@@ -13,7 +14,6 @@ import { errorMessage } from '@/lib/api-client';
 import { useRewardSettings } from '../api/get-reward-settings';
 import { useUpdateRewardSettings } from '../api/update-reward-settings';
 import { refusalText } from '@/lib/refusal-text';
-import { formatPercent } from '../lib/format';
 import {
   fromDraft,
   percentSum,

@@ -25,13 +25,6 @@ export function formatDay(value: string): string {
   return Number.isNaN(date.getTime()) ? value : dayFormat.format(date);
 }
 
-const percentFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-
-/** `1.5` -> `1.5%`; sums of binary fractions (`0.1 + 0.2`) are rounded to the two decimals allowed. */
-export function formatPercent(value: number): string {
-  return `${percentFormat.format(value)}%`;
-}
-
 const exactFormat = new Intl.NumberFormat('en-US', {
   minimumFractionDigits: 2,
   maximumFractionDigits: 6,

@@ -4,14 +4,12 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
-import { formatDate, formatDateTime, formatUsdt } from '@/lib/format';
+import { formatDate, formatDateTime, formatPercent, formatUsdt } from '@/lib/format';
 import { paths } from '@/lib/paths';
-
-const percentFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 /** Where the reward came from, in one sentence a member can check against their network. */
 function originOf(reward: RewardItem): string {
-  const share = `${percentFormat.format(reward.percent)}% of ${formatUsdt(reward.masterAmount)}`;
+  const share = `${formatPercent(reward.percent)} of ${formatUsdt(reward.masterAmount)}`;
   if (reward.type === 'DIRECT') {
     const payer = reward.payment?.payer ?? 'a member of your network';
     const day = reward.payment ? ` on ${formatDate(reward.payment.paidAt)}` : '';
@@ -58,7 +56,7 @@ export function RewardDetailsDialog({ reward }: { reward: RewardItem }) {
           </Fact>
           <Fact label="Level">{reward.level}</Fact>
           <Fact label="Base">{formatUsdt(reward.masterAmount)}</Fact>
-          <Fact label="Percent">{percentFormat.format(reward.percent)}%</Fact>
+          <Fact label="Percent">{formatPercent(reward.percent)}</Fact>
           <Fact label="Went to">{locked ? 'Locked balance' : 'Available balance'}</Fact>
           {reward.cycle !== null && (
             <Fact label="Cycle">

@@ -10,13 +10,12 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { Link } from 'react-router';
-import { formatDate, formatDateTime, formatUsdt } from '@/lib/format';
+import { formatDate, formatDateTime, formatPercent, formatUsdt } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { RewardDetailsDialog } from './reward-details-dialog';
 
 const COLUMNS = ['User', 'Type', 'Amount', 'Level', 'Cycle', 'Date'];
 // The last column holds each row's Details button; its header is for screen readers only.
-const percentFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 /** The Rewards History table (member section 2), with a Locked marker on held credits; each row opens its details. */
 export function RewardsTable({ rewards }: { rewards: readonly RewardItem[] }) {
@@ -64,7 +63,7 @@ export function RewardsTable({ rewards }: { rewards: readonly RewardItem[] }) {
               <span className="font-semibold">{formatUsdt(reward.rewardAmount)}</span>
               <span className="text-fg-muted">
                 {' '}
-                · {percentFormat.format(reward.percent)}% of {formatUsdt(reward.masterAmount)}
+                · {formatPercent(reward.percent)} of {formatUsdt(reward.masterAmount)}
               </span>
               {reward.bucket === 'LOCKED' ? (
                 <Badge

@@ -1,6 +1,5 @@
 import type { CyclePreview } from '@ctn/contracts/cycles';
-import { formatUsd } from '@/lib/format';
-import { formatPercent } from '../../lib/format';
+import { formatPercent, formatUsd } from '@/lib/format';
 import { Figures, Section } from './figures';
 import { FigureTable } from './figure-table';
 

@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { StatusBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
-import { formatDateTime, formatUsd, fullName } from '@/lib/format';
-import { formatExactUsdt, formatPercent } from '../../lib/format';
+import { formatDateTime, formatPercent, formatUsd, fullName } from '@/lib/format';
+import { formatExactUsdt } from '../../lib/format';
 import { UserIdLink } from './reward-person';
 import { BucketBadge, cycleText, NONE } from './rewards-table';
 

@@ -12,8 +12,7 @@ import {
   TableActionsCell,
   TableActionsHeaderCell,
 } from '@/components/ui/table';
-import { formatDateTime, formatUsd, fullName } from '@/lib/format';
-import { formatPercent } from '../../lib/format';
+import { formatDateTime, formatPercent, formatUsd, fullName } from '@/lib/format';
 import { RewardPerson } from './reward-person';
 
 export const NONE = '—';

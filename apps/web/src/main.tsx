@@ -22,13 +22,16 @@ if (!root) throw new Error('The #root element is missing from index.html');
 // screen's figures arrive with the code instead of one round trip later.
 const queryClient = createQueryClient();
 if (getToken() !== null) {
+  // The dashboard and the rewards page open on the member's figures, which need the member's
+  // id: asked for as soon as the profile is in, while the route code still loads. The module
+  // that asks is fetched beside the profile, so the figures do not wait for it.
+  const figures = FIGURE_PAGES.has(window.location.pathname) ? import('@/lib/reward-stats') : null;
+  figures?.catch(() => undefined); // a failed load is reported below, once the profile is in
   queryClient
     .fetchQuery(profileQueryOptions())
     .then(async (user) => {
-      // The dashboard and the rewards page open on the member's figures, which need the
-      // member's id: asked for as soon as the profile is in, while the route code still loads.
-      if (!FIGURE_PAGES.has(window.location.pathname) || !isOnboarded(user)) return;
-      const { rewardStatsQueryOptions } = await import('@/lib/reward-stats');
+      if (!figures || !isOnboarded(user)) return;
+      const { rewardStatsQueryOptions } = await figures;
       await queryClient.prefetchQuery(rewardStatsQueryOptions(user.userId));
     })
     // The session's own query reports a failed profile; the pages ask again for their figures.

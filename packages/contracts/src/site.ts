@@ -41,20 +41,9 @@ export const siteLinksSchema = z.object({
 export type SiteLinks = z.infer<typeof siteLinksSchema>;
 export type SiteLink = keyof SiteLinks;
 
-/** What each setting is, as the admin page and its "missing" notice name it. */
-export const SITE_LINK_LABELS: Record<SiteLink, string> = {
-  affiliateUrl: 'BingX affiliate link',
-  copyTradingUrl: 'Copy-trading link',
-  updatesChannelUrl: 'Updates channel',
-  communityChannelUrl: 'Community channel',
-  supportEmail: 'Support mailbox',
-};
-
-export const SITE_LINKS: readonly SiteLink[] = Object.keys(SITE_LINK_LABELS) as SiteLink[];
-
-/** The settings still unset, in the order the admin page lists them. */
-export const missingSiteLinks = (links: SiteLinks): SiteLink[] =>
-  SITE_LINKS.filter((key) => links[key] === null);
+// What each setting is called, the list of them, the unset ones, and the landing page's zod-free
+// reader live in site-links.ts (no zod there: the landing page imports it).
+export { missingSiteLinks, SITE_LINK_LABELS, SITE_LINKS } from './site-links';
 
 // ------------------------------------------------------------------------------ legal pages
 

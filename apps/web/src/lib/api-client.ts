@@ -1,5 +1,5 @@
 import { errorText, isErrorCode, type ErrorCode } from '@ctn/contracts/errors';
-import type { ZodType } from 'zod';
+import type { ResponseReader } from '@ctn/contracts/response-reader';
 import { clearToken, getToken } from './auth-token';
 
 /**
@@ -108,10 +108,11 @@ export interface RequestOptions<T> {
   /** Query string; null, undefined and empty values are left out. */
   query?: Record<string, QueryValue>;
   /**
-   * Validates `data` of a successful answer (a contracts schema). A promise of one lets its code
-   * load while the request is on the network (a lazily imported schema).
+   * Validates `data` of a successful answer (a contracts schema, or a zod-free reader of the
+   * same contract). A promise of one lets its code load while the request is on the network (a
+   * lazily imported schema).
    */
-  schema?: ZodType<T> | Promise<ZodType<T>>;
+  schema?: ResponseReader<T> | Promise<ResponseReader<T>>;
   signal?: AbortSignal;
   audience?: Audience;
   /** The path prefix: API_BASE unless said otherwise (DEV_API_BASE for development tools). */

@@ -4,6 +4,7 @@ import type {
   LegalDocumentKey,
   SiteLinks,
 } from '@ctn/contracts/site';
+import { siteLinksReader } from '@ctn/contracts/site-links';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 
@@ -12,8 +13,8 @@ import { api } from './api-client';
  * set, the legal pages' text and the earnings disclosure. An unset link is null and the pages
  * leave it out; while the links load, nothing is shown in their place.
  *
- * The landing page reads the links: the contract (and zod with it) is imported when the request
- * is made, not with the page, so the first load stays light.
+ * The landing page reads the links with the contract's zod-free reader; the other answers'
+ * contracts (and zod with them) are imported when their request is made, not with the page.
  */
 const contract = () => import('@ctn/contracts/site');
 
@@ -29,7 +30,7 @@ export function useSiteLinks() {
     queryFn: async ({ signal }): Promise<SiteLinks> =>
       (
         await api.get('/public/site', {
-          schema: contract().then((m) => m.siteLinksSchema),
+          schema: siteLinksReader,
           signal,
         })
       ).data,

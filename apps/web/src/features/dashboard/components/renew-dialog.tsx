@@ -1,9 +1,9 @@
 import type { Subscription } from '@ctn/contracts/onboarding';
-import { RefreshCw } from 'lucide-react';
 import { DepositAddress } from '@/components/deposit-address';
+import type { LazyDialogProps } from '@/components/lazy-dialog';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { formatUsdt } from '@/lib/format';
@@ -12,17 +12,11 @@ import { useSubscription } from '@/lib/subscription';
 /**
  * Renew: the fee, what is due, and where to send it, read when the dialog opens. A payment to
  * the deposit address extends the subscription by a period per full fee; the watcher credits it
- * by itself, so there is nothing to confirm here.
+ * by itself, so there is nothing to confirm here. Loaded on the press of Renew (LazyDialog).
  */
-export function RenewDialog() {
+export default function RenewDialog({ onOpenChange }: LazyDialogProps) {
   return (
-    <Dialog>
-      <DialogTrigger asChild>
-        <Button variant="outline" size="sm">
-          <RefreshCw className="size-4" aria-hidden="true" />
-          Renew
-        </Button>
-      </DialogTrigger>
+    <Dialog open onOpenChange={onOpenChange}>
       <DialogContent
         title="Renew your subscription"
         description="Each full fee sent to your deposit address adds a period to your membership, counted from the end of the paid one."

@@ -3,12 +3,15 @@ import {
   subscriptionPaidAt,
   type SubscriptionFee,
 } from '@ctn/contracts/subscription-fee';
-import { CreditCard } from 'lucide-react';
-import { useState } from 'react';
+import { CreditCard, RefreshCw } from 'lucide-react';
+import { lazy, useState } from 'react';
+import { LazyDialog } from '@/components/lazy-dialog';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { formatDate } from '@/lib/format';
-import { RenewDialog } from './renew-dialog';
+
+const RenewDialog = lazy(() => import('./renew-dialog'));
 
 const DAY_MS = 86_400_000;
 
@@ -58,7 +61,15 @@ export function SubscriptionCard({
               </p>
             ) : null}
           </div>
-          <RenewDialog />
+          <LazyDialog
+            dialog={RenewDialog}
+            trigger={(props) => (
+              <Button variant="outline" size="sm" {...props}>
+                <RefreshCw className="size-4" aria-hidden="true" />
+                Renew
+              </Button>
+            )}
+          />
         </div>
       ) : (
         <div className="space-y-1.5">

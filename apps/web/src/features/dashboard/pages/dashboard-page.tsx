@@ -1,10 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { ComplianceBanner } from '@/components/money/compliance-banner';
 import { PageTitle } from '@/components/page-title';
 import { errorMessage } from '@/lib/api-client';
 import { USER_NOT_FOUND, useRewardStats } from '@/lib/reward-stats';
 import { useAuthenticatedUser } from '@/lib/session';
 import { BalanceOverview } from '../components/balance-overview';
-import { EarningsChart } from '../components/earnings-chart';
+import { EarningsChartPlaceholder } from '../components/earnings-chart-placeholder';
 import { IncomeBreakdown } from '../components/income-breakdown';
 import { ReferralLinkCard } from '../components/referral-link-card';
 import { SubscriptionCard } from '../components/subscription-card';
@@ -12,6 +13,12 @@ import { VerificationNotice } from '../components/verification-notice';
 import { WelcomeHeader } from '../components/welcome-header';
 
 const STATS_FAILED = 'Failed to load reward statistics';
+
+// The chart sits below the fold and draws ~90 bars: its code and its drawing come in a second
+// step, so the figures above it show a render sooner.
+const EarningsChart = lazy(() =>
+  import('../components/earnings-chart').then((m) => ({ default: m.EarningsChart })),
+);
 
 /** /dashboard: the member's account, subscription, referral link and earnings (member section 2). */
 export function DashboardPage() {
@@ -51,7 +58,9 @@ export function DashboardPage() {
       </div>
       <IncomeBreakdown breakdown={stats.data?.rewardBreakdown} loading={loading} />
       {stats.data || loading ? (
-        <EarningsChart points={stats.data?.earningsOverTime} loading={loading} />
+        <Suspense fallback={<EarningsChartPlaceholder />}>
+          <EarningsChart points={stats.data?.earningsOverTime} loading={loading} />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -14,7 +14,6 @@ const LEVEL_BARS = Array.from({ length: REFERRAL_LEVELS }, (_, i) => 100 - i * 5
 
 export function Hero({ riskDisclosureId }: { riskDisclosureId: string }) {
   // The exchange button waits for the operator's link: never a placeholder target.
-  const affiliateUrl = useSiteLink(c.cta.setting);
   return (
     <section
       aria-labelledby="hero-title"
@@ -40,15 +39,7 @@ export function Hero({ riskDisclosureId }: { riskDisclosureId: string }) {
           <p className="mt-5 text-lg font-medium text-pretty text-fg sm:text-xl">{c.lead}</p>
           <p className="mx-auto mt-3 max-w-xl text-pretty text-fg-muted lg:mx-0">{c.body}</p>
           <div className="mt-8 flex flex-col items-stretch gap-3 sm:flex-row sm:flex-wrap sm:justify-center lg:justify-start">
-            {affiliateUrl && (
-              <ExternalLink
-                href={affiliateUrl}
-                className={buttonClasses({ size: 'lg', wrap: true, className: 'sm:w-auto' })}
-              >
-                {c.cta.label}
-                <ExternalIcon className="size-4" aria-hidden="true" />
-              </ExternalLink>
-            )}
+            <AffiliateButton />
             <Link
               to={paths.register}
               className={buttonClasses({ variant: 'outline', size: 'lg', className: 'sm:w-auto' })}
@@ -119,5 +110,23 @@ export function Hero({ riskDisclosureId }: { riskDisclosureId: string }) {
         </div>
       </div>
     </section>
+  );
+}
+
+/**
+ * The exchange button, once the operator has set the affiliate link. Its own component: when the
+ * links arrive, only it renders again, not the hero.
+ */
+function AffiliateButton() {
+  const affiliateUrl = useSiteLink(c.cta.setting);
+  if (!affiliateUrl) return null;
+  return (
+    <ExternalLink
+      href={affiliateUrl}
+      className={buttonClasses({ size: 'lg', wrap: true, className: 'sm:w-auto' })}
+    >
+      {c.cta.label}
+      <ExternalIcon className="size-4" aria-hidden="true" />
+    </ExternalLink>
   );
 }

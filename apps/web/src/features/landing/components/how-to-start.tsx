@@ -1,9 +1,10 @@
+import type { SiteLink } from '@ctn/contracts/site';
 import { ArrowRight, ExternalLink as ExternalIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { ExternalLink } from '@/components/external-link';
 import { buttonClasses } from '@/components/ui/button';
 import { LANDING_SECTION_IDS } from '@/lib/paths';
-import { useSiteLinks } from '@/lib/site';
+import { useSiteLink } from '@/lib/site';
 import { landingContent } from '@/lib/site-content';
 import { SectionHeading } from './section-heading';
 
@@ -12,7 +13,6 @@ const linkClasses = buttonClasses({ variant: 'outline', size: 'sm', className: '
 
 /** "How to Start Copy Trading": the four steps (#copy-trading). */
 export function HowToStart() {
-  const links = useSiteLinks().data;
   return (
     <section
       id={LANDING_SECTION_IDS.copyTrading}
@@ -39,13 +39,7 @@ export function HowToStart() {
               </h3>
               <p className="mt-2 flex-1 text-sm leading-relaxed text-fg-muted">{step.text}</p>
               {step.link === null ? null : 'setting' in step.link ? (
-                // Left out until the operator sets the link (or while it loads).
-                links?.[step.link.setting] && (
-                  <ExternalLink href={links[step.link.setting]!} className={linkClasses}>
-                    {step.link.label}
-                    <ExternalIcon className="size-3.5" aria-hidden="true" />
-                  </ExternalLink>
-                )
+                <SettingLink setting={step.link.setting} label={step.link.label} />
               ) : (
                 <Link to={step.link.to} className={linkClasses}>
                   {step.link.label}
@@ -57,5 +51,20 @@ export function HowToStart() {
         </ol>
       </div>
     </section>
+  );
+}
+
+/**
+ * A step's link to a page the operator sets, left out until it is set (or while it loads). Its
+ * own component: when the links arrive, only it renders again.
+ */
+function SettingLink({ setting, label }: { setting: SiteLink; label: string }) {
+  const url = useSiteLink(setting);
+  if (!url) return null;
+  return (
+    <ExternalLink href={url} className={linkClasses}>
+      {label}
+      <ExternalIcon className="size-3.5" aria-hidden="true" />
+    </ExternalLink>
   );
 }

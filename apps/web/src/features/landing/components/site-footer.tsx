@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ExternalLink } from '@/components/external-link';
 import { Logo } from '@/components/logo';
 import { LANDING_SECTION_IDS, paths } from '@/lib/paths';
-import { useSiteLinks } from '@/lib/site';
+import { useSiteLink, useSiteLinks } from '@/lib/site';
 import {
   channels,
   landingContent,
@@ -45,12 +45,6 @@ const socialClasses =
  * disclosure and the legal and disclosure pages.
  */
 export function SiteFooter({ riskDisclosureId }: { riskDisclosureId: string }) {
-  const links = useSiteLinks().data;
-  const supportEmail = links?.supportEmail ?? null;
-  const setChannels = channels.flatMap((channel) => {
-    const url = links?.[channel.setting];
-    return url ? [{ ...channel, url }] : [];
-  });
   return (
     <footer
       id={LANDING_SECTION_IDS.contactUs}
@@ -90,43 +84,10 @@ export function SiteFooter({ riskDisclosureId }: { riskDisclosureId: string }) {
               {c.contactTitle}
             </h2>
             <p className="mt-3 text-sm text-fg-muted">{c.contactText}</p>
-            {supportEmail ? (
-              <a
-                href={`mailto:${supportEmail}`}
-                className="mt-3 inline-flex items-center gap-2 rounded-md text-sm font-medium break-all text-primary underline-offset-4 hover:underline"
-              >
-                <Mail className="size-4 shrink-0" aria-hidden="true" />
-                {supportEmail}
-              </a>
-            ) : (
-              <Link
-                to={paths.support}
-                className="mt-3 inline-flex text-sm font-medium text-primary underline-offset-4 hover:underline"
-              >
-                Help &amp; Support
-              </Link>
-            )}
+            <SupportContact />
           </div>
 
-          {setChannels.length > 0 && (
-            <div>
-              <h2 className="text-sm font-semibold text-fg">{c.channelsTitle}</h2>
-              <ul className="mt-3 space-y-4">
-                {setChannels.map((channel) => (
-                  <li key={channel.name}>
-                    <ExternalLink
-                      href={channel.url}
-                      className="inline-flex items-center gap-2 rounded-md text-sm font-medium text-primary underline-offset-4 hover:underline"
-                    >
-                      <Send className="size-4 shrink-0" aria-hidden="true" />
-                      {channel.name} ({channel.app})
-                    </ExternalLink>
-                    <p className="mt-1 text-sm text-fg-muted">{channel.text}</p>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
+          <Channels />
         </div>
 
         <div
@@ -155,5 +116,58 @@ export function SiteFooter({ riskDisclosureId }: { riskDisclosureId: string }) {
         </p>
       </div>
     </footer>
+  );
+}
+
+// The parts that show what the operator set: their own components, so that when the links arrive
+// only they render again, not the footer.
+
+/** The support mailbox once set, else the support page. */
+function SupportContact() {
+  const supportEmail = useSiteLink('supportEmail');
+  return supportEmail ? (
+    <a
+      href={`mailto:${supportEmail}`}
+      className="mt-3 inline-flex items-center gap-2 rounded-md text-sm font-medium break-all text-primary underline-offset-4 hover:underline"
+    >
+      <Mail className="size-4 shrink-0" aria-hidden="true" />
+      {supportEmail}
+    </a>
+  ) : (
+    <Link
+      to={paths.support}
+      className="mt-3 inline-flex text-sm font-medium text-primary underline-offset-4 hover:underline"
+    >
+      Help &amp; Support
+    </Link>
+  );
+}
+
+/** The updates and community channels the operator has set; nothing while none is. */
+function Channels() {
+  const links = useSiteLinks().data;
+  const setChannels = channels.flatMap((channel) => {
+    const url = links?.[channel.setting];
+    return url ? [{ ...channel, url }] : [];
+  });
+  if (setChannels.length === 0) return null;
+  return (
+    <div>
+      <h2 className="text-sm font-semibold text-fg">{c.channelsTitle}</h2>
+      <ul className="mt-3 space-y-4">
+        {setChannels.map((channel) => (
+          <li key={channel.name}>
+            <ExternalLink
+              href={channel.url}
+              className="inline-flex items-center gap-2 rounded-md text-sm font-medium text-primary underline-offset-4 hover:underline"
+            >
+              <Send className="size-4 shrink-0" aria-hidden="true" />
+              {channel.name} ({channel.app})
+            </ExternalLink>
+            <p className="mt-1 text-sm text-fg-muted">{channel.text}</p>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -1,20 +1,19 @@
 // The web app's quality bars, measured on the built app as production serves it (issue 8):
 //   1. page weight: the landing page's initial JavaScript, gzip, from the build manifest (<= 150 kB);
 //   2. accessibility and layout: axe-core (via Playwright, Debian's Chromium) on every page of
-//      the route table with the demo data at 1440 (light), 1280 and 375 px (every rule in the
-//      light theme, the colour rules in the dark one), plus open menus, forms and cards: no
+//      the route table with the demo data at 1440 and 375 px, admin pages also at 1280 px (every
+//      rule in the light theme, the colour rules in the dark one), plus open menus, forms and cards: no
 //      serious or critical violation; no page wider than the screen, and every admin table's
 //      actions column in sight from 1280 px;
-//   3. Lighthouse (npx lighthouse@12.8.2, mobile preset) on the landing page (performance,
-//      accessibility and best practices each >= 95) and on a signed-in member's dashboard
-//      (performance >= 90, the others >= 95); one run each, and when it misses a bar the median
-//      of three decides, so one noisy run neither passes nor fails the audit alone;
-// and, on the way, a full-height screenshot of every route at 375 and 1280 px in both themes and
-// at 1440 px light (e2e/screenshots/routes/). It prints the figures and exits non-zero when a
-// bar is missed.
+//   3. Lighthouse (npx lighthouse@12.8.2, mobile preset) on the landing page and on a signed-in
+//      member's dashboard: accessibility and best practices >= 95, and performance against a
+//      reference build measured in the same run, in pairs (scripts/audit-lighthouse.mjs,
+//      decision 023): no more than 3 points (landing) and 6 points (dashboard) under it;
+// and, on the way, a full-height screenshot of every route at 375 and 1440 px in both themes
+// (e2e/screenshots/routes/). It prints the figures and exits non-zero when a bar is missed.
 //
 //   npm run audit:web [-- --no-build] [--no-lighthouse] [--no-screenshots]
-//                       [--lighthouse-runs N] [--docs docs/performance.md]
+//                       [--lighthouse-pairs N] [--docs docs/performance.md]
 /* global document -- used inside functions that run in the page */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,7 +22,17 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium } from 'playwright-core';
-import { api, DEMO, freePort, login, startServer } from './built-server.mjs';
+import {
+  CHROME_FLAGS,
+  CHROMIUM,
+  LIGHTHOUSE_BARS,
+  LIGHTHOUSE_PAGES,
+  lighthouseMisses,
+  lighthousePaired,
+  REFERENCE,
+  startPairedSites,
+} from './audit-lighthouse.mjs';
+import { api, DEMO, login, startServer } from './built-server.mjs';
 import { pageRoutes } from './route-table.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -32,36 +41,11 @@ const OUT = join(ROOT, '.tmp/audit-web');
 const SHOTS = join(ROOT, 'e2e/screenshots/routes');
 const DIST = join(ROOT, 'apps/web/dist');
 const LANDING_MODULE = 'src/features/landing/pages/landing-page.tsx';
-const LIGHTHOUSE = 'lighthouse@12.8.2';
-const CHROMIUM = '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 const BARS = {
   landingInitialJsGzipKb: 150,
-  lighthouse: {
-    landing: { performance: 95, accessibility: 95, 'best-practices': 95 },
-    // A member's first screen (issue 20): the session and the balance, behind a sign-in.
-    dashboard: { performance: 90, accessibility: 95, 'best-practices': 95 },
-  },
+  lighthouse: LIGHTHOUSE_BARS,
   axeSeriousOrCritical: 0,
 };
-
-/** The pages Lighthouse measures: the visitor's first page and the member's. */
-const LIGHTHOUSE_PAGES = [
-  { name: 'landing', path: '/', member: false },
-  // Five runs, the median decides: a signed-in render on this 2-core machine swings the score
-  // by 10 points from run to run (docs/performance.md, "First screen").
-  { name: 'dashboard', path: '/dashboard', member: true, runs: 5 },
-];
 
 // ------------------------------------------------------------------------------------ options
 
@@ -75,8 +59,8 @@ const options = {
   build: !flag('--no-build'),
   lighthouse: !flag('--no-lighthouse'),
   screenshots: !flag('--no-screenshots'),
-  /** Runs of Lighthouse: one, and two more when a bar is missed (the median decides). */
-  lighthouseRuns: Number(option('--lighthouse-runs', '0')) || 0,
+  /** Pairs of Lighthouse runs per page: the page's own number, two more when a bar is missed. */
+  lighthousePairs: Number(option('--lighthouse-pairs', '0')) || 0,
   docs: option('--docs', null),
 };
 
@@ -142,6 +126,7 @@ function measureWeight() {
 }
 
 const round = (n, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+const signed = (n) => (n > 0 ? `+${n}` : String(n));
 
 /** The demo administrator signs in with a second factor: the current code from /dev/totp. */
 async function adminLogin(base, who) {
@@ -297,12 +282,16 @@ const STATES = [
 
 /** In dark views only the colours change: axe checks contrast there (every rule in light views). */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+/**
+ * 1440 and 375 px in both themes; the admin pages also at 1280 px, the narrowest desktop width
+ * where their tables must keep the actions column in sight.
+ */
 const VIEWS = [
   { width: 1440, height: 900, theme: 'light', rules: null },
-  { width: 1280, height: 800, theme: 'light', rules: null },
-  { width: 1280, height: 800, theme: 'dark', rules: COLOUR_RULES },
+  { width: 1440, height: 900, theme: 'dark', rules: COLOUR_RULES },
   { width: 375, height: 812, theme: 'light', rules: null },
   { width: 375, height: 812, theme: 'dark', rules: COLOUR_RULES },
+  { width: 1280, height: 800, theme: 'light', rules: null, only: 'admin' },
 ];
 
 /** The page is rendered and nothing is loading: a heading, no spinner, skeleton or busy control. */
@@ -418,6 +407,7 @@ async function auditPages(base, browser) {
 
   const auditView = async (view) => {
     for (const [who, routes] of Object.entries(list)) {
+      if (view.only && view.only !== who) continue;
       const context = await browser.newContext({
         viewport: { width: view.width, height: view.height },
         colorScheme: view.theme,
@@ -507,156 +497,6 @@ async function auditPages(base, browser) {
   return { results, shots };
 }
 
-// ------------------------------------------------------------------------------ 3. lighthouse
-
-/**
- * One Lighthouse run (mobile preset) of `target`. A member's page needs the session in the
- * browser's storage: a profile is prepared with the token, Chromium is started on it, and
- * Lighthouse attaches to it without clearing storage.
- */
-async function lighthouse(base, run, target) {
-  const output = join(OUT, `lighthouse-${target.name}-${run}.json`);
-  const args = [
-    '-y',
-    LIGHTHOUSE,
-    `${base}${target.path}`,
-    '--quiet',
-    '--only-categories=performance,accessibility,best-practices',
-    '--output=json',
-    `--output-path=${output}`,
-  ];
-  if (!target.member) {
-    await runQuiet('npx', [...args, `--chrome-flags=${CHROME_FLAGS.join(' ')}`], {
-      CHROME_PATH: CHROMIUM,
-    });
-  } else {
-    const profile = join(OUT, `chrome-profile-${target.name}-${run}`);
-    rmSync(profile, { recursive: true, force: true });
-    const token = await login(base, DEMO.member);
-    const context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      args: CHROME_FLAGS.slice(1),
-    });
-    const page = await context.newPage();
-    await page.goto(`${base}/signin`);
-    await page.evaluate((t) => localStorage.setItem('token', t), token);
-    await context.close();
-    const port = await freePort();
-    const browser = spawn(
-      CHROMIUM,
-      [...CHROME_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`],
-      { stdio: 'ignore' },
-    );
-    try {
-      await waitForDevtools(port);
-      await runQuiet('npx', [...args, `--port=${port}`, '--disable-storage-reset']);
-    } finally {
-      await new Promise((resolve) => {
-        if (browser.exitCode !== null) return resolve();
-        browser.on('exit', resolve);
-        browser.kill('SIGTERM');
-      });
-    }
-  }
-  const report = JSON.parse(readFileSync(output, 'utf8'));
-  const landedOn = new URL(report.finalDisplayedUrl).pathname;
-  if (landedOn !== target.path)
-    throw new Error(`Lighthouse on ${target.path} ended on ${landedOn}: no session?`);
-  const score = (id) => Math.round(report.categories[id].score * 100);
-  const metric = (id) => report.audits[id].numericValue;
-  return {
-    performance: score('performance'),
-    accessibility: score('accessibility'),
-    'best-practices': score('best-practices'),
-    fcpMs: Math.round(metric('first-contentful-paint')),
-    lcpMs: Math.round(metric('largest-contentful-paint')),
-    tbtMs: Math.round(metric('total-blocking-time')),
-    cls: round(metric('cumulative-layout-shift'), 3),
-    speedIndexMs: Math.round(metric('speed-index')),
-  };
-}
-
-async function waitForDevtools(port) {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`Chromium did not open its debugging port ${port}`);
-}
-
-/**
- * Lighthouse on one page: `options.lighthouseRuns` runs, or the page's own number, or one run
- * and, when it misses a bar, two more; the median decides.
- */
-async function lighthouseOf(base, target) {
-  const bars = BARS.lighthouse[target.name];
-  const runs = [];
-  const runOnce = async () => {
-    let result;
-    try {
-      result = await lighthouse(base, runs.length + 1, target);
-    } catch (error) {
-      // Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP): that is no
-      // measure of the page. Once more; a second failure fails the audit.
-      log(`lighthouse ${target.path}: ${String(error.message).split('\n')[0]}; running again`);
-      result = await lighthouse(base, runs.length + 1, target);
-    }
-    runs.push(result);
-    log(
-      `lighthouse ${target.path} run ${runs.length}: performance ${result.performance}, accessibility ${result.accessibility}, best practices ${result['best-practices']} (FCP ${result.fcpMs} ms, LCP ${result.lcpMs} ms, TBT ${result.tbtMs} ms, CLS ${result.cls})`,
-    );
-    return result;
-  };
-  const missed = (result) => Object.entries(bars).some(([key, bar]) => result[key] < bar);
-  const planned = options.lighthouseRuns || target.runs || 0;
-  if (planned > 0) {
-    for (let i = 0; i < planned; i++) await runOnce();
-  } else if (missed(await runOnce())) {
-    log(`lighthouse ${target.path}: a bar is missed; two more runs, and the median decides`);
-    await runOnce();
-    await runOnce();
-  }
-  const medianOf = (k) => median(runs.map((r) => r[k]));
-  const med = {
-    performance: medianOf('performance'),
-    accessibility: medianOf('accessibility'),
-    'best-practices': medianOf('best-practices'),
-  };
-  const medianRun = [...runs].sort((a, b) => a.performance - b.performance)[
-    Math.floor((runs.length - 1) / 2)
-  ];
-  return { path: target.path, runs, median: med, medianRun };
-}
-
-function runQuiet(command, args, env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'pipe'],
-      env: { ...process.env, ...env },
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0
-        ? resolve()
-        : reject(
-            new Error(`${command} ${args[1] ?? ''} exited with ${code}: ${stderr.slice(-2000)}`),
-          ),
-    );
-  });
-}
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)];
-};
-
 // ------------------------------------------------------------------------------------- report
 
 function writeDocs(file, report) {
@@ -671,13 +511,21 @@ function writeDocs(file, report) {
     '| Bar | Figure | Limit | |',
     '|---|---|---|---|',
     `| Landing page initial JS (gzip -9) | ${w.landingInitialJsGzipKb} kB | <= ${BARS.landingInitialJsGzipKb} kB | ${w.landingInitialJsGzipKb <= BARS.landingInitialJsGzipKb ? 'pass' : 'FAIL'} |`,
-    ...Object.entries(lh ?? {}).flatMap(([name, page]) =>
-      ['performance', 'accessibility', 'best-practices'].map((k) => {
-        const bar = BARS.lighthouse[name][k];
-        return `| Lighthouse ${k} of ${page.path} (mobile, median of ${page.runs.length}) | ${page.median[k]} (runs: ${page.runs.map((r) => r[k]).join(', ')}) | >= ${bar} | ${page.median[k] >= bar ? 'pass' : 'FAIL'} |`;
-      }),
-    ),
+    ...Object.entries(lh ?? {}).flatMap(([name, page]) => {
+      const bars = BARS.lighthouse[name];
+      const pairs = page.runs.length;
+      const perf = `| Lighthouse performance of ${page.path} against the reference (mobile, median of ${pairs} paired differences) | ${signed(page.performanceVsReference)} (today ${page.runs.map((p) => p.today.performance).join(', ')}; reference ${page.runs.map((p) => p.reference.performance).join(', ')}) | >= ${bars.performanceVsReference} | ${page.performanceVsReference >= bars.performanceVsReference ? 'pass' : 'FAIL'} |`;
+      return [
+        perf,
+        ...['accessibility', 'best-practices'].map(
+          (k) =>
+            `| Lighthouse ${k} of ${page.path} (mobile, median of ${pairs}) | ${page.median[k]} (runs: ${page.runs.map((p) => p.today[k]).join(', ')}) | >= ${bars[k]} | ${page.median[k] >= bars[k] ? 'pass' : 'FAIL'} |`,
+        ),
+      ];
+    }),
     `| axe serious + critical violations (${report.axe.analyses} analyses) | ${report.axe.serious} | ${BARS.axeSeriousOrCritical} | ${report.axe.serious === 0 ? 'pass' : 'FAIL'} |`,
+    '',
+    `Lighthouse's reference: the web app of ${REFERENCE.commit}, which scored ${REFERENCE.scored} (decision 023).`,
     '',
     `Other figures: entry JS ${w.entryJsGzipKb} kB, CSS ${w.cssGzipKb} kB, index.html (with the pre-rendered landing page) ${w.indexHtmlGzipKb} kB, all JS of the app ${w.allJsGzipKb} kB (gzip -9).` +
       Object.values(lh ?? {})
@@ -748,9 +596,20 @@ async function main() {
     }
 
     if (options.lighthouse) {
-      lighthouseResult = {};
-      for (const target of LIGHTHOUSE_PAGES)
-        lighthouseResult[target.name] = await lighthouseOf(server.base, target);
+      const sites = await startPairedSites(ROOT, server.base);
+      log(
+        `lighthouse: today's build on ${sites.today.base}, ${REFERENCE.commit} on ${sites.reference.base}`,
+      );
+      try {
+        lighthouseResult = {};
+        for (const target of LIGHTHOUSE_PAGES)
+          lighthouseResult[target.name] = await lighthousePaired(
+            { sites, out: OUT, root: ROOT, log, pairs: options.lighthousePairs },
+            target,
+          );
+      } finally {
+        await sites.close();
+      }
     }
   } finally {
     await server.stop();
@@ -762,12 +621,8 @@ async function main() {
     );
   if (axe.serious > BARS.axeSeriousOrCritical)
     failures.push(`${axe.serious} serious/critical axe violations`);
-  for (const [name, result] of Object.entries(lighthouseResult ?? {})) {
-    for (const [key, bar] of Object.entries(BARS.lighthouse[name])) {
-      if (result.median[key] < bar)
-        failures.push(`Lighthouse ${key} of ${result.path} ${result.median[key]} < ${bar}`);
-    }
-  }
+  for (const [name, result] of Object.entries(lighthouseResult ?? {}))
+    failures.push(...lighthouseMisses(name, result));
 
   const report = {
     date: new Date().toISOString().slice(0, 10),
@@ -794,9 +649,9 @@ async function main() {
   if (lighthouseResult) {
     for (const [name, result] of Object.entries(lighthouseResult)) {
       const m = result.median;
-      const bars = Object.values(BARS.lighthouse[name]).join(' / ');
+      const bars = BARS.lighthouse[name];
       console.log(
-        `  Lighthouse ${result.path.padEnd(11)} performance ${m.performance}, accessibility ${m.accessibility}, best practices ${m['best-practices']}   (bars >= ${bars})`,
+        `  Lighthouse ${result.path.padEnd(11)} performance ${m.performance} (reference ${result.referenceMedian.performance}; paired ${signed(result.performanceVsReference)}, bar >= ${bars.performanceVsReference}), accessibility ${m.accessibility}, best practices ${m['best-practices']} (bars >= ${bars.accessibility} / ${bars['best-practices']})`,
       );
     }
   } else {

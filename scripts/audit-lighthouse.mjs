@@ -283,7 +283,7 @@ async function lighthouseRetried(site, target, log) {
   }
 }
 
-export const median = (values) => {
+const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor((sorted.length - 1) / 2)];
 };
@@ -304,7 +304,8 @@ export function lighthouseMisses(name, result) {
 
 /**
  * `target` measured in pairs (the order alternates, so neither build always runs on a warmer
- * machine): `pairs` of them, or the page's own number, and two more when a bar is missed.
+ * machine), after a warm-up pair: `pairs` of them, or the page's own number, and two more when a
+ * bar is missed.
  */
 export async function lighthousePaired({ sites, out, root, log, pairs }, target) {
   // One sign-in for every run (sign-ins are throttled); both builds use the same session.
@@ -347,6 +348,17 @@ export async function lighthousePaired({ sites, out, root, log, pairs }, target)
       medianRun,
     };
   };
+  // A warm-up pair first, not counted: the first runs after the axe stage meet a server and a
+  // browser cache still settling (in CI they came out 9-11 points apart where later pairs of
+  // the same builds were within 5).
+  const warmUp = (which) =>
+    lighthouseRetried(
+      { base: sites[which].base, out, root, label: `${which}-warm-up`, token },
+      target,
+      log,
+    );
+  await warmUp('reference');
+  await warmUp('today');
   const planned = pairs || target.pairs;
   for (let i = 0; i < planned; i++) await runPair();
   if (!pairs && lighthouseMisses(target.name, summary()).length) {

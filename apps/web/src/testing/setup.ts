@@ -2,10 +2,11 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-// Pages import their contracts (and zod) when a request is made; the first such import in a
-// test worker is compiled then, which takes over a second on two busy cores (CI runs two workers
-// beside PostgreSQL). findBy*/waitFor wait 3 s instead of 1 s for it.
-configure({ asyncUtilTimeout: 3_000 });
+// Pages import their contracts (and zod), menus and dialogs when they are needed; the first such
+// import in a test worker is compiled then, which took over 5 s on two busy cores (CI runs two
+// workers beside PostgreSQL). findBy*/waitFor wait up to 10 s for it; a test that passes does
+// not wait longer for it.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom does not scroll; the router's scroll restoration calls this on every navigation.
 window.scrollTo = () => {};

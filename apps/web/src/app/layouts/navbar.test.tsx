@@ -44,12 +44,9 @@ describe('navigation bar', () => {
 
   it('opens a user menu with name, email, Dashboard, Profile Settings and Sign Out', async () => {
     const { user, router } = renderAt('/', true);
-    // The menu's code loads lazily (signed-in users only): allow for a busy machine.
-    const trigger = await screen.findByRole(
-      'button',
-      { name: 'Account menu for Ada Lovelace' },
-      { timeout: 5_000 },
-    );
+    // The menu's code loads lazily (signed-in users only): testing/setup.ts allows for a busy
+    // machine.
+    const trigger = await screen.findByRole('button', { name: 'Account menu for Ada Lovelace' });
     trigger.focus();
     await user.keyboard('{Enter}');
     const menu = await screen.findByRole('menu');

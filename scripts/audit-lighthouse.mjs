@@ -197,7 +197,7 @@ async function waitForDevtools(port) {
   throw new Error(`Chromium did not open its debugging port ${port}`);
 }
 
-const round = (n, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+export const round = (n, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /**
  * One Lighthouse run (mobile preset) of `target` on the site at `base`. A member's page needs the
@@ -369,4 +369,4 @@ export async function lighthousePaired({ sites, out, root, log, pairs }, target)
   return summary();
 }
 
-const signed = (n) => (n > 0 ? `+${n}` : String(n));
+export const signed = (n) => (n > 0 ? `+${n}` : String(n));

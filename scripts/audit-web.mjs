@@ -30,6 +30,8 @@ import {
   lighthouseMisses,
   lighthousePaired,
   REFERENCE,
+  round,
+  signed,
   startPairedSites,
 } from './audit-lighthouse.mjs';
 import { api, DEMO, login, startServer } from './built-server.mjs';
@@ -124,9 +126,6 @@ function measureWeight() {
     landingFiles: files.map((f) => ({ ...f, gzipKb: round(f.gzipKb) })),
   };
 }
-
-const round = (n, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
-const signed = (n) => (n > 0 ? `+${n}` : String(n));
 
 /** The demo administrator signs in with a second factor: the current code from /dev/totp. */
 async function adminLogin(base, who) {

@@ -1,6 +1,7 @@
 /**
  * What the web app's API client needs of a response's contract: a zod schema is one, and so is a
- * hand-written reader where zod itself would be the heaviest part of a page (site-links-reader).
+ * hand-written reader where zod itself would be the heaviest part of a page (`siteLinksReader`
+ * in site-links.ts).
  */
 export interface ResponseReader<T> {
   safeParse(

@@ -22,7 +22,10 @@ describe('LazyDialog', () => {
   it('loads its dialog on the first press, opens it, and gives the focus back on close', async () => {
     const user = userEvent.setup();
     render(
-      <LazyDialog dialog={Later} trigger={(props) => <Button {...props}>Open later</Button>} />,
+      <LazyDialog
+        dialog={(props) => <Later {...props} />}
+        trigger={(props) => <Button {...props}>Open later</Button>}
+      />,
     );
     const button = screen.getByRole('button', { name: 'Open later' });
     expect(loads).toBe(0);

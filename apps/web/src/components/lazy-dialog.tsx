@@ -1,12 +1,4 @@
-import {
-  type ComponentType,
-  type MouseEvent,
-  type ReactNode,
-  Suspense,
-  useEffect,
-  useRef,
-  useState,
-} from 'react';
+import { type MouseEvent, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 
 /** What a lazily loaded dialog receives: it is mounted open, and closes through `onOpenChange`. */
 export interface LazyDialogProps {
@@ -16,15 +8,15 @@ export interface LazyDialogProps {
 /**
  * A dialog whose code (Radix and the dialog's content) loads on the first press of its button,
  * not with the page: a page that offers a dialog does not pay for it on its first screen.
- * `dialog` renders a controlled, open `Dialog` and is, or renders, a `lazy()` component; it is
+ * `dialog` renders a `lazy()` component that renders a controlled, open `Dialog`; it is
  * unmounted when closed, and the focus goes back to the button (Radix would give it to its own
  * trigger, which a controlled dialog has not).
  */
 export function LazyDialog({
-  dialog: Dialog,
+  dialog,
   trigger,
 }: {
-  dialog: ComponentType<LazyDialogProps>;
+  dialog: (props: LazyDialogProps) => ReactNode;
   /** The button: give it `{ onClick, 'aria-haspopup', 'aria-expanded' }`. */
   trigger: (props: {
     onClick: (event: MouseEvent<HTMLElement>) => void;
@@ -47,11 +39,7 @@ export function LazyDialog({
   return (
     <>
       {trigger({ onClick, 'aria-haspopup': 'dialog', 'aria-expanded': open })}
-      {open ? (
-        <Suspense fallback={null}>
-          <Dialog onOpenChange={setOpen} />
-        </Suspense>
-      ) : null}
+      {open ? <Suspense fallback={null}>{dialog({ onOpenChange: setOpen })}</Suspense> : null}
     </>
   );
 }

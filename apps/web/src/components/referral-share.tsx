@@ -1,7 +1,7 @@
 import { QrCode as QrIcon, Send } from 'lucide-react';
-import { lazy, useCallback } from 'react';
+import { lazy } from 'react';
 import { ExternalLink } from '@/components/external-link';
-import { type LazyDialogProps, LazyDialog } from '@/components/lazy-dialog';
+import { LazyDialog } from '@/components/lazy-dialog';
 import { buttonClasses, Button } from '@/components/ui/button';
 import { shortName } from '@/lib/format';
 import { shareLinks } from '@/lib/referral-link';
@@ -17,7 +17,6 @@ export function ReferralShare({ code, link }: { code: string; link: string }) {
   const inviter = shortName(user.firstName, user.lastName);
   const { telegram, whatsapp } = shareLinks(link);
   const small = buttonClasses({ variant: 'outline', size: 'sm' });
-  const Poster = usePoster(code, link, inviter);
   return (
     <div className="flex flex-wrap gap-2" aria-label="Share your link" role="group">
       <ExternalLink href={telegram} className={small}>
@@ -29,7 +28,7 @@ export function ReferralShare({ code, link }: { code: string; link: string }) {
         WhatsApp
       </ExternalLink>
       <LazyDialog
-        dialog={Poster}
+        dialog={(props) => <PosterDialog code={code} link={link} inviter={inviter} {...props} />}
         trigger={(props) => (
           <Button variant="outline" size="sm" {...props}>
             <QrIcon className="size-4" aria-hidden="true" />
@@ -42,13 +41,3 @@ export function ReferralShare({ code, link }: { code: string; link: string }) {
 }
 
 const PosterDialog = lazy(() => import('./referral-poster-dialog'));
-
-/** The poster dialog with this link bound, in the shape LazyDialog mounts. */
-function usePoster(code: string, link: string, inviter: string) {
-  return useCallback(
-    (props: LazyDialogProps) => (
-      <PosterDialog code={code} link={link} inviter={inviter} {...props} />
-    ),
-    [code, link, inviter],
-  );
-}

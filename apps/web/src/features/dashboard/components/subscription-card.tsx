@@ -62,7 +62,7 @@ export function SubscriptionCard({
             ) : null}
           </div>
           <LazyDialog
-            dialog={RenewDialog}
+            dialog={(props) => <RenewDialog {...props} />}
             trigger={(props) => (
               <Button variant="outline" size="sm" {...props}>
                 <RefreshCw className="size-4" aria-hidden="true" />

@@ -4,14 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { runPrimary } from './cluster-primary';
 import { ConfigError, loadConfig, type Config } from './config';
+import { ADVISORY_LOCKS } from './db/advisory-locks';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { bootstrap, DEMO, type BootstrapReport } from './db/seed';
 import { backgroundJobs } from './jobs/background-jobs';
 import { JobScheduler } from './jobs/scheduler';
 import { logOptions } from './lib/log-options';
-
-const BOOTSTRAP_LOCK = 7_243_002;
 
 /**
  * config -> database -> app -> listen -> jobs; graceful shutdown on SIGINT/SIGTERM. With
@@ -42,7 +41,7 @@ async function main(): Promise<void> {
     logger: logOptions(config, process.stdout.isTTY),
   });
   // Instances starting together take turns, so the root and the administrator are made once.
-  const report = await database.withLock(BOOTSTRAP_LOCK, () =>
+  const report = await database.withLock(ADVISORY_LOCKS.bootstrap, () =>
     bootstrap(app.services, database.db, config),
   );
   await app.listen({ port: config.port, host: config.host });

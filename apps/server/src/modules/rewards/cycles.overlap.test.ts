@@ -2,13 +2,16 @@ import type { CycleDetail } from '@ctn/contracts/cycles';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
+import { isExclusionViolation } from '../../lib/db-errors';
 import {
   call,
   createTestApp,
   signedInAdmin,
   signedInMember,
+  usingPostgres,
   type TestApp,
 } from '../../../test/test-app';
+import * as q from './cycles.queries';
 
 /**
  * The same days are never paid twice by two cycles of one source (issue 19): refused when the
@@ -40,6 +43,14 @@ const run = (id: string) =>
     token: admin.token,
     body: {},
   });
+const statusesOf = (...ids: string[]) =>
+  rowsOf<{ status: string; error: string | null }>(
+    t.database.db,
+    sql`select status, error from reward_cycles where id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}) order by status`,
+  );
 const rewardLines = async () =>
   (
     await rowsOf<{ n: number }>(
@@ -100,12 +111,71 @@ describe('overlapping cycle periods', () => {
       'CYCLE_PERIOD_OVERLAP',
       'STARTED',
     ]);
-    const statuses = await rowsOf<{ status: string }>(
-      t.database.db,
-      sql`select status from reward_cycles where id in (${a._id}, ${b._id}) order by status`,
-    );
-    expect(statuses.map((s) => s.status)).toEqual(['COMPLETED', 'DRAFT']);
+    expect(await statusesOf(a._id, b._id)).toEqual([
+      { status: 'COMPLETED', error: null },
+      { status: 'DRAFT', error: null },
+    ]);
     // One cycle's lines: the child's reward goes to its one upline.
     expect((await rewardLines()) - linesBefore).toBe(1);
   });
+
+  // The interleaving that once failed a run in CI (a draft started the moment another cycle's
+  // run completed), made certain: the draft's start is held after writing its row and before
+  // checking it (by a transaction with a row over its days in flight, which then rolls back),
+  // and the run completes in between. Each then waits for the other unless these writes take
+  // turns, and PostgreSQL aborts one: it was the run. PGlite has one connection: nothing waits.
+  it.runIf(usingPostgres())(
+    'a draft starting while an overlapping run completes never aborts the run',
+    async () => {
+      const { db } = t.database;
+      const draft = async (periodStart: string, periodEnd: string) =>
+        (await prepare({ periodStart, periodEnd })).body.data!._id;
+      const held = await draft('2026-08-01', '2026-08-05');
+      const b = await draft('2026-08-04', '2026-08-12');
+      const a = await draft('2026-08-10', '2026-08-15');
+
+      const waiting = async (n: number) => {
+        for (let i = 0; i < 200; i++) {
+          const [row] = await rowsOf<{ n: number }>(
+            db,
+            sql`select count(*)::int as n from pg_stat_activity
+                 where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          if (row!.n >= n) return;
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        throw new Error(`fewer than ${n} transactions ever waited`);
+      };
+      let release = () => undefined as void;
+      const inFlight = db
+        .transaction(async (tx) => {
+          await tx.execute(sql`update reward_cycles set status = 'RUNNING' where id = ${held}`);
+          await new Promise<void>((resolve) => (release = resolve));
+          throw new Error('rolled back');
+        })
+        .catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // After the row in flight, so the draft's check meets that row before the running one.
+      expect(await q.markRunning(db, a, [1000], false)).toBe(true);
+      const start = q.markRunning(db, b, [1000], false).then(
+        () => 'STARTED',
+        (err: unknown) => (isExclusionViolation(err) ? 'OVERLAP' : String(err)),
+      );
+      await waiting(1);
+      const completion = db.transaction(async (tx) => {
+        await q.lockCycle(tx, a);
+        await q.completeCycle(tx, a, { totalPaidMicro: 0n, rewardLines: 0, statement: {} });
+      });
+      await waiting(2);
+      release();
+      await inFlight;
+      await completion;
+      expect(await start).toBe('OVERLAP');
+      expect(await statusesOf(a, b, held)).toEqual([
+        { status: 'COMPLETED', error: null },
+        { status: 'DRAFT', error: null },
+        { status: 'DRAFT', error: null },
+      ]);
+    },
+  );
 });

@@ -1,5 +1,6 @@
 import type { CyclePreview, CycleSource, CycleStatus } from '@ctn/contracts/cycles';
 import { sql } from 'drizzle-orm';
+import { ADVISORY_LOCKS, lockUntilCommit } from '../../db/advisory-locks';
 import { rowsOf, type Db } from '../../db/client';
 
 export interface CycleRow {
@@ -192,23 +193,41 @@ export async function runningCycleIds(db: Db): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
+/**
+ * A cycle row becoming or staying RUNNING or COMPLETED is checked against the never-overlap
+ * constraints (migration 0014), and an exclusion check waits for any transaction that holds a
+ * conflicting row in flight. Two such transactions can each be waiting for the other: a draft
+ * starting (seconds) and a run completing (its whole credit) would deadlock, and PostgreSQL may
+ * abort the run. So every transaction writing such a row first locks that row, then takes this
+ * lock, and only then writes: one at a time, always in that order, never waiting in between.
+ */
+async function lockCyclePeriods(tx: Db): Promise<void> {
+  await lockUntilCommit(tx, ADVISORY_LOCKS.cyclePeriods);
+}
+
 export async function markRunning(
   db: Db,
   id: string,
   schedule: number[],
   allowRunning: boolean,
 ): Promise<boolean> {
-  const rows = await rowsOf<{ id: string }>(
-    db,
-    sql`update reward_cycles
-           set status = 'RUNNING', started_at = now(), error = null,
-               number = coalesce(number, nextval('reward_cycle_number_seq')),
-               schedule = coalesce(schedule, ${`{${schedule.join(',')}}`}::int[])
-         where id = ${id}
-           and (status in ('DRAFT', 'FAILED') or (${allowRunning} and status = 'RUNNING'))
-        returning id`,
-  );
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    // Waits here (not holding the periods lock) for a run of this cycle in another instance.
+    const [row] = await rowsOf<{ status: CycleStatus }>(
+      tx,
+      sql`select status from reward_cycles where id = ${id} for update`,
+    );
+    const startable = row?.status === 'DRAFT' || row?.status === 'FAILED';
+    if (!startable && !(allowRunning && row?.status === 'RUNNING')) return false;
+    await lockCyclePeriods(tx);
+    await tx.execute(sql`
+      update reward_cycles
+         set status = 'RUNNING', started_at = now(), error = null,
+             number = coalesce(number, nextval('reward_cycle_number_seq')),
+             schedule = coalesce(schedule, ${`{${schedule.join(',')}}`}::int[])
+       where id = ${id}`);
+    return true;
+  });
 }
 
 export async function completeCycle(
@@ -216,6 +235,7 @@ export async function completeCycle(
   id: string,
   result: { totalPaidMicro: bigint; rewardLines: number; statement: unknown },
 ): Promise<void> {
+  await lockCyclePeriods(tx);
   await tx.execute(sql`
     update reward_cycles set status = 'COMPLETED', completed_at = now(),
            total_paid_micro = ${String(result.totalPaidMicro)}::bigint,
@@ -262,13 +282,15 @@ export async function claimUnmailedCycle(
 ): Promise<{ id: string; number: number } | undefined> {
   const [row] = await rowsOf<{ id: string; number: number }>(
     tx,
-    sql`update reward_cycles set members_mailed_at = now()
-         where id = (select id from reward_cycles
-                      where completed_at is not null and members_mailed_at is null
-                      order by completed_at limit 1
-                      for update skip locked)
-         returning id, number`,
+    sql`select id, number from reward_cycles
+         where completed_at is not null and members_mailed_at is null
+         order by completed_at limit 1
+           for update skip locked`,
   );
+  if (!row) return undefined;
+  // A COMPLETED row is written again: the same order as every write of the periods' rows.
+  await lockCyclePeriods(tx);
+  await tx.execute(sql`update reward_cycles set members_mailed_at = now() where id = ${row.id}`);
   return row;
 }
 

@@ -1,5 +1,6 @@
 import type { WithdrawalStatus } from '@ctn/contracts/constants';
 import { sql } from 'drizzle-orm';
+import { ADVISORY_LOCKS, lockUntilCommit } from '../../db/advisory-locks';
 import { rowsOf, type Db } from '../../db/client';
 
 /** SQL of hot-wallet payouts (the intent, its outcome, recovery's work list). */
@@ -40,12 +41,9 @@ export async function lockPayout(tx: Db, id: string): Promise<PayoutRow | undefi
   return row;
 }
 
-/**
- * Serialises nonce allocation across concurrent payouts and server instances until the
- * transaction ends (PGlite is one connection: there it is trivially held).
- */
-export async function lockNonces(tx: Db, key: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${key})`);
+/** Serialises nonce allocation across concurrent payouts and server instances until `tx` ends. */
+export async function lockNonces(tx: Db): Promise<void> {
+  await lockUntilCommit(tx, ADVISORY_LOCKS.payoutNonces);
 }
 
 /**

@@ -26,9 +26,6 @@ import type { PayoutPort, WithdrawalReviewService } from './withdrawal-review.se
  * signature, so the chain can execute the payout at most once.
  */
 
-/** Advisory lock of nonce allocation (beside the migration lock 7_243_001). */
-const NONCE_LOCK = 7_243_101;
-
 export interface PayoutsDeps {
   db: Db;
   review: WithdrawalReviewService;
@@ -142,7 +139,7 @@ export class PayoutsService implements PayoutPort {
         if (row.status !== 'PENDING' || row.payoutState === 'SENT')
           throw new AppError('WITHDRAWAL_ALREADY_PROCESSED');
         if (row.payoutState === 'SENDING') return 'SIGNED_ELSEWHERE' as const;
-        await q.lockNonces(tx, NONCE_LOCK);
+        await q.lockNonces(tx);
         const nonce = await this.nextNonce(tx, chain, wallet.address);
         const signed = await wallet.sign(prepared, nonce);
         await q.recordIntent(tx, withdrawalId, {

@@ -50,11 +50,13 @@ const app = (
 );
 
 void routerReady(router).then(() => {
+  // As a transition, React renders (or hydrates) the first page in slices and yields between
+  // them: a phone stays responsive while the whole first screen is made at once.
   if (prerendered && window.location.pathname === '/' && getToken() === null) {
-    hydrateRoot(prerendered, app);
+    startTransition(() => {
+      hydrateRoot(prerendered, app);
+    });
   } else {
-    // As a transition, React renders the first page in slices and yields between them: a phone
-    // stays responsive while the member's whole first screen renders at once.
     const reactRoot = createRoot(root);
     startTransition(() => reactRoot.render(app));
   }

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../src/db/client';
-import { RECIPIENT_BUCKET, scheduleArray } from '../src/modules/rewards/reward-eligibility';
+import { CYCLE_LINE_COLUMNS, cycleLineRows } from '../src/modules/rewards/reward-credits.queries';
 
 export const SCRATCH_INDEXED = 'bench_cycle_rewards_indexed';
 export const SCRATCH_PLAIN = 'bench_cycle_rewards_plain';
@@ -65,38 +65,16 @@ export async function settle(db: Db): Promise<void> {
 }
 
 /**
- * The SELECT of creditCycle (reward-credits.queries.ts), unchanged: every upline within the
- * schedule of every member of the cycle, its share and its bucket. Keep the two in step.
+ * The product's own lines of the cycle (`cycleLineRows`, the SELECT of creditCycle) inserted
+ * into `table` as a plain INSERT ... SELECT.
  */
-export function cycleLines(cycleId: string, schedule: number[]): SQL {
-  return sql`
-    select user_id, source_user_id, 'DOWNLINE', level, reward_micro, master_micro, percent_bp,
-           ${cycleId}::uuid, bucket, now()
-      from (
-        select p.ancestor as user_id, e.user_id as source_user_id, p.depth as level,
-               e.master_micro, s.bp as percent_bp, e.master_micro * s.bp / 10000 as reward_micro,
-               ${RECIPIENT_BUCKET} as bucket
-          from reward_cycle_entries e
-          join referral_paths p on p.descendant = e.user_id
-          join unnest(${scheduleArray(schedule)}) with ordinality as s(bp, level)
-            on s.level = p.depth
-          join users u on u.id = p.ancestor
-         where e.cycle_id = ${cycleId}
-      ) as line
-     where bucket in ('AVAILABLE', 'LOCKED') and reward_micro > 0`;
-}
-
-export const REWARD_COLUMNS = sql.raw(
-  'user_id, source_user_id, type, level, reward_micro, master_micro, percent_bp, cycle_id, bucket, created_at',
-);
-
 export function rawInsert(
   table: string,
   cycleId: string,
   schedule: number[],
   extra: SQL = sql``,
 ): SQL {
-  return sql`insert into ${sql.raw(table)} (${REWARD_COLUMNS}) ${cycleLines(cycleId, schedule)} ${extra}`;
+  return sql`insert into ${sql.raw(table)} (${CYCLE_LINE_COLUMNS}) ${cycleLineRows(cycleId, schedule, sql`now()`)} ${extra}`;
 }
 
 export async function createScratch(db: Db): Promise<void> {

@@ -4,10 +4,11 @@ import { postingCtes } from '../ledger/ledger.service';
 import { LOCK_REASON, RECIPIENT_BUCKET, scheduleArray } from './reward-eligibility';
 
 /**
- * The crediting statements. Each is ONE statement: reward lines inserted with ON CONFLICT DO
- * NOTHING (their unique keys), the member's ledger entry built from the lines this statement
- * inserted, and the balance moved by that entry. A second run inserts no line, so it posts no
- * entry and moves no balance; a crash before commit leaves nothing.
+ * The crediting statements. Each is ONE statement: reward lines inserted, the member's ledger
+ * entry built from the lines this statement inserted, and the balance moved by that entry. A
+ * payment's lines go in with ON CONFLICT DO NOTHING on their unique key, so a second credit of
+ * it posts nothing; a cycle is credited at most once by its run (creditCycle). A crash before
+ * commit leaves nothing.
  */
 
 /** The credit of one member from one source, split by bucket. */
@@ -86,8 +87,48 @@ interface RawCycleResult {
 }
 
 /**
- * DOWNLINE: every upline at depth d of every member in the cycle gets master x p[d], computed
- * over the closure table in one INSERT ... SELECT; the statement's figures come back with it.
+ * The lines of a cycle: every upline at depth d of every member in the cycle gets master x p[d],
+ * in the bucket its state decides; skipped uplines and shares below one micro-USDT are left out.
+ * One definition for the credit, its preview and the cycle benchmark's raw insert.
+ */
+function cycleLines(cycleId: string, downlineBp: number[]): SQL {
+  return sql`
+    select * from (
+      select p.ancestor as user_id, e.user_id as source_user_id, p.depth as level,
+             e.master_micro, s.bp as percent_bp, e.master_micro * s.bp / 10000 as reward_micro,
+             ${RECIPIENT_BUCKET} as bucket
+        from reward_cycle_entries e
+        join referral_paths p on p.descendant = e.user_id
+        join unnest(${scheduleArray(downlineBp)}) with ordinality as s(bp, level)
+          on s.level = p.depth
+        join users u on u.id = p.ancestor
+       where e.cycle_id = ${cycleId}
+    ) as line
+    where bucket in ('AVAILABLE', 'LOCKED') and reward_micro > 0`;
+}
+
+/** The columns of `rewards` that `cycleLineRows` gives, in its order. */
+export const CYCLE_LINE_COLUMNS = sql.raw(
+  'user_id, source_user_id, type, level, reward_micro, master_micro, percent_bp, cycle_id, bucket, created_at',
+);
+
+/** A cycle's lines as rows of `rewards` (CYCLE_LINE_COLUMNS), created `at`. */
+export function cycleLineRows(cycleId: string, downlineBp: number[], at: SQL): SQL {
+  return sql`
+    select user_id, source_user_id, 'DOWNLINE', level, reward_micro, master_micro, percent_bp,
+           ${cycleId}::uuid, bucket, ${at}
+      from (${cycleLines(cycleId, downlineBp)}) as line`;
+}
+
+/**
+ * DOWNLINE: the cycle's lines in one INSERT ... SELECT over the closure table, their ledger
+ * entries and balances in the same statement; the cycle statement's figures come back with it.
+ *
+ * Called in the run's transaction, which holds the cycle row and found it RUNNING (decision
+ * 024): the lines of a cycle exist only if a run committed all of them, so a cycle that has
+ * any is credited and gets nothing more, found with one index probe instead of a million
+ * conflicting inserts. The lines go in without ON CONFLICT: a duplicate could only be a defect,
+ * and its unique key then rolls the whole run back.
  */
 export async function creditCycle(
   tx: Db,
@@ -95,6 +136,11 @@ export async function creditCycle(
   downlineBp: number[],
   at: Date | null,
 ): Promise<CycleCreditResult> {
+  const [credited] = await rowsOf<{ yes: boolean }>(
+    tx,
+    sql`select exists (select 1 from rewards where cycle_id = ${cycle.id}) as yes`,
+  );
+  if (credited?.yes) return nothingCredited();
   const when = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
   // The per-member sums of a million lines fit in memory instead of spilling to disk.
   await tx.execute(sql`set local work_mem = '32MB'`);
@@ -102,23 +148,7 @@ export async function creditCycle(
     tx,
     sql`
       with inserted as (
-        insert into rewards (user_id, source_user_id, type, level, reward_micro, master_micro,
-                             percent_bp, cycle_id, bucket, created_at)
-        select user_id, source_user_id, 'DOWNLINE', level, reward_micro, master_micro, percent_bp,
-               ${cycle.id}, bucket, ${when}
-          from (
-            select p.ancestor as user_id, e.user_id as source_user_id, p.depth as level,
-                   e.master_micro, s.bp as percent_bp, e.master_micro * s.bp / 10000 as reward_micro,
-                   ${RECIPIENT_BUCKET} as bucket
-              from reward_cycle_entries e
-              join referral_paths p on p.descendant = e.user_id
-              join unnest(${scheduleArray(downlineBp)}) with ordinality as s(bp, level)
-                on s.level = p.depth
-              join users u on u.id = p.ancestor
-             where e.cycle_id = ${cycle.id}
-          ) as line
-         where bucket in ('AVAILABLE', 'LOCKED') and reward_micro > 0
-        on conflict (cycle_id, source_user_id, level) where cycle_id is not null do nothing
+        insert into rewards (${CYCLE_LINE_COLUMNS}) ${cycleLineRows(cycle.id, downlineBp, when)}
         returning user_id, level, percent_bp, reward_micro, bucket
       ), ${postingCtes(entriesFromInserted('REWARD_DOWNLINE', `cycle:${cycle.id}`, `Trading rewards, cycle #${cycle.number}`, when))}
       select
@@ -156,6 +186,17 @@ export async function creditCycle(
       members: l.members,
       amountMicro: BigInt(l.amount),
     })),
+  };
+}
+
+function nothingCredited(): CycleCreditResult {
+  return {
+    lines: 0,
+    members: 0,
+    totalMicro: 0n,
+    byLevel: [],
+    recipients: { credited: 0, available: 0, locked: 0 },
+    locked: [],
   };
 }
 
@@ -213,18 +254,8 @@ export async function projectCycle(
   const levels = await rowsOf<{ level: number; percent_bp: number; lines: number; amount: string }>(
     db,
     sql`
-      select level, percent_bp, count(*)::int as lines, sum(reward_micro)::text as amount
-        from (
-          select p.depth::int as level, s.bp::int as percent_bp,
-                 e.master_micro * s.bp / 10000 as reward_micro, ${RECIPIENT_BUCKET} as bucket
-            from reward_cycle_entries e
-            join referral_paths p on p.descendant = e.user_id
-            join unnest(${scheduleArray(downlineBp)}) with ordinality as s(bp, level)
-              on s.level = p.depth
-            join users u on u.id = p.ancestor
-           where e.cycle_id = ${cycleId}
-        ) as line
-       where bucket in ('AVAILABLE', 'LOCKED') and reward_micro > 0
+      select level::int, percent_bp::int, count(*)::int as lines, sum(reward_micro)::text as amount
+        from (${cycleLines(cycleId, downlineBp)}) as line
        group by 1, 2 order by 1`,
   );
   const [who] = await rowsOf<{ available: number; locked: number; skipped: number }>(

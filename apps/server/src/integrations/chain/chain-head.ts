@@ -15,7 +15,7 @@ export class ChainSwitchedError extends Error {
 }
 
 const IDENTITY_TTL_MS = 60_000;
-const FINAL_TTL_MS = 2_000;
+export const FINAL_TTL_MS = 2_000;
 
 /**
  * The chain's identity and final block, read at most once per short period however many callers

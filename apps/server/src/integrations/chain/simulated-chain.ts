@@ -46,6 +46,8 @@ export class SimulatedChain {
   private readonly finalityDepth: number;
   /** JSON-RPC requests answered so far: what a caller costs the node. */
   rpcRequests = 0;
+  /** The same, by method (`eth_getBlockByNumber` is counted with its tag, e.g. `:finalized`). */
+  readonly rpcByMethod = new Map<string, number>();
 
   constructor(private readonly options: SimulatedChainOptions) {
     this.usdt = getAddress(options.usdtContract);
@@ -130,6 +132,9 @@ export class SimulatedChain {
 
   private answer(request: RpcRequest): unknown {
     this.rpcRequests += 1;
+    const tag = request.method === 'eth_getBlockByNumber' ? `:${String(request.params?.[0])}` : '';
+    const method = request.method + tag;
+    this.rpcByMethod.set(method, (this.rpcByMethod.get(method) ?? 0) + 1);
     const reply = (result: unknown) => ({ jsonrpc: '2.0', id: request.id ?? null, result });
     const fail = (code: number, message: string) => ({
       jsonrpc: '2.0',

@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { DEV_DEPOSIT_XPUB, depositAddressDeriver } from './integrations/chain/deposit-addresses';
@@ -84,6 +84,7 @@ import { registerAuth } from './plugins/auth';
 import { registerBodyParsers } from './plugins/body-parsers';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler';
 import { registerMaintenance } from './plugins/maintenance';
+import { compiledSerializerCompiler } from './plugins/compiled-serializer';
 import { registerMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRequestId } from './plugins/request-id';
@@ -179,7 +180,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { querystringParser: parseQueryString },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializerCompiler({ checked: config.env === 'test' }));
 
   const transport =
     options.mailTransport ??

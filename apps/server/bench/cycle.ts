@@ -67,7 +67,9 @@ import {
 } from './cycle-support';
 import { diagnose } from './cycle-diagnose';
 
-const TARGET_RATIO = 1.5;
+/** Issue 16: the cycle within 1.25x of the raw insert, and a completed cycle's credit again within 1 s. */
+const TARGET_RATIO = 1.25;
+const TARGET_AGAIN_MS = 1_000;
 const BENCH_ADMIN = 'cycle.bench@example.com';
 interface Network {
   id: string;
@@ -296,6 +298,10 @@ async function main(): Promise<void> {
         r <= TARGET_RATIO
           ? `\ncycle / raw (with indexes), median: ${r.toFixed(2)}x, within the ${TARGET_RATIO}x target.`
           : `\ncycle / raw (with indexes), median: ${r.toFixed(2)}x, above the ${TARGET_RATIO}x target: npm run bench:cycle -- --diagnose shows where the time goes.`,
+      );
+      const again = median(rerunM.ms);
+      console.log(
+        `credit statement again, median: ${s(again)}, ${again <= TARGET_AGAIN_MS ? 'within' : 'above'} the ${s(TARGET_AGAIN_MS)} target.`,
       );
     }
 

@@ -74,11 +74,14 @@ export async function machineFacts(db: Db, dist: boolean) {
 
 /**
  * Background work that would otherwise land in the measured minutes: the expiry reminders of the
- * generated members (thousands of mails the first time) are sent now, and the daily compliance
+ * generated members and the "cycle credited" mails of the generated cycles (about 48k per cycle
+ * the first time; the 2026-11-27 05:06 run measured them being queued and sent) are sent now,
+ * and the daily compliance
  * sweep of 100k members, when the scheduler keeps its time in the database, is put a day later.
  */
 export async function quietBackground(db: Db, app: FastifyInstance): Promise<string> {
   const reminders = await app.services.subscriptions.sendExpiryReminders();
+  const cycleMails = await app.services.cycles.announceCycles();
   const mails = await app.services.mail.deliverDue();
   let compliance = 'no scheduled_jobs table';
   const [table] = await rowsOf<{ t: string | null }>(
@@ -98,7 +101,7 @@ export async function quietBackground(db: Db, app: FastifyInstance): Promise<str
       ? `daily compliance sweep moved to ${rows[0]?.next}`
       : 'compliance sweep not due';
   }
-  return `${reminders} expiry reminders queued and ${mails} mails delivered to the dev mailbox; ${compliance}`;
+  return `${reminders} expiry reminders and ${cycleMails} cycle mails queued, ${mails} mails delivered to the dev mailbox; ${compliance}`;
 }
 
 export async function signIn(server: Child, email: string, totpSecret?: string): Promise<string> {

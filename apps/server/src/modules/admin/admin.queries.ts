@@ -3,12 +3,11 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AdminUsersQuery } from '@ctn/contracts/admin';
 import { rowsOf, type Db } from '../../db/client';
 import { preparedFiltered } from '../../db/prepared';
-import { balances, referralPaths, users } from '../../db/schema';
+import { referralPaths, users } from '../../db/schema';
 import { containsPattern } from '../../lib/pagination';
 
 /** Members are every account but administrators and the network's root. */
 const isMember = and(eq(users.isAdmin, false), eq(users.isRoot, false));
-const referrer = alias(users, 'referrer');
 
 function memberFilter(query: Pick<AdminUsersQuery, 'search' | 'status'>): SQL | undefined {
   const conditions: (SQL | undefined)[] = [isMember];
@@ -37,47 +36,92 @@ const ORDER: Record<AdminUsersQuery['sort'], SQL> = {
   '-lastName': desc(users.lastName),
 };
 
+/**
+ * A row of a page of the members list, as both of its statements select it (timestamps come as
+ * Date from a prepared read, as strings through the query builder's `execute`).
+ */
+interface MemberPageRow {
+  id: string;
+  userId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  status: string;
+  isEmailVerified: boolean;
+  bingxUid: string | null;
+  referralCode: string;
+  paidUntil: Date | string | null;
+  createdAt: Date | string;
+  lastLoginAt: Date | string | null;
+  isAdmin: boolean;
+  walletAddress: string | null;
+  referrerCode: string | null;
+  referrerUserId: string | null;
+  balanceMicro: string | null;
+  earnedMicro: string | null;
+  withdrawnMicro: string | null;
+}
+
+/**
+ * Only the columns the list shows, with the referrer's code and the member's money, in one
+ * statement (bench:load); `users` unaliased, so the query builder's conditions and orders
+ * (memberFilter, ORDER) apply to it.
+ */
+const MEMBER_PAGE_SELECT = `select users.id, users.user_id as "userId", users.first_name as "firstName",
+         users.last_name as "lastName", users.email, users.status,
+         users.is_email_verified as "isEmailVerified", users.bingx_uid as "bingxUid",
+         users.referral_code as "referralCode", users.paid_until as "paidUntil",
+         users.created_at as "createdAt", users.last_login_at as "lastLoginAt",
+         users.is_admin as "isAdmin", users.wallet_address as "walletAddress",
+         referrer.referral_code as "referrerCode", referrer.user_id as "referrerUserId",
+         balances.available_micro::text as "balanceMicro",
+         balances.total_earned_micro::text as "earnedMicro",
+         balances.total_withdrawn_micro::text as "withdrawnMicro"`;
+const MEMBER_PAGE_FROM = `from users
+    left join users referrer on referrer.id = users.referred_by
+    left join balances on balances.user_id = users.id`;
+
+const micro = (v: string | null) => (v === null ? null : BigInt(v));
+
+function memberOf({
+  referrerCode,
+  referrerUserId,
+  balanceMicro,
+  earnedMicro,
+  withdrawnMicro,
+  ...user
+}: MemberPageRow) {
+  return {
+    user,
+    referrerCode,
+    referrerUserId,
+    balanceMicro: micro(balanceMicro),
+    earnedMicro: micro(earnedMicro),
+    withdrawnMicro: micro(withdrawnMicro),
+  };
+}
+
+export type MemberListRow = ReturnType<typeof memberOf>;
+
 export async function listMembers(db: Db, query: AdminUsersQuery, offset: number) {
   const [rows, total] = await Promise.all([memberPage(db, query, offset), countMembers(db, query)]);
   return { rows, total };
 }
 
-/**
- * One page of the members matching the list's filters, with their referrers' codes and their
- * money, in one statement: only the columns the list shows (bench:load).
- */
-export function memberPage(db: Db, query: AdminUsersQuery, offset: number) {
-  return db
-    .select({
-      user: {
-        id: users.id,
-        userId: users.userId,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        status: users.status,
-        isEmailVerified: users.isEmailVerified,
-        bingxUid: users.bingxUid,
-        referralCode: users.referralCode,
-        paidUntil: users.paidUntil,
-        createdAt: users.createdAt,
-        lastLoginAt: users.lastLoginAt,
-        isAdmin: users.isAdmin,
-        walletAddress: users.walletAddress,
-      },
-      referrerCode: referrer.referralCode,
-      referrerUserId: referrer.userId,
-      balanceMicro: balances.availableMicro,
-      earnedMicro: balances.totalEarnedMicro,
-      withdrawnMicro: balances.totalWithdrawnMicro,
-    })
-    .from(users)
-    .leftJoin(referrer, eq(referrer.id, users.referredBy))
-    .leftJoin(balances, eq(balances.userId, users.id))
-    .where(memberFilter(query))
-    .orderBy(ORDER[query.sort], desc(users.id))
-    .limit(query.limit)
-    .offset(offset);
+/** One page of the members matching the list's filters, in any of its orders. */
+export async function memberPage(
+  db: Db,
+  query: AdminUsersQuery,
+  offset: number,
+): Promise<MemberListRow[]> {
+  const rows = await rowsOf<MemberPageRow>(
+    db,
+    sql`${sql.raw(MEMBER_PAGE_SELECT)} ${sql.raw(MEMBER_PAGE_FROM)}
+         where ${memberFilter(query)}
+         order by ${ORDER[query.sort]}, ${users.id} desc
+         limit ${query.limit} offset ${offset}`,
+  );
+  return rows.map(memberOf);
 }
 
 /**
@@ -87,53 +131,22 @@ export function memberPage(db: Db, query: AdminUsersQuery, offset: number) {
  * (bench:load).
  */
 export function newestMembersPage(db: Db) {
-  const read = preparedFiltered<{
-    id: string;
-    userId: string;
-    firstName: string;
-    lastName: string;
-    email: string;
-    status: string;
-    isEmailVerified: boolean;
-    bingxUid: string | null;
-    referralCode: string;
-    paidUntil: Date | null;
-    createdAt: Date;
-    lastLoginAt: Date | null;
-    isAdmin: boolean;
-    walletAddress: string | null;
-    referrerCode: string | null;
-    referrerUserId: string | null;
-    balanceMicro: string | null;
-    earnedMicro: string | null;
-    withdrawnMicro: string | null;
-    countersStale: boolean;
-  }>(
+  const read = preparedFiltered<MemberPageRow & { countersStale: boolean }>(
     db,
     'admin_newest_members',
     (where, next) =>
-      `select u.id, u.user_id as "userId", u.first_name as "firstName", u.last_name as "lastName",
-              u.email, u.status, u.is_email_verified as "isEmailVerified", u.bingx_uid as "bingxUid",
-              u.referral_code as "referralCode", u.paid_until as "paidUntil",
-              u.created_at as "createdAt", u.last_login_at as "lastLoginAt", u.is_admin as "isAdmin",
-              u.wallet_address as "walletAddress",
-              r.referral_code as "referrerCode", r.user_id as "referrerUserId",
-              b.available_micro::text as "balanceMicro", b.total_earned_micro::text as "earnedMicro",
-              b.total_withdrawn_micro::text as "withdrawnMicro",
+      `${MEMBER_PAGE_SELECT},
               -- membersChangedSince, in the same round trip (null: nothing counted yet).
               (select $${next + 2}::text is null or now() >= $${next + 3}::timestamptz
                       or exists (select 1 from member_changes
                                   where xid >= pg_snapshot_xmin($${next + 2}::pg_snapshot)
                                     and not pg_visible_in_snapshot(xid, $${next + 2}::pg_snapshot)))
                 as "countersStale"
-         from users u
-         left join users r on r.id = u.referred_by
-         left join balances b on b.user_id = u.id
-        where not u.is_admin and not u.is_root and ${where}
-        order by u.created_at desc, u.id desc
+         ${MEMBER_PAGE_FROM}
+        where not users.is_admin and not users.is_root and ${where}
+        order by users.created_at desc, users.id desc
         limit $${next} offset $${next + 1}`,
   );
-  const micro = (v: string | null) => (v === null ? null : BigInt(v));
   return async (
     status: AdminUsersQuery['status'],
     limit: number,
@@ -142,30 +155,12 @@ export function newestMembersPage(db: Db) {
   ) => {
     const found = await read(
       [],
-      [{ key: 's', sql: (p) => `u.status = ${p}`, value: status }],
+      [{ key: 's', sql: (p) => `users.status = ${p}`, value: status }],
       [limit, offset, counted?.snapshot ?? null, counted?.validUntil ?? null],
     );
     // An empty page answers nothing about the counters: count again.
     const countersStale = found[0]?.countersStale ?? true;
-    const rows = found.map(
-      ({
-        referrerCode,
-        referrerUserId,
-        balanceMicro,
-        earnedMicro,
-        withdrawnMicro,
-        countersStale: _,
-        ...user
-      }) => ({
-        user,
-        referrerCode,
-        referrerUserId,
-        balanceMicro: micro(balanceMicro),
-        earnedMicro: micro(earnedMicro),
-        withdrawnMicro: micro(withdrawnMicro),
-      }),
-    );
-    return { rows, countersStale };
+    return { rows: found.map(({ countersStale: _, ...row }) => memberOf(row)), countersStale };
   };
 }
 
@@ -180,8 +175,6 @@ export async function countMembers(
     .where(memberFilter(query));
   return count?.n ?? 0;
 }
-
-export type MemberListRow = Awaited<ReturnType<typeof listMembers>>['rows'][number];
 
 export type MemberCounters = Record<string, number>;
 
@@ -242,6 +235,8 @@ export async function membersChangedSince(
 export async function pruneMemberChanges(db: Db): Promise<void> {
   await db.execute(sql`delete from member_changes where at < now() - interval '1 hour'`);
 }
+
+const referrer = alias(users, 'referrer');
 
 export async function findMemberWithReferrer(db: Db, id: string) {
   const [row] = await db

@@ -19,7 +19,7 @@ import type { RewardsService } from '../rewards/rewards.service';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import type { WithdrawalReviewService } from '../withdrawals/withdrawal-review.service';
 import * as q from './admin.queries';
-import { isUuid } from '../../lib/values';
+import { isUuid, toIso, toIsoOrNull } from '../../lib/values';
 
 /** The users list's filters without its page (the export's query). */
 export type AdminUsersExportQuery = Omit<AdminUsersQuery, 'page' | 'limit'>;
@@ -176,13 +176,13 @@ export class AdminService {
       referralCode: user.referralCode,
       referredByCode: referrerCode,
       referredBy: referrerUserId ? { userId: referrerUserId } : null,
-      subscriptionFee: { paid: user.paidUntil !== null && user.paidUntil > now },
+      subscriptionFee: { paid: user.paidUntil !== null && new Date(user.paidUntil) > now },
       // No balances row yet: nothing earned, nothing withdrawn.
       totalRewards: toUsdt(money.earnedMicro ?? 0n),
       totalWithdrawals: toUsdt(money.withdrawnMicro ?? 0n),
       balance: toUsdt(money.balanceMicro ?? 0n),
-      createdAt: user.createdAt.toISOString(),
-      lastLogin: user.lastLoginAt?.toISOString() ?? null,
+      createdAt: toIso(user.createdAt),
+      lastLogin: toIsoOrNull(user.lastLoginAt),
       isAdmin: user.isAdmin,
       walletAddress: user.walletAddress,
     }));

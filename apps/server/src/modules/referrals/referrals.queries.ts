@@ -112,7 +112,7 @@ export function historyRead(db: Db) {
                   p.descendant_joined_at as joined, p.descendant
              from (select descendant, depth, descendant_joined_at
                      from referral_paths
-                    where ancestor = v.id and ${where}
+                    where ${where}
                     order by descendant_joined_at desc, descendant desc
                     limit $${next} offset $${next + 1}) as p
              join users u on u.id = p.descendant
@@ -123,8 +123,8 @@ export function historyRead(db: Db) {
   return (viewerId: string, filter: HistoryFilter) =>
     read(
       [
-        // $1 is the viewer (the outer WHERE); the page's own conditions follow.
-        { sql: 'true', value: viewerId },
+        // The viewer's network; $1 is the viewer of the outer WHERE as well.
+        { sql: 'ancestor = $1', value: viewerId },
         { sql: 'depth <= $2::int', value: filter.maxLevel },
       ],
       [

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../src/db/client';
 import { CYCLE_LINE_COLUMNS, cycleLineRows } from '../src/modules/rewards/reward-credits.queries';
+import { msSpent, ticksOf } from './proc-cpu';
 
 export const SCRATCH_INDEXED = 'bench_cycle_rewards_indexed';
 export const SCRATCH_PLAIN = 'bench_cycle_rewards_plain';
@@ -89,9 +90,6 @@ export async function dropScratch(db: Db): Promise<void> {
   await db.execute(sql.raw(`drop table if exists ${SCRATCH_ALL}`));
 }
 
-/** Clock ticks per second of /proc/<pid>/stat (USER_HZ: 100 on Linux). */
-export const USER_HZ = 100;
-
 /**
  * CPU time so far of each PostgreSQL process (backends and the checkpointer, WAL writer and
  * background writer), from /proc: null when the server is not on this machine. A wall-clock
@@ -103,8 +101,8 @@ export async function serverTicks(db: Db): Promise<Map<number, number> | null> {
   for (const { pid } of pids) {
     try {
       if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') return null;
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
+      const spent = ticksOf(pid);
+      if (spent !== null) ticks.set(pid, spent);
     } catch {
       if (ticks.size === 0) return null;
     }
@@ -123,11 +121,7 @@ export async function clocked<T>(
   const ms = performance.now() - t0;
   const after = await serverTicks(db);
   let cpu: number | null = null;
-  if (before && after) {
-    let ticks = 0;
-    for (const [pid, t] of after) ticks += t - (before.get(pid) ?? 0);
-    cpu = (ticks * 1000) / USER_HZ;
-  }
+  if (before && after) cpu = msSpent(before, after);
   return { ms, cpu, value };
 }
 

@@ -19,16 +19,8 @@ import type { Db } from '../src/db/client';
 import { users } from '../src/db/schema';
 import { sessionLookup } from '../src/modules/auth/sessions.queries';
 import { SessionTokens } from '../src/modules/auth/session-tokens';
-import {
-  cpuDelta,
-  cpuSnapshot,
-  nextSourceAddress,
-  percentile,
-  probe,
-  request,
-  type Child,
-  type CpuProbe,
-} from './load-support';
+import { nextSourceAddress, percentile, probe, request, type Child } from './load-support';
+import { cpuDelta, cpuSnapshot, type CpuProbe } from './proc-cpu';
 
 export interface RouteSpec {
   key: string;

@@ -1,14 +1,15 @@
 // Shared pieces of the load benchmark (npm run bench:load): the child processes (the real
 // server, the bare Fastify route), the load drivers (autocannon for the reads, a driver of our
-// own for sign-in that spreads it over source addresses), CPU accounting from /proc, the table.
+// own for sign-in that spreads it over source addresses), the table.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import http from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type { ProbeReport } from './load-probe';
+import { cpuDelta, cpuSnapshot, type CpuProbe } from './proc-cpu';
 
 export const SERVER_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const REPO_DIR = join(SERVER_DIR, '..', '..');
@@ -234,11 +235,6 @@ export interface Run {
   machineBusy: number | null;
 }
 
-export interface CpuProbe {
-  serverPid: number;
-  dbName: string;
-}
-
 /** autocannon against one route: a warm-up, then the measured run. */
 export async function cannon(
   route: string,
@@ -365,117 +361,6 @@ export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   const rank = Math.ceil((p / 100) * sorted.length) - 1;
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank))] ?? 0;
-}
-
-// -------------------------------------------------------------------------- CPU from /proc
-
-/** Clock ticks per second of /proc/<pid>/stat (USER_HZ: 100 on Linux). */
-const USER_HZ = 100;
-
-interface CpuSnapshot {
-  at: number;
-  server: number;
-  postgres: Map<number, number> | null;
-  client: NodeJS.CpuUsage;
-  machine: { busy: number; total: number } | null;
-}
-
-function ticksOf(pid: number): number | null {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return null;
-  }
-}
-
-/** A process and its children (the workers of a node:cluster primary). */
-function treeTicks(pid: number): number {
-  let ticks = ticksOf(pid) ?? 0;
-  try {
-    for (const entry of readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      try {
-        const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-        if (Number(fields[1]) === pid) ticks += ticksOf(Number(entry)) ?? 0;
-      } catch {
-        continue;
-      }
-    }
-  } catch {
-    return ticks;
-  }
-  return ticks;
-}
-
-/** Every backend of `dbName` on this machine (its command line names the database). */
-function postgresTicks(dbName: string): Map<number, number> | null {
-  const ticks = new Map<number, number>();
-  try {
-    for (const entry of readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      let cmdline = '';
-      try {
-        cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      } catch {
-        continue;
-      }
-      if (!cmdline.startsWith('postgres: ') || !cmdline.includes(` ${dbName} `)) continue;
-      const t = ticksOf(Number(entry));
-      if (t !== null) ticks.set(Number(entry), t);
-    }
-  } catch {
-    return null;
-  }
-  return ticks;
-}
-
-function machineTicks(): { busy: number; total: number } | null {
-  try {
-    const cpu =
-      readFileSync('/proc/stat', 'utf8').split('\n')[0]?.split(/\s+/).slice(1).map(Number) ?? [];
-    const total = cpu.reduce((a, b) => a + b, 0);
-    const idle = (cpu[3] ?? 0) + (cpu[4] ?? 0);
-    return { busy: total - idle, total };
-  } catch {
-    return null;
-  }
-}
-
-export function cpuSnapshot(probe: CpuProbe): CpuSnapshot {
-  return {
-    at: performance.now(),
-    server: treeTicks(probe.serverPid),
-    postgres: postgresTicks(probe.dbName),
-    client: process.cpuUsage(),
-    machine: machineTicks(),
-  };
-}
-
-export function cpuDelta(probe: CpuProbe, before: CpuSnapshot, requests: number) {
-  const after = cpuSnapshot(probe);
-  const perRequest = (ms: number) => (requests > 0 ? ms / requests : 0);
-  let postgres: number | null = null;
-  if (before.postgres && after.postgres) {
-    let ticks = 0;
-    // Backends that ended during the run are missed; new ones count from zero.
-    for (const [pid, t] of after.postgres) ticks += t - (before.postgres.get(pid) ?? 0);
-    postgres = perRequest((ticks * 1000) / USER_HZ);
-  }
-  const client = process.cpuUsage(before.client);
-  let machineBusy: number | null = null;
-  if (before.machine && after.machine && after.machine.total > before.machine.total)
-    machineBusy =
-      (100 * (after.machine.busy - before.machine.busy)) /
-      (after.machine.total - before.machine.total);
-  return {
-    cpu: {
-      server: perRequest(((after.server - before.server) * 1000) / USER_HZ),
-      postgres,
-      client: perRequest((client.user + client.system) / 1000),
-    },
-    machineBusy,
-  };
 }
 
 // ---------------------------------------------------------------------------------- output

@@ -44,9 +44,10 @@ export class SimulatedChain {
   private server: Server | null = null;
   private readonly usdt: string;
   private readonly finalityDepth: number;
-  /** JSON-RPC requests answered so far: what a caller costs the node. */
-  rpcRequests = 0;
-  /** The same, by method (`eth_getBlockByNumber` is counted with its tag, e.g. `:finalized`). */
+  /**
+   * JSON-RPC requests answered so far by method, what a caller costs the node
+   * (`eth_getBlockByNumber` is counted with its tag, e.g. `:finalized`).
+   */
   readonly rpcByMethod = new Map<string, number>();
 
   constructor(private readonly options: SimulatedChainOptions) {
@@ -130,8 +131,14 @@ export class SimulatedChain {
     });
   }
 
+  /** JSON-RPC requests answered so far, every method. */
+  get rpcRequests(): number {
+    let total = 0;
+    for (const n of this.rpcByMethod.values()) total += n;
+    return total;
+  }
+
   private answer(request: RpcRequest): unknown {
-    this.rpcRequests += 1;
     const tag = request.method === 'eth_getBlockByNumber' ? `:${String(request.params?.[0])}` : '';
     const method = request.method + tag;
     this.rpcByMethod.set(method, (this.rpcByMethod.get(method) ?? 0) + 1);

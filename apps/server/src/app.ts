@@ -105,6 +105,12 @@ export interface AppOptions {
   /** The chain and the exchange; by default from the config (simulators outside production). */
   peers?: Peers;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * Tests: every answer serialised by the contract's zod schema as well as by the compiled code,
+   * and refused when they disagree (plugins/compiled-serializer.ts). Off in every server that
+   * main.ts starts, as in production, the load benchmark's included.
+   */
+  checkSerialization?: boolean;
   /** Tests: a fault injected inside a cycle run, after the credit and before it completes. */
   cycleFaults?: { afterCredit?: (cycleId: string) => Promise<void> };
   /** Tests: a fault after a payout's intent is stored and before it is broadcast. */
@@ -180,7 +186,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { querystringParser: parseQueryString },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(compiledSerializerCompiler({ checked: config.env === 'test' }));
+  app.setSerializerCompiler(
+    compiledSerializerCompiler({ checked: options.checkSerialization ?? false }),
+  );
 
   const transport =
     options.mailTransport ??

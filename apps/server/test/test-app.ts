@@ -38,7 +38,7 @@ export async function createTestApp(
   });
   const database = await openDatabase(config.database);
   await migrate(database);
-  const app = await buildApp({ config, database, ...options });
+  const app = await buildApp({ config, database, checkSerialization: true, ...options });
   const root = await app.services.auth.ensureRoot(ROOT_CODE);
   return {
     app,

@@ -13,7 +13,7 @@ type JsonSchema = Record<string, unknown>;
  * and JSON.stringify: about a fifth of the CPU for a page of ten reward lines (issue 16).
  * A contract JSON Schema cannot express exactly (a transform, a codec) keeps zod's serialiser.
  *
- * `checked` (the test suite) serialises every answer both ways and fails when the two differ as
+ * `checked` (the server suite, test/test-app.ts) serialises every answer both ways and fails when the two differ as
  * JSON values (fast-json-stringify writes required keys before optional ones: the order may
  * differ), so the suite's answers prove the compiled code says what the contract says; zod still
  * refuses an answer that breaks its contract there.

@@ -4,32 +4,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../src/db/client';
 import type { Actor } from '../src/modules/audit/audit.service';
 import { RECIPIENT_BUCKET } from '../src/modules/rewards/reward-eligibility';
-import { NETWORK_EMAIL_DOMAIN } from '../scripts/network-generator';
+import type { GeneratedTop } from '../scripts/network-generator';
 import { fmt } from './cycle-support';
 
 const BENCH_ADMIN = 'cycle.bench@example.com';
 
-export interface Network {
-  id: string;
-  email: string;
-  tag: string;
-}
-
-export async function findNetwork(db: Db, members: number): Promise<Network | undefined> {
-  const tops = await rowsOf<Network>(
-    db,
-    sql`select id, email, substring(email from '^top\\.(.*)@') as tag from users
-         where email like ${`top.%@${NETWORK_EMAIL_DOMAIN}`} order by created_at desc`,
-  );
-  for (const top of tops) {
-    const [row] = await rowsOf<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from users where email like ${`%.${top.tag}@${NETWORK_EMAIL_DOMAIN}`}`,
-    );
-    if ((row?.n ?? 0) >= members) return top;
-  }
-  return undefined;
-}
+export type Network = GeneratedTop;
 
 /**
  * The generator leaves ~36% of members unlinked, subscriptions that expire 1 to 30 days after it

@@ -40,7 +40,11 @@ import { migrate } from '../src/db/migrate';
 import { balanceMismatches } from '../src/modules/ledger/ledger.queries';
 import { CyclesService } from '../src/modules/rewards/cycles.service';
 import { creditCycle } from '../src/modules/rewards/reward-credits.queries';
-import { generateNetwork, NETWORK_EMAIL_DOMAIN } from '../scripts/network-generator';
+import {
+  findGeneratedNetwork,
+  generateNetwork,
+  NETWORK_EMAIL_DOMAIN,
+} from '../scripts/network-generator';
 
 import type { Measure } from './cycle-support';
 import {
@@ -64,13 +68,7 @@ import {
   timedRows,
 } from './cycle-support';
 import { diagnose } from './cycle-diagnose';
-import {
-  benchAdmin,
-  buildCsv,
-  eligibilityMix,
-  ensureEligibilityMix,
-  findNetwork,
-} from './cycle-data';
+import { benchAdmin, buildCsv, eligibilityMix, ensureEligibilityMix } from './cycle-data';
 
 /** Issue 16: the cycle within 1.25x of the raw insert, and a completed cycle's credit again within 1 s. */
 const TARGET_RATIO = 1.25;
@@ -126,7 +124,7 @@ async function main(): Promise<void> {
   });
 
   try {
-    let network = await findNetwork(db, members);
+    let network = await findGeneratedNetwork(db, members);
     if (!network) {
       console.log(`No generated network of ${members} members yet: generating one.`);
       const made = await generateNetwork(database, app.services, {
@@ -135,7 +133,7 @@ async function main(): Promise<void> {
         log: (line) => console.log(line),
       });
       console.log(`Generated in ${made.seconds.toFixed(1)} s.`);
-      network = await findNetwork(db, members);
+      network = await findGeneratedNetwork(db, members);
       if (!network) throw new Error('the generated network was not found');
     }
     // '%.tag@' also matches the top member's own 'top.tag@': the members are those below it.

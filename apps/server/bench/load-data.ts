@@ -13,7 +13,11 @@ import {
 } from '../src/integrations/chain/deposit-addresses';
 import type { Actor } from '../src/modules/audit/audit.service';
 import { hashPassword } from '../src/modules/auth/passwords';
-import { generateNetwork, NETWORK_EMAIL_DOMAIN } from '../scripts/network-generator';
+import {
+  findGeneratedNetwork,
+  generateNetwork,
+  NETWORK_EMAIL_DOMAIN,
+} from '../scripts/network-generator';
 import { fmt } from './load-support';
 
 export const BENCH_PASSWORD = 'LoadBench@2026';
@@ -53,30 +57,6 @@ export interface DataOptions {
   log: (line: string) => void;
 }
 
-interface Top {
-  id: string;
-  email: string;
-  tag: string;
-}
-
-/** The newest generated network with at least `members` members below its top member. */
-async function findNetwork(db: Db, members: number): Promise<Top | undefined> {
-  const tops = await rowsOf<Top>(
-    db,
-    sql`select id, email, substring(email from '^top\\.(.*)@') as tag from users
-         where email like ${`top.%@${NETWORK_EMAIL_DOMAIN}`} order by created_at desc`,
-  );
-  for (const top of tops) {
-    const [row] = await rowsOf<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from users
-           where email like ${`%.${top.tag}@${NETWORK_EMAIL_DOMAIN}`} and id <> ${top.id}`,
-    );
-    if ((row?.n ?? 0) >= members) return top;
-  }
-  return undefined;
-}
-
 export async function ensureData(
   database: Database,
   app: FastifyInstance,
@@ -87,7 +67,7 @@ export async function ensureData(
   const added: string[] = [];
   const services = app.services;
 
-  let top = await findNetwork(db, options.members);
+  let top = await findGeneratedNetwork(db, options.members);
   let generated = false;
   if (!top) {
     log(`No generated network of ${options.members} members: generating one (seed 42).`);
@@ -98,7 +78,7 @@ export async function ensureData(
     });
     added.push(`network of ${fmt(made.members)} members generated in ${made.seconds.toFixed(1)} s`);
     generated = true;
-    top = await findNetwork(db, options.members);
+    top = await findGeneratedNetwork(db, options.members);
     if (!top) throw new Error('the generated network was not found');
   }
   const pattern = `%.${top.tag}@${NETWORK_EMAIL_DOMAIN}`;

@@ -21,7 +21,7 @@ import { openDatabase, rowsOf, type Db } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import * as q from '../src/modules/referrals/referrals.queries';
 import { ReferralsService } from '../src/modules/referrals/referrals.service';
-import { generateNetwork, NETWORK_EMAIL_DOMAIN } from '../scripts/network-generator';
+import { findGeneratedNetwork, generateNetwork } from '../scripts/network-generator';
 
 const TARGETS = { history: 20, tree: 100 } as const;
 
@@ -217,30 +217,19 @@ async function main(): Promise<void> {
   }
 }
 
+/** The newest generated network of at least `members` members, with its depth. */
 async function findNetwork(db: Db, members: number) {
-  const tops = await rowsOf<{ id: string; email: string; tag: string }>(
+  const top = await findGeneratedNetwork(db, members);
+  if (!top) return undefined;
+  const [depth] = await rowsOf<{ levels: number }>(
     db,
-    sql`select id, email, substring(email from '^top\\.(.*)@') as tag from users
-         where email like ${`top.%@${NETWORK_EMAIL_DOMAIN}`} order by created_at desc`,
+    sql`with recursive d(id, lvl) as (
+          select ${top.id}::uuid, 0
+          union all
+          select u.id, d.lvl + 1 from users u join d on u.referred_by = d.id)
+        select max(lvl)::int as levels from d`,
   );
-  for (const top of tops) {
-    const [row] = await rowsOf<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from users where email like ${`%.${top.tag}@${NETWORK_EMAIL_DOMAIN}`}`,
-    );
-    if ((row?.n ?? 0) >= members) {
-      const [depth] = await rowsOf<{ levels: number }>(
-        db,
-        sql`with recursive d(id, lvl) as (
-              select ${top.id}::uuid, 0
-              union all
-              select u.id, d.lvl + 1 from users u join d on u.referred_by = d.id)
-            select max(lvl)::int as levels from d`,
-      );
-      return { ...top, levels: depth?.levels ?? 0 };
-    }
-  }
-  return undefined;
+  return { ...top, levels: depth?.levels ?? 0 };
 }
 
 /** The member on `level` below the top with the largest network: "a member in the middle". */

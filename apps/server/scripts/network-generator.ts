@@ -23,6 +23,37 @@ import { rowsOf, type Database, type Db } from '../src/db/client';
  */
 
 export const NETWORK_EMAIL_DOMAIN = 'network.example';
+
+/** A generated network's top member; `tag` names its members (`first.last.n.<tag>@...`). */
+export interface GeneratedTop {
+  id: string;
+  email: string;
+  tag: string;
+}
+
+/**
+ * The newest generated network with at least `members` members below its top member (the
+ * benchmarks reuse one instead of generating it again).
+ */
+export async function findGeneratedNetwork(
+  db: Db,
+  members: number,
+): Promise<GeneratedTop | undefined> {
+  const tops = await rowsOf<GeneratedTop>(
+    db,
+    sql`select id, email, substring(email from '^top\\.(.*)@') as tag from users
+         where email like ${`top.%@${NETWORK_EMAIL_DOMAIN}`} order by created_at desc`,
+  );
+  for (const top of tops) {
+    const [row] = await rowsOf<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from users
+           where email like ${`%.${top.tag}@${NETWORK_EMAIL_DOMAIN}`} and id <> ${top.id}`,
+    );
+    if ((row?.n ?? 0) >= members) return top;
+  }
+  return undefined;
+}
 export const TOP_PASSWORD = 'NetworkTop@2026';
 
 export interface GenerateOptions {

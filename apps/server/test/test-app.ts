@@ -29,13 +29,7 @@ export async function createTestApp(
   options: Omit<AppOptions, 'config' | 'database'> = {},
 ): Promise<TestApp> {
   const { url, drop } = await freshDatabase();
-  const config = parseConfig({
-    NODE_ENV: 'test',
-    DATABASE_URL: url,
-    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
-    PUBLIC_URL: 'http://app.test',
-    ...env,
-  });
+  const config = testConfig(url, env);
   const database = await openDatabase(config.database);
   await migrate(database);
   const app = await buildApp({ config, database, checkSerialization: true, ...options });
@@ -53,6 +47,17 @@ export async function createTestApp(
       await drop();
     },
   };
+}
+
+/** The configuration of a test server on the database at `url`. */
+export function testConfig(url: string, env: Record<string, string> = {}): Config {
+  return parseConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: url,
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    PUBLIC_URL: 'http://app.test',
+    ...env,
+  });
 }
 
 export function usingPostgres(): boolean {

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase, usingPostgres } from '../../test/test-app';
-import { parseConfig } from '../config';
+import { freshDatabase, testConfig, usingPostgres } from '../../test/test-app';
 import { openDatabase, rowsOf, type Database } from './client';
 import { migrate } from './migrate';
 import { preparedRead } from './prepared';
@@ -17,12 +16,7 @@ let drop: () => Promise<void>;
 beforeAll(async () => {
   const fresh = await freshDatabase();
   drop = fresh.drop;
-  const config = parseConfig({
-    NODE_ENV: 'test',
-    DATABASE_URL: fresh.url,
-    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
-  });
-  database = await openDatabase(config.database);
+  database = await openDatabase(testConfig(fresh.url).database);
   await migrate(database);
 }, 30_000);
 afterAll(async () => {

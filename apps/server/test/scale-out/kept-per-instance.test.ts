@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
-import { parseConfig } from '../../src/config';
 import { openDatabase, rowsOf } from '../../src/db/client';
 import { migrate } from '../../src/db/migrate';
 import { SESSION_CHANGES } from '../../src/modules/auth/session-cache';
@@ -11,6 +10,7 @@ import { NETWORK_CHANGES } from '../../src/modules/referrals/referrals.service';
 import {
   call,
   freshDatabase,
+  testConfig,
   ROOT_CODE,
   signedInAdmin,
   signedInMember,
@@ -65,12 +65,7 @@ describe.skipIf(!usingPostgres())('what each instance keeps, across two instance
   beforeAll(async () => {
     const fresh = await freshDatabase();
     drop = fresh.drop;
-    const config = parseConfig({
-      NODE_ENV: 'test',
-      DATABASE_URL: fresh.url,
-      JWT_SECRET: 'revocation-secret-revocation-secret-0123',
-      PUBLIC_URL: 'http://app.test',
-    });
+    const config = testConfig(fresh.url);
     const instance = async (): Promise<TestApp> => {
       const database = await openDatabase(config.database);
       await migrate(database);

@@ -1,7 +1,6 @@
 import type { FastifyServerOptions } from 'fastify';
 import { destination, stdSerializers } from 'pino';
 import type { Config } from '../config';
-import { requestIdMixin } from './request-context';
 
 /** Query parameters whose values are secrets (mailed link tokens): never written to a log. */
 const SECRET_PARAMS = /([?&](?:token|code|otp)=)[^&#]*/gi;
@@ -45,9 +44,9 @@ export function serializeError(err: Error): ReturnType<typeof stdSerializers.err
 }
 
 /**
- * The server's pino options: JSON lines (pretty on a terminal outside production), the request id
- * on every line written during a request, and request lines without the secrets that verify and
- * reset links carry in their query string.
+ * The server's pino options: JSON lines (pretty on a terminal outside production), and request
+ * lines without the secrets that verify and reset links carry in their query string. Fastify's
+ * request lines carry the request id (`reqId`); lines services write do not (decision 026).
  */
 export function logOptions(
   config: Pick<Config, 'logLevel' | 'isProduction'>,
@@ -55,7 +54,6 @@ export function logOptions(
 ): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
   return {
     level: config.logLevel,
-    mixin: requestIdMixin,
     serializers: {
       err: serializeError,
       req: (request: { method: string; url: string; ip?: string; hostname?: string }) => ({

@@ -36,22 +36,37 @@ export function registerAuth(
   // committed: a locked member's or a changed password's next request, here, is refused, with
   // no notification still in flight. (Other instances hear it a loopback hop later; their
   // writes read the database anyway.)
-  app.addHook('onSend', async (request) => {
-    if (!READS.has(request.method)) await syncChanges();
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (READS.has(request.method)) return done(null, payload);
+    syncChanges().then(() => done(null, payload), done);
   });
-  app.addHook('onRequest', async (request) => {
+  // A callback hook: a read whose session this instance keeps is answered without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
     const mode = request.routeOptions.config.auth;
     const header = request.headers.authorization;
-    if (mode === undefined && header === undefined) return;
+    if (mode === undefined && header === undefined) return done();
     const token = header?.match(/^Bearer\s+(\S+)$/i)?.[1];
-    request.session = token ? await auth.sessionUser(token, !READS.has(request.method)) : null;
-    if (mode === undefined) return;
-    if (!request.session) throw new AppError('UNAUTHORIZED');
-    if (mode === 'admin' && !request.session.isAdmin) throw new AppError('FORBIDDEN');
-    // Administrators approve payouts: no admin call without a second factor (issue 19).
-    if (mode === 'admin' && !request.session.twoFactor)
-      throw new AppError('TWO_FACTOR_SETUP_REQUIRED');
+    if (!token) return done(admitted(request, mode, null));
+    const write = !READS.has(request.method);
+    const kept = write ? undefined : auth.keptSessionUser(token);
+    if (kept !== undefined) return done(admitted(request, mode, kept));
+    auth.sessionUser(token, write).then((session) => done(admitted(request, mode, session)), done);
   });
+}
+
+/** Records the request's session; the refusal when the route's `config.auth` needs another. */
+function admitted(
+  request: FastifyRequest,
+  mode: AuthMode | undefined,
+  session: Session | null,
+): AppError | undefined {
+  request.session = session;
+  if (mode === undefined) return undefined;
+  if (!session) return new AppError('UNAUTHORIZED');
+  if (mode === 'admin' && !session.isAdmin) return new AppError('FORBIDDEN');
+  // Administrators approve payouts: no admin call without a second factor (issue 19).
+  if (mode === 'admin' && !session.twoFactor) return new AppError('TWO_FACTOR_SETUP_REQUIRED');
+  return undefined;
 }
 
 /** The session of a route declared with `config.auth`. */

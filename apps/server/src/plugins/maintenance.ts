@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error';
 import type { SettingsService } from '../modules/settings/settings.service';
+import type { SystemSettings } from '@ctn/contracts/settings';
 
 /** Answers during maintenance whatever the session: the load balancer's probe. */
 const ALWAYS_OPEN = new Set(['/api/health']);
@@ -12,11 +13,18 @@ const ALWAYS_OPEN = new Set(['/api/health']);
  * Register after registerAuth: it reads the session that hook found.
  */
 export function registerMaintenance(app: FastifyInstance, settings: SettingsService): void {
-  app.addHook('onRequest', async (request) => {
+  // A callback hook: with the settings held in memory (nearly always) no promise is made.
+  app.addHook('onRequest', (request, _reply, done) => {
     const session = request.session;
-    if (!session || session.isAdmin) return;
+    if (!session || session.isAdmin) return done();
     const path = request.url.split('?', 1)[0] ?? '';
-    if (!path.startsWith('/api/') || ALWAYS_OPEN.has(path)) return;
-    if ((await settings.system()).maintenanceMode) throw new AppError('MAINTENANCE_MODE');
+    if (!path.startsWith('/api/') || ALWAYS_OPEN.has(path)) return done();
+    const kept = settings.keptSystem();
+    if (kept) return done(refusal(kept));
+    settings.system().then((system) => done(refusal(system)), done);
   });
+}
+
+function refusal(system: SystemSettings): AppError | undefined {
+  return system.maintenanceMode ? new AppError('MAINTENANCE_MODE') : undefined;
 }

@@ -10,7 +10,7 @@ import type { MailService } from '../mail/mail.service';
 import { deviceOf } from './device';
 import type { CachedSession, SessionCache } from './session-cache';
 import { securityChangeMail } from './security-mails';
-import type { SessionTokens } from './session-tokens';
+import type { SessionClaims, SessionTokens } from './session-tokens';
 import * as q from './sessions.queries';
 
 /** Where a request came from, as the sessions list and the security log show it. */
@@ -106,30 +106,30 @@ export class AccountSecurityService {
    * write (a withdrawal, a payout approval) may not.
    */
   async sessionUser(token: string, fresh = false): Promise<SessionUser | null> {
-    const claims = await this.deps.tokens.verify(token);
+    const claims = this.deps.tokens.verify(token);
     if (!claims) return null;
     const session =
       (fresh ? undefined : this.deps.cache.get(claims.userId, claims.sessionId)) ??
       (await this.readSession(claims));
-    if (
-      !session ||
-      session.endedAt !== null ||
-      session.userId !== claims.userId ||
-      session.tokenVersion !== claims.version ||
-      session.status !== 'ACTIVE'
-    )
-      return null;
-    if (Date.now() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    if (!session || !holds(session, claims)) return null;
+    if (dueForTouch(session)) {
       session.lastSeenAt = new Date();
       await q.touchSession(this.deps.db, claims.sessionId);
     }
-    return {
-      id: session.userId,
-      email: session.email,
-      isAdmin: session.isAdmin,
-      twoFactor: session.twoFactor,
-      sessionId: claims.sessionId,
-    };
+    return userOf(session, claims);
+  }
+
+  /**
+   * `sessionUser` for a read, when this process can answer it from memory alone (a valid token
+   * and a kept session not due for its last-seen touch): no promise for the request to wait on.
+   * `undefined` when the answer needs the database.
+   */
+  keptSessionUser(token: string): SessionUser | null | undefined {
+    const claims = this.deps.tokens.verify(token);
+    if (!claims) return null;
+    const session = this.deps.cache.get(claims.userId, claims.sessionId);
+    if (!session || dueForTouch(session)) return undefined;
+    return holds(session, claims) ? userOf(session, claims) : null;
   }
 
   /** The session row from the database, kept for the next request when nothing changed meanwhile. */
@@ -248,4 +248,29 @@ export class AccountSecurityService {
     const latest = await q.latestEventOf(this.deps.db, userId, FREEZING, since);
     return latest ? new Date(latest.createdAt.getTime() + WITHDRAWAL_FREEZE_HOURS * HOUR) : null;
   }
+}
+
+/** Whether a session row still carries the token: not ended, same user and version, active. */
+function holds(session: CachedSession, claims: SessionClaims): boolean {
+  return (
+    session.endedAt === null &&
+    session.userId === claims.userId &&
+    session.tokenVersion === claims.version &&
+    session.status === 'ACTIVE'
+  );
+}
+
+/** The session's last-seen time is written at most every TOUCH_EVERY_MS. */
+function dueForTouch(session: CachedSession): boolean {
+  return Date.now() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS;
+}
+
+function userOf(session: CachedSession, claims: SessionClaims): SessionUser {
+  return {
+    id: session.userId,
+    email: session.email,
+    isAdmin: session.isAdmin,
+    twoFactor: session.twoFactor,
+    sessionId: claims.sessionId,
+  };
 }

@@ -172,6 +172,10 @@ export class AuthService {
     return this.deps.security.sessionUser(token, fresh);
   }
 
+  keptSessionUser(token: string): SessionUser | null | undefined {
+    return this.deps.security.keptSessionUser(token);
+  }
+
   /** The signed-in user; whether they have a second factor comes with the session check. */
   /** GET /users/notifications: the mails the member may switch off. */
   async notificationSettings(id: string): Promise<NotificationSettings> {

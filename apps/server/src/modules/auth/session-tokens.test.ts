@@ -29,7 +29,7 @@ function forged(overrides: JWTPayload = {}) {
 describe('SessionTokens', () => {
   it('accepts its own token and reads the user, version and session back', async () => {
     const token = await tokens.sign(claims);
-    expect(await tokens.verify(token)).toEqual(claims);
+    expect(tokens.verify(token)).toEqual(claims);
     const header = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString());
     expect(header).toEqual({ alg: 'HS256', typ: 'JWT' });
   });
@@ -39,9 +39,9 @@ describe('SessionTokens', () => {
     const real = (await tokens.sign(claims)).split('.')[2];
     for (const alg of ['none', 'None', 'NONE']) {
       const header = b64url({ alg, typ: 'JWT' });
-      expect(await tokens.verify(`${header}.${payload}.`)).toBeNull();
-      expect(await tokens.verify(`${header}.${payload}`)).toBeNull();
-      expect(await tokens.verify(`${header}.${payload}.${real}`)).toBeNull();
+      expect(tokens.verify(`${header}.${payload}.`)).toBeNull();
+      expect(tokens.verify(`${header}.${payload}`)).toBeNull();
+      expect(tokens.verify(`${header}.${payload}.${real}`)).toBeNull();
     }
   });
 
@@ -51,7 +51,7 @@ describe('SessionTokens', () => {
         .setProtectedHeader({ alg })
         .setExpirationTime(now() + 600)
         .sign(key);
-      expect(await tokens.verify(token), alg).toBeNull();
+      expect(tokens.verify(token), alg).toBeNull();
     }
   });
 
@@ -61,12 +61,12 @@ describe('SessionTokens', () => {
       .setProtectedHeader({ alg: 'RS256' })
       .setExpirationTime(now() + 600)
       .sign(privateKey);
-    expect(await tokens.verify(token)).toBeNull();
+    expect(tokens.verify(token)).toBeNull();
   });
 
   it('refuses an HS256 token signed with another key', async () => {
     const other = new SessionTokens('another-secret-another-secret-another-0', 3600);
-    expect(await tokens.verify(await other.sign(claims))).toBeNull();
+    expect(tokens.verify(await other.sign(claims))).toBeNull();
   });
 
   it('refuses an expired token', async () => {
@@ -75,13 +75,13 @@ describe('SessionTokens', () => {
       .setIssuedAt(now() - 7200)
       .setExpirationTime(now() - 60)
       .sign(key);
-    expect(await tokens.verify(token)).toBeNull();
-    expect(await tokens.verify(await tokens.sign(claims, -60))).toBeNull();
+    expect(tokens.verify(token)).toBeNull();
+    expect(tokens.verify(await tokens.sign(claims, -60))).toBeNull();
   });
 
   it('refuses a token without exp, however valid otherwise', async () => {
     const token = await forged().setProtectedHeader({ alg: 'HS256' }).sign(key);
-    expect(await tokens.verify(token)).toBeNull();
+    expect(tokens.verify(token)).toBeNull();
   });
 
   it('refuses a token without sub, with another issuer, or with a non-numeric version', async () => {
@@ -99,16 +99,15 @@ describe('SessionTokens', () => {
       .setProtectedHeader({ alg: 'HS256' })
       .setExpirationTime(now() + 600)
       .sign(key);
-    for (const token of [noSub, otherIssuer, textVersion])
-      expect(await tokens.verify(token)).toBeNull();
+    for (const token of [noSub, otherIssuer, textVersion]) expect(tokens.verify(token)).toBeNull();
   });
 
   it('refuses a token whose payload was changed after signing, and garbage', async () => {
     const [header, , signature] = (await tokens.sign(claims)).split('.');
     const payload = b64url({ sub: claims.userId, ver: 99, iss: 'ctn', exp: now() + 600 });
-    expect(await tokens.verify(`${header}.${payload}.${signature}`)).toBeNull();
+    expect(tokens.verify(`${header}.${payload}.${signature}`)).toBeNull();
     for (const junk of ['', 'a.b.c', '...', 'x'.repeat(10_000), '\u0000.\uD800.\u202E'])
-      expect(await tokens.verify(junk)).toBeNull();
+      expect(tokens.verify(junk)).toBeNull();
   });
 
   it('refuses a token not valid yet (nbf), a crit header, and a re-encoded signature', async () => {
@@ -116,12 +115,12 @@ describe('SessionTokens', () => {
       .setProtectedHeader({ alg: 'HS256' })
       .setExpirationTime('1h')
       .sign(key);
-    expect(await tokens.verify(early)).toBeNull();
+    expect(tokens.verify(early)).toBeNull();
     const crit = await forged()
       .setProtectedHeader({ alg: 'HS256', crit: ['b64'], b64: true })
       .setExpirationTime('1h')
       .sign(key);
-    expect(await tokens.verify(crit)).toBeNull();
+    expect(tokens.verify(crit)).toBeNull();
     // The same signature bytes spelled in base64 (not base64url), or with padding.
     const [header, payload, signature] = (await tokens.sign(claims)).split('.') as [
       string,
@@ -129,8 +128,8 @@ describe('SessionTokens', () => {
       string,
     ];
     const base64 = Buffer.from(signature, 'base64url').toString('base64');
-    expect(await tokens.verify(`${header}.${payload}.${base64}`)).toBeNull();
-    expect(await tokens.verify(`${header}.${payload}.${signature}=`)).toBeNull();
+    expect(tokens.verify(`${header}.${payload}.${base64}`)).toBeNull();
+    expect(tokens.verify(`${header}.${payload}.${signature}=`)).toBeNull();
   });
 
   it('counts expiry on its own clock, to the second', async () => {
@@ -138,8 +137,24 @@ describe('SessionTokens', () => {
     const timed = new SessionTokens(SECRET, 60, () => clock);
     const token = await timed.sign(claims, 60);
     clock += 59_000;
-    expect(await timed.verify(token)).toEqual(claims);
+    expect(timed.verify(token)).toEqual(claims);
     clock += 2_000;
-    expect(await timed.verify(token)).toBeNull();
+    expect(timed.verify(token)).toBeNull();
+  });
+
+  it('keeps a valid token with its expiry: refused once expired, and only that exact token kept', async () => {
+    let clock = Date.now();
+    const timed = new SessionTokens(SECRET, 60, () => clock);
+    const token = await timed.sign(claims, 60);
+    expect(timed.verify(token)).toEqual(claims);
+    // One signature character changed, after the genuine token was kept: still refused.
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const flipped = `${signature.slice(0, 10)}${signature[10] === 'A' ? 'B' : 'A'}${signature.slice(11)}`;
+    expect(timed.verify(`${header}.${payload}.${flipped}`)).toBeNull();
+    expect(timed.verify(token)).toEqual(claims);
+    clock += 61_000;
+    expect(timed.verify(token)).toBeNull();
+    // Refused again on the next look, not revived.
+    expect(timed.verify(token)).toBeNull();
   });
 });

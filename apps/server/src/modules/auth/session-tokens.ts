@@ -3,6 +3,8 @@ import { SignJWT } from 'jose';
 
 const ALGORITHM = 'HS256';
 const ISSUER = 'ctn';
+/** Valid tokens kept per process: one per active session is plenty (a token is ~300 bytes). */
+const CHECKED_TOKENS_MAX = 10_000;
 
 export interface SessionClaims {
   userId: string;
@@ -19,6 +21,8 @@ export interface SessionClaims {
  */
 export class SessionTokens {
   private readonly secret: Buffer;
+  /** Tokens found valid, with their expiry (seconds); at most CHECKED_TOKENS_MAX. */
+  private readonly checked = new Map<string, { claims: SessionClaims; exp: number }>();
   /** Imported once: jose would import raw key bytes again on every signature. */
   private readonly signingKey: Promise<webcrypto.CryptoKey>;
 
@@ -52,9 +56,30 @@ export class SessionTokens {
   /**
    * The claims of a valid token, or null for anything else: another algorithm (none, HS512,
    * RS256...), a bad or non-canonical signature, another issuer, no or a past `exp`, a future
-   * `nbf`, no `sub`, a malformed part.
+   * `nbf`, no `sub`, a malformed part. A token found valid is kept with its expiry, so its next
+   * requests cost a map lookup instead of an HMAC and two JSON parses (issue 16); whether its
+   * session still holds is the session check's question, asked on every request.
    */
-  async verify(token: string): Promise<SessionClaims | null> {
+  verify(token: string): SessionClaims | null {
+    const nowSeconds = Math.floor(this.now() / 1000);
+    const known = this.checked.get(token);
+    if (known) {
+      if (known.exp > nowSeconds) return known.claims;
+      this.checked.delete(token);
+      return null;
+    }
+    const checked = this.check(token, nowSeconds);
+    if (!checked) return null;
+    if (this.checked.size >= CHECKED_TOKENS_MAX) {
+      // The oldest first: Map keeps insertion order.
+      const oldest = this.checked.keys().next();
+      if (!oldest.done) this.checked.delete(oldest.value);
+    }
+    this.checked.set(token, checked);
+    return checked.claims;
+  }
+
+  private check(token: string, nowSeconds: number): { claims: SessionClaims; exp: number } | null {
     const parts = token.split('.');
     if (parts.length !== 3) return null;
     const [header, payload, signature] = parts as [string, string, string];
@@ -68,12 +93,11 @@ export class SessionTokens {
     const claims = jsonPart(payload);
     if (!claims || claims['iss'] !== ISSUER) return null;
     const { sub, exp, nbf, iat, ver, jti } = claims;
-    const nowSeconds = Math.floor(this.now() / 1000);
     if (typeof sub !== 'string' || typeof ver !== 'number' || typeof jti !== 'string') return null;
     if (typeof exp !== 'number' || exp <= nowSeconds) return null;
     if (nbf !== undefined && (typeof nbf !== 'number' || nbf > nowSeconds)) return null;
     if (iat !== undefined && typeof iat !== 'number') return null;
-    return { userId: sub, version: ver, sessionId: jti };
+    return { claims: Object.freeze({ userId: sub, version: ver, sessionId: jti }), exp };
   }
 }
 

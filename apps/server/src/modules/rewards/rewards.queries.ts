@@ -227,24 +227,34 @@ export function memberStatsLookup(db: Db) {
             coalesce(b.total_earned_micro, 0)::text as "earnedMicro",
             coalesce(b.total_withdrawn_micro, 0)::text as "withdrawnMicro",
             coalesce(b.forfeited_micro, 0)::text as "forfeitedMicro",
-            coalesce((select sum(earned_delta) from ledger_entries
-                       where user_id = u.id and kind = 'REWARD_DIRECT'), 0)::text as "directMicro",
-            coalesce((select sum(earned_delta) from ledger_entries
-                       where user_id = u.id and kind = 'REWARD_DOWNLINE'), 0)::text as "downlineMicro",
+            e."directMicro", e."downlineMicro",
             u.status, u.paid_until as "paidUntil", u.bingx_uid as "bingxUid",
             u.earnings_locked_since as "lockedSince", u.earnings_lock_reasons as "lockReasons",
-            u.compliance_checked_at as "checkedAt",
-            coalesce((
-              select json_agg(d order by d.date)
-                from (select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as date,
-                             coalesce(sum(earned_delta) filter (where kind = 'REWARD_DIRECT'), 0)::text as "directMicro",
-                             coalesce(sum(earned_delta) filter (where kind = 'REWARD_DOWNLINE'), 0)::text as "downlineMicro"
-                        from ledger_entries
-                       where user_id = u.id and earned_delta > 0
-                         and created_at >= now() - make_interval(days => $2::int)
-                       group by 1) d
-            ), '[]'::json) as days
+            u.compliance_checked_at as "checkedAt", e.days
        from users u left join balances b on b.user_id = u.id
+       -- The member's ledger entries read once, by day: the totals per kind, and the days of
+       -- the chart (what was earned in the last $2 days).
+       cross join lateral (
+         select coalesce(sum(d.direct), 0)::text as "directMicro",
+                coalesce(sum(d.downline), 0)::text as "downlineMicro",
+                coalesce(json_agg(json_build_object('date', d.date,
+                                                    'directMicro', d.direct_charted::text,
+                                                    'downlineMicro', d.downline_charted::text)
+                                  order by d.date) filter (where d.charted), '[]'::json) as days
+           from (select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as date,
+                        sum(earned_delta) filter (where kind = 'REWARD_DIRECT') as direct,
+                        sum(earned_delta) filter (where kind = 'REWARD_DOWNLINE') as downline,
+                        bool_or(charted) as charted,
+                        coalesce(sum(earned_delta) filter (where charted and kind = 'REWARD_DIRECT'), 0)
+                          as direct_charted,
+                        coalesce(sum(earned_delta) filter (where charted and kind = 'REWARD_DOWNLINE'), 0)
+                          as downline_charted
+                   from (select created_at, kind, earned_delta,
+                                earned_delta > 0
+                                  and created_at >= now() - make_interval(days => $2::int) as charted
+                           from ledger_entries where user_id = u.id) l
+                  group by 1) d
+       ) e
       where u.user_id = $1`,
   );
   return async (publicNumber: string, days: number) => (await read(publicNumber, days))[0];

@@ -113,13 +113,19 @@ export class SettingsService {
    * within that time. Pass the caller's transaction when inside one (PGlite has one connection).
    */
   async system(db: Db = this.db): Promise<SystemSettings> {
-    const cached = this.systemCache;
-    if (cached && cached.until > Date.now()) return cached.value;
+    const kept = this.keptSystem();
+    if (kept) return kept;
     const generation = this.systemGeneration;
     const value = await this.readSystem(db);
     if (generation === this.systemGeneration)
       this.systemCache = { value, until: Date.now() + SYSTEM_CACHE_MS };
     return value;
+  }
+
+  /** The system settings when this process holds them, without a promise; else undefined. */
+  keptSystem(): SystemSettings | undefined {
+    const cached = this.systemCache;
+    return cached && cached.until > Date.now() ? cached.value : undefined;
   }
 
   async saveSystem(actor: Actor, next: SystemSettings): Promise<SystemSettings> {

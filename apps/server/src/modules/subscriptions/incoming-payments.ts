@@ -38,7 +38,7 @@ export class IncomingPayments {
           blocksToFinal: Number(t.blockNumber - final),
         }));
     } catch (err) {
-      this.log.warn({ err }, 'could not read the newest blocks for a member');
+      this.log.warn({ err, userId }, 'could not read the newest blocks for a member');
       return;
     }
     this.keep(userId, payments);

@@ -270,7 +270,7 @@ export class SubscriptionsService {
         transfers = await this.deps.chain.transfersTo([member.walletAddress], from, final);
       if (transfers.length > 0) await this.deps.head.confirmIdentity(identity);
     } catch (err) {
-      this.deps.log.warn({ err }, 'chain unreachable during a subscription refresh');
+      this.deps.log.warn({ err, userId }, 'chain unreachable during a subscription refresh');
       throw new AppError('CHAIN_UNAVAILABLE');
     }
     for (const transfer of transfers) await this.credit(userId, transfer);

@@ -121,6 +121,13 @@ export function cycleLineRows(cycleId: string, downlineBp: number[], at: SQL): S
 }
 
 /**
+ * The memory of the cycle's statement for each sort and hash: its million returned lines, their
+ * per-member sums and the closure join stay in memory instead of spilling to disk. One cycle runs
+ * at a time.
+ */
+export const CYCLE_WORK_MEM = '256MB';
+
+/**
  * DOWNLINE: the cycle's lines in one INSERT ... SELECT over the closure table, their ledger
  * entries and balances in the same statement; the cycle statement's figures come back with it.
  *
@@ -142,8 +149,7 @@ export async function creditCycle(
   );
   if (credited?.yes) return nothingCredited();
   const when = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
-  // The per-member sums of a million lines fit in memory instead of spilling to disk.
-  await tx.execute(sql`set local work_mem = '32MB'`);
+  await tx.execute(sql.raw(`set local work_mem = '${CYCLE_WORK_MEM}'`));
   const [row] = await rowsOf<RawCycleResult>(
     tx,
     sql`

@@ -40,7 +40,7 @@ import { openDatabase, rowsOf, type Db } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { balanceMismatches } from '../src/modules/ledger/ledger.queries';
 import { CyclesService } from '../src/modules/rewards/cycles.service';
-import { CYCLE_WORK_MEM, creditCycle } from '../src/modules/rewards/reward-credits.queries';
+import { creditCycle, withCycleMemory } from '../src/modules/rewards/reward-credits.queries';
 import {
   findGeneratedNetwork,
   generateNetwork,
@@ -359,7 +359,7 @@ async function rawRun(db: Db, cycleId: string, schedule: number[]) {
     await db.execute(sql`checkpoint`);
     // With the memory the cycle's statement has (a separate transaction, as the cycle's own).
     return db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`set local work_mem = '${CYCLE_WORK_MEM}'`));
+      await withCycleMemory(tx);
       return timedRows(tx, rawInsert(table, cycleId, schedule));
     });
   };

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error';
+import { answerMemoryFirst } from './memory-first';
 import type { SessionUser } from '../modules/auth/account-security.service';
 import type { AuthService } from '../modules/auth/auth.service';
 
@@ -48,9 +49,12 @@ export function registerAuth(
     const token = header?.match(/^Bearer\s+(\S+)$/i)?.[1];
     if (!token) return done(admitted(request, mode, null));
     const write = !READS.has(request.method);
-    const kept = write ? undefined : auth.keptSessionUser(token);
-    if (kept !== undefined) return done(admitted(request, mode, kept));
-    auth.sessionUser(token, write).then((session) => done(admitted(request, mode, session)), done);
+    answerMemoryFirst(
+      write ? undefined : auth.keptSessionUser(token),
+      () => auth.sessionUser(token, write),
+      (session) => admitted(request, mode, session),
+      done,
+    );
   });
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error';
+import { answerMemoryFirst } from './memory-first';
 import type { SettingsService } from '../modules/settings/settings.service';
 import type { SystemSettings } from '@ctn/contracts/settings';
 
@@ -19,9 +20,7 @@ export function registerMaintenance(app: FastifyInstance, settings: SettingsServ
     if (!session || session.isAdmin) return done();
     const path = request.url.split('?', 1)[0] ?? '';
     if (!path.startsWith('/api/') || ALWAYS_OPEN.has(path)) return done();
-    const kept = settings.keptSystem();
-    if (kept) return done(refusal(kept));
-    settings.system().then((system) => done(refusal(system)), done);
+    answerMemoryFirst(settings.keptSystem(), () => settings.system(), refusal, done);
   });
 }
 

@@ -172,6 +172,7 @@ export class AuthService {
     return this.deps.security.sessionUser(token, fresh);
   }
 
+  /** `sessionUser` of a read from this process's memory; undefined when it needs the database. */
   keptSessionUser(token: string): SessionUser | null | undefined {
     return this.deps.security.keptSessionUser(token);
   }

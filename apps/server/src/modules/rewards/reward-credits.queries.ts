@@ -121,11 +121,13 @@ export function cycleLineRows(cycleId: string, downlineBp: number[], at: SQL): S
 }
 
 /**
- * The memory of the cycle's statement for each sort and hash: its million returned lines, their
- * per-member sums and the closure join stay in memory instead of spilling to disk. One cycle runs
- * at a time.
+ * Gives the transaction the memory of the cycle's statement for each sort and hash: its million
+ * returned lines, their per-member sums and the closure join stay in memory instead of spilling
+ * to disk. One cycle runs at a time. (bench:cycle gives its raw insert the same.)
  */
-export const CYCLE_WORK_MEM = '256MB';
+export async function withCycleMemory(tx: Db): Promise<void> {
+  await tx.execute(sql`set local work_mem = '256MB'`);
+}
 
 /**
  * DOWNLINE: the cycle's lines in one INSERT ... SELECT over the closure table, their ledger
@@ -149,7 +151,7 @@ export async function creditCycle(
   );
   if (credited?.yes) return nothingCredited();
   const when = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
-  await tx.execute(sql.raw(`set local work_mem = '${CYCLE_WORK_MEM}'`));
+  await withCycleMemory(tx);
   const [row] = await rowsOf<RawCycleResult>(
     tx,
     sql`

@@ -18,6 +18,24 @@ const dirs = (path) => {
 
 const restrict = (...patterns) => ['error', { patterns }];
 
+/** What the layers below the modules (plugins, lib, db, jobs) may not import. */
+const BELOW_MODULES = [
+  { group: ['@ctn/web*', '**/apps/web/**'], message: 'the server never imports the web app' },
+  {
+    group: ['**/modules/**', '**/modules/*'],
+    message: 'plugins, lib, db and jobs import no module: take a function instead',
+  },
+  {
+    group: ['**/app', '**/services', '**/background-jobs', '**/bootstrap/**'],
+    message: 'the composition root imports these layers, never the other way round',
+  },
+];
+/** Services, queries, integrations and jobs never see the request. */
+const NO_REQUEST = {
+  group: ['fastify', '@fastify/*', '**/*.routes'],
+  message: 'services, queries and integrations never see the request',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -97,21 +115,47 @@ export default tseslint.config(
       'apps/server/src/modules/**/*.service.ts',
       'apps/server/src/modules/**/*.queries.ts',
       'apps/server/src/integrations/**/*.ts',
-      'apps/server/src/jobs/**/*.ts',
     ],
     ignores: ['**/*.test.ts', '**/dev-mailbox.routes.ts'],
     rules: {
+      'no-restricted-imports': restrict(NO_REQUEST, {
+        group: ['../*/*.queries', '**/modules/*/*.queries'],
+        message: 'reach another module through its service, never its queries',
+      }),
+    },
+  },
+  // A queries file holds SQL: it calls no service (another module's SQL comes from its *.sql.ts).
+  {
+    files: ['apps/server/src/modules/**/*.queries.ts'],
+    rules: {
       'no-restricted-imports': restrict(
-        {
-          group: ['fastify', '@fastify/*', '**/*.routes'],
-          message: 'services, queries and integrations never see the request',
-        },
+        NO_REQUEST,
         {
           group: ['../*/*.queries', '**/modules/*/*.queries'],
           message: 'reach another module through its service, never its queries',
         },
+        {
+          group: ['**/*.service', '**/*.service.ts'],
+          message: "a queries file calls no service: import the other module's *.sql piece",
+        },
       ),
     },
+  },
+  // The layers below the modules: they serve every module and know none of them, nor the
+  // composition that wires them (app.ts, services.ts, background-jobs.ts, bootstrap/).
+  {
+    files: [
+      'apps/server/src/plugins/**/*.ts',
+      'apps/server/src/lib/**/*.ts',
+      'apps/server/src/db/**/*.ts',
+    ],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': restrict(...BELOW_MODULES) },
+  },
+  {
+    files: ['apps/server/src/jobs/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': restrict(NO_REQUEST, ...BELOW_MODULES) },
   },
   // web: app -> features -> components/lib; features do not import each other.
   {

@@ -34,7 +34,8 @@ import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { cyclePreviewRequestSchema } from '@ctn/contracts/cycles';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../src/app';
+import { createServices } from '../src/services';
+import { silentLogger } from '../src/lib/logger';
 import { ConfigError, loadConfig } from '../src/config';
 import { openDatabase, rowsOf, type Db } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
@@ -106,18 +107,18 @@ async function main(): Promise<void> {
 
   const database = await openDatabase(config.database);
   await migrate(database);
-  const app = await buildApp({ config, database });
+  const { services, close: closeServices } = await createServices(config, database);
   const { db } = database;
   const started = performance.now();
   // Timestamps of the run in progress: the service calls afterCredit inside its transaction.
   let creditDoneAt = 0;
   const cycles = new CyclesService({
     db,
-    exchange: app.services.peers.exchange,
-    settings: app.services.settings,
-    audit: app.services.audit,
-    log: app.log,
-    mail: app.services.mail,
+    exchange: services.peers.exchange,
+    settings: services.settings,
+    audit: services.audit,
+    log: silentLogger,
+    mail: services.mail,
     publicUrl: 'http://bench.invalid',
     afterCredit: async () => {
       creditDoneAt = performance.now();
@@ -128,7 +129,7 @@ async function main(): Promise<void> {
     let network = await findGeneratedNetwork(db, members);
     if (!network) {
       console.log(`No generated network of ${members} members yet: generating one.`);
-      const made = await generateNetwork(database, app.services, {
+      const made = await generateNetwork(database, services, {
         members,
         seed: 42,
         log: (line) => console.log(line),
@@ -142,7 +143,7 @@ async function main(): Promise<void> {
     const below = sql`(email like ${memberPattern} and id <> ${network.id})`;
 
     await step('eligibility mix', () => ensureEligibilityMix(db, network, below));
-    const actor = await benchAdmin(app.services.auth, db);
+    const actor = await benchAdmin(services.auth, db);
     const csv = await step('CSV built', () => buildCsv(db, below));
     const before = await counts(db);
 
@@ -184,7 +185,7 @@ async function main(): Promise<void> {
       ].join('\n'),
     );
 
-    const schedule = (await app.services.settings.rewardPolicy()).downlineBp;
+    const schedule = (await services.settings.rewardPolicy()).downlineBp;
     await createScratch(db);
     const cycleIds: string[] = [];
     let periodDay = 0;
@@ -316,7 +317,7 @@ async function main(): Promise<void> {
     if (!clean) process.exitCode = 1;
   } finally {
     await dropScratch(db).catch(() => undefined);
-    await app.close();
+    await closeServices();
     await database.close();
   }
 }

@@ -8,7 +8,7 @@ import http from 'node:http';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { envelopeSchema } from '@ctn/contracts/envelope';
-import type { FastifyInstance } from 'fastify';
+import type { Services } from '../src/services';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import pg from 'pg';
 import type { z } from 'zod';
@@ -203,7 +203,7 @@ async function timed(
  * prepared statement, and through pg alone; and each answer's serialisation.
  */
 export async function analyseCosts(
-  app: FastifyInstance,
+  services: Services,
   db: Db,
   databaseUrl: string,
   jwtSecret: string,
@@ -242,7 +242,7 @@ export async function analyseCosts(
       {
         what: 'AuthService.sessionUser (as every request)',
         calls: 2_000,
-        fn: () => app.services.auth.sessionUser(token),
+        fn: () => services.auth.sessionUser(token),
       },
       {
         what: '  JWT verify (SessionTokens: a token checked once is kept)',

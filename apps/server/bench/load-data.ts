@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { cyclePreviewRequestSchema } from '@ctn/contracts/cycles';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Services } from '../src/services';
 import { rowsOf, type Database, type Db } from '../src/db/client';
 import {
   DEV_DEPOSIT_XPUB,
@@ -59,13 +59,12 @@ export interface DataOptions {
 
 export async function ensureData(
   database: Database,
-  app: FastifyInstance,
+  services: Services,
   options: DataOptions,
 ): Promise<LoadData> {
   const { db } = database;
   const { log } = options;
   const added: string[] = [];
-  const services = app.services;
 
   let top = await findGeneratedNetwork(db, options.members);
   let generated = false;

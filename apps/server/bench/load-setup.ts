@@ -7,7 +7,7 @@ import { referralHistoryResponseSchema } from '@ctn/contracts/referrals';
 import { memberRewardsResponseSchema, rewardStatsSchema } from '@ctn/contracts/rewards';
 import { withdrawalsResponseSchema } from '@ctn/contracts/withdrawals';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Services } from '../src/services';
 import { z } from 'zod';
 import { rowsOf, type Db } from '../src/db/client';
 import type { RouteSpec } from './load-analyse';
@@ -79,10 +79,10 @@ export async function machineFacts(db: Db, dist: boolean) {
  * and the daily compliance
  * sweep of 100k members, when the scheduler keeps its time in the database, is put a day later.
  */
-export async function quietBackground(db: Db, app: FastifyInstance): Promise<string> {
-  const reminders = await app.services.subscriptions.sendExpiryReminders();
-  const cycleMails = await app.services.cycles.announceCycles();
-  const mails = await app.services.mail.deliverDue();
+export async function quietBackground(db: Db, services: Services): Promise<string> {
+  const reminders = await services.subscriptions.sendExpiryReminders();
+  const cycleMails = await services.cycles.announceCycles();
+  const mails = await services.mail.deliverDue();
   let compliance = 'no scheduled_jobs table';
   const [table] = await rowsOf<{ t: string | null }>(
     db,

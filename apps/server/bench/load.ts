@@ -35,7 +35,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildApp } from '../src/app';
+import { createServices } from '../src/services';
 import { ConfigError, parseConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
@@ -166,7 +166,7 @@ async function main(): Promise<void> {
   });
   const started = performance.now();
   const database = await openDatabase(config.database);
-  const app = await buildApp({ config, database });
+  const { services, close: closeServices } = await createServices(config, database);
   const report: Record<string, unknown> = {};
   let failed = false;
   let goalsMissed = false;
@@ -174,14 +174,14 @@ async function main(): Promise<void> {
   try {
     await migrate(database);
     const { db } = database;
-    const data = await ensureData(database, app, {
+    const data = await ensureData(database, services, {
       members: num('members', values.members, 1),
       level: num('level', values.level, 1),
       cycles: num('cycles', values.cycles, 0),
       signInAccounts: connections,
       log: (line) => console.log(line),
     });
-    const quiet = await quietBackground(db, app);
+    const quiet = await quietBackground(db, services);
     const machine = await machineFacts(db, values.dist ?? false);
     const m = data.member;
     console.log(
@@ -333,7 +333,7 @@ async function main(): Promise<void> {
       );
       await server.stop();
       const costs = await analyseCosts(
-        app,
+        services,
         db,
         databaseUrl,
         jwtSecret,
@@ -432,7 +432,7 @@ async function main(): Promise<void> {
   } finally {
     await stopAll();
     await stopRedis();
-    await app.close();
+    await closeServices();
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -16,6 +16,7 @@ import { REFERRAL_TREE_CHILDREN_PAGE, REFERRAL_TREE_NODE_LIMIT } from '@ctn/cont
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
+import { createServices } from '../src/services';
 import { ConfigError, loadConfig } from '../src/config';
 import { openDatabase, rowsOf, type Db } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
@@ -53,14 +54,16 @@ async function main(): Promise<void> {
     console.warn('DATABASE_URL is not PostgreSQL: the figures will be those of PGlite.');
   const database = await openDatabase(config.database);
   await migrate(database);
-  const app = await buildApp({ config, database });
+  const composition = await createServices(config, database);
+  const { services } = composition;
+  const app = await buildApp({ config, database, services });
   const { db } = database;
 
   try {
     let top = await findNetwork(db, members);
     if (!top) {
       console.log(`No generated network of ${members} members yet: generating one.`);
-      const made = await generateNetwork(database, app.services, {
+      const made = await generateNetwork(database, services, {
         members,
         seed: 42,
         log: (line) => console.log(line),
@@ -76,7 +79,7 @@ async function main(): Promise<void> {
         sql`select token_version as v from users where id = ${id}`,
       );
       const origin = { ip: null, userAgent: 'bench:referrals' };
-      return app.services.security.open(db, { id, tokenVersion: row?.v ?? 0 }, origin, 3600);
+      return services.security.open(db, { id, tokenVersion: row?.v ?? 0 }, origin, 3600);
     };
 
     const topCounts = await q.levelCounts(db, top.id, 15);
@@ -213,6 +216,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await app.close();
+    await composition.close();
     await database.close();
   }
 }

@@ -6,7 +6,7 @@
 // liabilities, hot wallet) with the configured chain (CHAIN_RPC_URL; without it the simulated
 // chain, which holds no payments: that part is then not checked).
 // Prints what differs and exits 1 on any difference, 0 when the books agree.
-import { buildApp } from '../src/app';
+import { createServices } from '../src/services';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
@@ -16,14 +16,14 @@ async function main(): Promise<number> {
   const database = await openDatabase(config.database);
   try {
     await migrate(database);
-    const app = await buildApp({ config, database, webDir: null });
-    const { ledger, rewards, reconciliation } = app.services;
+    const composition = await createServices(config, database);
+    const { ledger, rewards, reconciliation } = composition.services;
     const started = performance.now();
     const [report, rewardMismatches, reconciled] = await Promise.all([
       ledger.verify(1000),
       rewards.verifyAgainstLedger(1000),
       reconciliation.compare(),
-    ]).finally(() => app.close());
+    ]).finally(() => composition.close());
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
     console.log(
       `ledger: ${report.entries} entries, ${report.members} balances, checked in ${seconds} s`,

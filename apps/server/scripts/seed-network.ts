@@ -6,7 +6,7 @@
 // joins under the member with referral code CODE (default: the network's root account). Run it
 // with --under TRADEWAY to give the demo member a large, deep network.
 import { parseArgs } from 'node:util';
-import { buildApp } from '../src/app';
+import { createServices } from '../src/services';
 import { ConfigError, loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
@@ -35,19 +35,19 @@ async function main(): Promise<void> {
   const database = await openDatabase(config.database);
   try {
     await migrate(database);
-    const app = await buildApp({ config, database });
+    const composition = await createServices(config, database);
     const where =
       config.database.kind === 'postgres'
         ? 'PostgreSQL'
         : `PGlite in ${config.database.dataDir ?? 'memory'}`;
     console.log(`Generating ${members} members into ${where}`);
-    const result = await generateNetwork(database, app.services, {
+    const result = await generateNetwork(database, composition.services, {
       members,
       underCode: values.under,
       seed: values.seed === undefined ? undefined : Number(values.seed),
       log: (line) => console.log(line),
     });
-    await app.close();
+    await composition.close();
     console.log(
       [
         `Done in ${result.seconds.toFixed(1)} s: ${result.members} members, ${result.deepestLevel} levels below the top member, ${result.paths} closure rows.`,

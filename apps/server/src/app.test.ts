@@ -154,6 +154,7 @@ describe('the dev mailbox', () => {
     const production = await buildApp({
       config: { ...t.config, isProduction: true, devRoutes: false, demoMode: false },
       database: t.database,
+      services: t.services,
     });
     try {
       expect((await production.inject({ method: 'GET', url: '/dev/mail' })).statusCode).toBe(404);

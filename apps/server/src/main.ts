@@ -2,18 +2,20 @@ import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
+import { backgroundJobs } from './background-jobs';
+import { DEMO } from './bootstrap/demo-accounts';
+import { bootstrap, type BootstrapReport } from './bootstrap/seed';
 import { runPrimary } from './cluster-primary';
 import { ConfigError, loadConfig, type Config } from './config';
 import { ADVISORY_LOCKS } from './db/advisory-locks';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
-import { bootstrap, DEMO, type BootstrapReport } from './db/seed';
-import { backgroundJobs } from './jobs/background-jobs';
 import { JobScheduler } from './jobs/scheduler';
-import { logOptions } from './lib/log-options';
+import { serverLogger } from './lib/log-options';
+import { createServices } from './services';
 
 /**
- * config -> database -> app -> listen -> jobs; graceful shutdown on SIGINT/SIGTERM. With
+ * config -> database -> services -> app -> listen -> jobs; graceful shutdown on SIGINT/SIGTERM. With
  * WORKERS above 1 this process is the primary of that many such processes (cluster-primary.ts).
  */
 async function main(): Promise<void> {
@@ -34,15 +36,20 @@ async function main(): Promise<void> {
 
   const database = await openDatabase(config.database);
   await migrate(database);
+  const logger = serverLogger(config, process.stdout.isTTY);
+  const { services, close: closeServices } = await createServices(config, database, {
+    log: logger,
+  });
   const app = await buildApp({
     config,
     database,
+    services,
     webDir: fileURLToPath(new URL('../../web/dist', import.meta.url)),
-    logger: logOptions(config, process.stdout.isTTY),
+    logger,
   });
   // Instances starting together take turns, so the root and the administrator are made once.
   const report = await database.withLock(ADVISORY_LOCKS.bootstrap, () =>
-    bootstrap(app.services, database.db, config),
+    bootstrap(services, database.db, config),
   );
   await app.listen({ port: config.port, host: config.host });
 
@@ -51,8 +58,8 @@ async function main(): Promise<void> {
     log: app.log,
     observe: app.metrics.observeJob,
   });
-  for (const job of backgroundJobs(app.services, config)) await scheduler.add(job);
-  app.services.mail.kick();
+  for (const job of backgroundJobs(services, config)) await scheduler.add(job);
+  services.mail.kick();
   // Workers start together: the first says what they all serve.
   if (!cluster.isWorker || cluster.worker?.id === 1)
     printBanner(config, report, app.server.address());
@@ -74,7 +81,9 @@ async function main(): Promise<void> {
       // Side by side: requests in flight and job runs in progress finish; new connections are
       // refused at once, and what arrives on a busy one gets 503 (plugins/request-id.ts).
       await Promise.all([scheduler.stop(), app.close()]);
-      await app.services.mail.drain();
+      // A delivery round in progress finishes before the transport closes.
+      await services.mail.drain();
+      await closeServices();
       await database.close();
     } catch (err) {
       app.log.error({ err }, 'shutdown failed');

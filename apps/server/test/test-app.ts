@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp, type AppOptions } from '../src/app';
+import { createServices, type ServiceOptions, type Services } from '../src/services';
 import { parseConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
@@ -15,6 +16,7 @@ import { totpCode } from '../src/modules/two-factor/totp';
  */
 export interface TestApp {
   app: FastifyInstance;
+  services: Services;
   database: Database;
   config: Config;
   rootCode: string;
@@ -24,27 +26,62 @@ export interface TestApp {
 export const ROOT_CODE = 'ROOTCODE';
 const serverUrl = process.env['DATABASE_URL'];
 
+/** What a test may set: the app's options and the services' (one logger serves both). */
+export type TestAppOptions = Omit<AppOptions, 'config' | 'database' | 'services'> &
+  Omit<ServiceOptions, 'log'>;
+
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Omit<AppOptions, 'config' | 'database'> = {},
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
   const { url, drop } = await freshDatabase();
   const config = testConfig(url, env);
   const database = await openDatabase(config.database);
   await migrate(database);
-  const app = await buildApp({ config, database, checkSerialization: true, ...options });
-  const root = await app.services.auth.ensureRoot(ROOT_CODE);
+  const { app, services, close } = await startApp(config, database, options);
+  const root = await services.auth.ensureRoot(ROOT_CODE);
   return {
     app,
+    services,
     database,
     config,
     rootCode: root.code,
     async close() {
-      await app.close();
-      // A delivery round started by the last registration may still be using the database.
-      await app.services.mail.drain();
+      await close();
       await database.close();
       await drop();
+    },
+  };
+}
+
+/** The services and the app over them, as main.ts builds them; `close` ends both. */
+export async function startApp(
+  config: Config,
+  database: Database,
+  options: TestAppOptions = {},
+): Promise<{ app: FastifyInstance; services: Services; close(): Promise<void> }> {
+  const { webDir, logger, checkSerialization = true, ...serviceOptions } = options;
+  const composition = await createServices(config, database, {
+    ...serviceOptions,
+    ...(logger ? { log: logger } : {}),
+  });
+  const { services } = composition;
+  const app = await buildApp({
+    config,
+    database,
+    services,
+    checkSerialization,
+    ...(webDir !== undefined ? { webDir } : {}),
+    ...(logger ? { logger } : {}),
+  });
+  return {
+    app,
+    services,
+    async close() {
+      await app.close();
+      // A delivery round started by the last registration may still be using the database.
+      await services.mail.drain();
+      await composition.close();
     },
   };
 }
@@ -144,7 +181,7 @@ export async function register(t: TestApp, overrides: Record<string, unknown> = 
 
 /** The newest mail to `email` in the outbox, and the token of its first link. */
 export async function latestMail(t: TestApp, email: string) {
-  const mails = await t.app.services.mail.listMailbox();
+  const mails = await t.services.mail.listMailbox();
   const mail = mails.find((m) => m.toAddress === email);
   if (!mail) throw new Error(`no mail to ${email}`);
   const link = mail.textBody.match(/https?:\/\/\S+/)?.[0] ?? '';
@@ -206,7 +243,7 @@ export const ADMIN_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 export async function signedInAdmin(t: TestApp) {
   const email = 'admin@example.com';
   const password = 'Admin@Password1';
-  await t.app.services.auth.ensureAdmin(email, password, ADMIN_TOTP_SECRET);
+  await t.services.auth.ensureAdmin(email, password, ADMIN_TOTP_SECRET);
   await t.database.db.execute(sql`update user_two_factor set last_used_step = 0
     where user_id = (select id from users where email = ${email})`);
   const login = await call<{ token: string; user: { _id: string } }>(

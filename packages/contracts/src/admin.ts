@@ -123,6 +123,8 @@ export const adminUserDetailSchema = z.object({
     .nullable(),
   /** Beyond the spec: the member's USDT payments, newest first (at most 50). */
   subscriptionPayments: z.array(subscriptionPaymentSchema),
+  /** The block explorer of the chain the payments were made on (links: `${explorerUrl}/tx/…`). */
+  explorerUrl: z.string(),
   subscriptionFee: z.object({
     hasPaid: z.boolean(),
     amount: z.number().nullable(),

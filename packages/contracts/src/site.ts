@@ -42,8 +42,7 @@ export type SiteLinks = z.infer<typeof siteLinksSchema>;
 export type SiteLink = keyof SiteLinks;
 
 // What each setting is called, the list of them, the unset ones, and the landing page's zod-free
-// reader live in site-links.ts (no zod there: the landing page imports it).
-export { missingSiteLinks, SITE_LINK_LABELS, SITE_LINKS } from './site-links';
+// reader live in site-links.ts: import them from there (no zod there: the landing page does).
 
 // ------------------------------------------------------------------------------ legal pages
 

@@ -1,5 +1,11 @@
 import type { FastifyServerOptions } from 'fastify';
-import { destination, stdSerializers } from 'pino';
+import {
+  destination,
+  pino,
+  stdSerializers,
+  type DestinationStream,
+  type Logger as PinoLogger,
+} from 'pino';
 import type { Config } from '../config';
 
 /** Query parameters whose values are secrets (mailed link tokens): never written to a log. */
@@ -70,4 +76,21 @@ export function logOptions(
         // leaves at once. pino flushes what is left when the process exits.
         { stream: destination({ dest: 1, sync: false }) }),
   };
+}
+
+/**
+ * The server's one logger: Fastify writes its request lines with it and the services theirs
+ * (services.ts), so both leave through the same asynchronous destination.
+ */
+export function serverLogger(
+  config: Pick<Config, 'logLevel' | 'isProduction'>,
+  pretty: boolean,
+  /** Tests: where the lines go instead of stdout. */
+  to?: DestinationStream,
+): PinoLogger {
+  const { stream, ...options } = logOptions(config, pretty) as ReturnType<typeof logOptions> & {
+    stream?: DestinationStream;
+  };
+  const destination = to ?? stream;
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -4,3 +4,6 @@ export interface Logger {
   warn(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;
 }
+
+/** Writes nothing: services built without a logger (tests, scripts that print their own). */
+export const silentLogger: Logger = { info() {}, warn() {}, error() {} };

@@ -17,6 +17,25 @@ export const usdtText = (micro: bigint | string | number): string =>
 export const toMicro = (usdt: number): bigint => BigInt(Math.round(usdt * MICRO_USDT_PER_USDT));
 
 /**
+ * A positive amount someone typed, in USDT, -> micro-USDT exactly; null for anything that is not
+ * a whole number of micro-USDT (NaN, 0, 1e-7, 0.1234567).
+ */
+export function exactMicro(usdt: number): bigint | null {
+  if (!Number.isFinite(usdt) || usdt <= 0) return null;
+  const micro = Math.round(usdt * MICRO_USDT_PER_USDT);
+  return Math.abs(micro - usdt * MICRO_USDT_PER_USDT) < 1e-6 && micro > 0 ? BigInt(micro) : null;
+}
+
+/** The mean of `count` amounts totalling `totalMicro`, in USDT, to the nearest micro-USDT. */
+export function averageUsdt(totalMicro: bigint | string | number, count: number): number {
+  if (count <= 0) return 0;
+  const total = BigInt(totalMicro);
+  const n = BigInt(count);
+  const sign = total < 0n ? -1n : 1n;
+  return toUsdt((sign * (2n * sign * total + n)) / (2n * n));
+}
+
+/**
  * A decimal string in micro-USDT, exactly (no floating point); digits beyond the sixth are
  * dropped. Null if it is not a number.
  */

@@ -1,12 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error';
 import { answerMemoryFirst } from './memory-first';
-import type { SessionUser } from '../modules/auth/account-security.service';
-import type { AuthService } from '../modules/auth/auth.service';
+import type { SessionUser } from '../lib/session-user';
 
 export type AuthMode = 'user' | 'admin';
 
 export type Session = SessionUser;
+
+/** How the plugin asks about a token: the auth service's answers, as functions. */
+export interface SessionLookup {
+  /** From this instance's memory, without I/O; undefined when the database must be asked. */
+  kept(token: string): Session | null | undefined;
+  /** From the database (`write`: never from memory). */
+  read(token: string, write: boolean): Promise<Session | null>;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -28,7 +35,7 @@ const READS = new Set(['GET', 'HEAD']);
  */
 export function registerAuth(
   app: FastifyInstance,
-  auth: AuthService,
+  sessions: SessionLookup,
   /** Resolves once this instance has heard of every change committed before (db/client.ts). */
   syncChanges: () => Promise<void>,
 ): void {
@@ -50,8 +57,8 @@ export function registerAuth(
     if (!token) return done(admitted(request, mode, null));
     const write = !READS.has(request.method);
     answerMemoryFirst(
-      write ? undefined : auth.keptSessionUser(token),
-      () => auth.sessionUser(token, write),
+      write ? undefined : sessions.kept(token),
+      () => sessions.read(token, write),
       (session) => admitted(request, mode, session),
       done,
     );

@@ -87,7 +87,7 @@ describe('authorization matrix', () => {
   it('admin routes: an administrator without a second factor is sent to set one up', async () => {
     const email = 'no-2fa-admin@example.com';
     const password = 'Admin@Password2';
-    await t.app.services.auth.ensureAdmin(email, password);
+    await t.services.auth.ensureAdmin(email, password);
     const login = await call<{ token: string; user: { twoFactorEnabled: boolean } }>(
       t.app,
       'POST',

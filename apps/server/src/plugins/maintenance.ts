@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error';
 import { answerMemoryFirst } from './memory-first';
-import type { SettingsService } from '../modules/settings/settings.service';
 import type { SystemSettings } from '@ctn/contracts/settings';
 
 /** Answers during maintenance whatever the session: the load balancer's probe. */
@@ -13,14 +12,21 @@ const ALWAYS_OPEN = new Set(['/api/health']);
  * member sign-ins are refused by the auth service, which knows the account.
  * Register after registerAuth: it reads the session that hook found.
  */
-export function registerMaintenance(app: FastifyInstance, settings: SettingsService): void {
+export function registerMaintenance(
+  app: FastifyInstance,
+  settings: {
+    /** The system settings held in memory; undefined when they must be read. */
+    kept(): SystemSettings | undefined;
+    read(): Promise<SystemSettings>;
+  },
+): void {
   // A callback hook: with the settings held in memory (nearly always) no promise is made.
   app.addHook('onRequest', (request, _reply, done) => {
     const session = request.session;
     if (!session || session.isAdmin) return done();
     const path = request.url.split('?', 1)[0] ?? '';
     if (!path.startsWith('/api/') || ALWAYS_OPEN.has(path)) return done();
-    answerMemoryFirst(settings.keptSystem(), () => settings.system(), refusal, done);
+    answerMemoryFirst(settings.kept(), () => settings.read(), refusal, done);
   });
 }
 

@@ -144,30 +144,30 @@ describe('GET /metrics', () => {
   });
 
   it('reports how far the payment watcher is behind the final block', async () => {
-    const chain = t.app.services.peers.simulatedChain!;
+    const chain = t.services.peers.simulatedChain!;
     // Before the watcher's first scan there is no position to compare.
     expect(valueOf(await scrapeText(t), 'chain_lag_blocks')).toBe(-1);
     // Past the first blocks, where "final" (head - 2) is still clamped at block 0.
     chain.mine(10);
-    await t.app.services.subscriptions.scan();
+    await t.services.subscriptions.scan();
     expect(valueOf(await scrapeText(t), 'chain_lag_blocks')).toBe(0);
     chain.mine(5);
     expect(valueOf(await scrapeText(t), 'chain_lag_blocks')).toBe(5);
-    await t.app.services.subscriptions.scan();
+    await t.services.subscriptions.scan();
     expect(valueOf(await scrapeText(t), 'chain_lag_blocks')).toBe(0);
   });
 
   it("reports how long the payment watcher has failed and each fault's kind", async () => {
-    const scan = vi.spyOn(t.app.services.subscriptions, 'scan');
+    const scan = vi.spyOn(t.services.subscriptions, 'scan');
     try {
       scan.mockRejectedValueOnce(new Error('The request took too long to respond.'));
-      await expect(t.app.services.subscriptions.watch()).rejects.toThrow();
+      await expect(t.services.subscriptions.watch()).rejects.toThrow();
       const failing = await scrapeText(t);
       expect(valueOf(failing, 'chain_watcher_faults', { kind: 'timeout' })).toBe(1);
       expect(valueOf(failing, 'chain_watcher_failing_seconds')).toBeGreaterThanOrEqual(0);
-      expect(t.app.services.subscriptions.health.failingSeconds()).toBeGreaterThanOrEqual(0);
+      expect(t.services.subscriptions.health.failingSeconds()).toBeGreaterThanOrEqual(0);
       scan.mockRestore();
-      await t.app.services.subscriptions.watch();
+      await t.services.subscriptions.watch();
       expect(valueOf(await scrapeText(t), 'chain_watcher_failing_seconds')).toBe(0);
     } finally {
       scan.mockRestore();
@@ -175,7 +175,7 @@ describe('GET /metrics', () => {
   });
 
   it('still answers when the chain fails or hangs: the lag is -1', async () => {
-    const lag = vi.spyOn(t.app.services.subscriptions, 'chainLag');
+    const lag = vi.spyOn(t.services.subscriptions, 'chainLag');
     try {
       lag.mockRejectedValueOnce(new Error('node down'));
       const failed = await scrapeText(t);
@@ -210,7 +210,7 @@ describe('GET /metrics', () => {
       token: m.token,
     });
     expect(asked.status).toBe(200);
-    const mail = (await t.app.services.mail.listMailbox()).find(
+    const mail = (await t.services.mail.listMailbox()).find(
       (x) => x.toAddress === m.email && x.subject.includes('withdrawal code'),
     );
     const otp = mail?.textBody.match(/code for a withdrawal is (\d{6})/)?.[1];

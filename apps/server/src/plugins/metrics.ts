@@ -31,9 +31,25 @@ declare module 'fastify' {
   }
 }
 
+/** What the gauges read, as functions: the plugin knows no service. */
+export interface MetricsSources {
+  /** The payment watcher on this instance: failing for, stalled for, faults by kind. */
+  watcherFailingSeconds(): number;
+  watcherStalledSeconds(): number;
+  watcherFaults(): Iterable<[string, number]>;
+  /** Final blocks not scanned yet; null when nothing has been scanned. */
+  chainLagBlocks(): Promise<bigint | null>;
+  pendingWithdrawals(): Promise<{
+    count: number;
+    amountMicro: bigint;
+    oldestSeconds: number | null;
+  }>;
+}
+
 export interface MetricsOptions {
   /** METRICS_TOKEN: a scraper must send it as a bearer token. Unset: loopback callers only. */
   token: string | undefined;
+  sources: MetricsSources;
   /** How long a scrape waits for the chain node or the database before reporting -1. */
   sourceTimeoutMs?: number;
 }
@@ -50,9 +66,10 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
  * withdrawals, and the process. Every series lives in a registry of this app (tests build many
  * apps in one process), never in prom-client's global one.
  *
- * Register on the root instance before the routes, after `services` is decorated.
+ * Register on the root instance before the routes.
  */
 export function registerMetrics(app: FastifyInstance, options: MetricsOptions): void {
+  const { sources } = options;
   const registry = new Registry();
   const registers = [registry];
   // Read from the database and the node by the worker that answers the scrape, once: their
@@ -94,7 +111,7 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     registers,
     aggregator: 'max',
     collect() {
-      this.set(app.services.subscriptions.health.failingSeconds());
+      this.set(sources.watcherFailingSeconds());
     },
   });
   new Gauge({
@@ -103,7 +120,7 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     registers,
     aggregator: 'max',
     collect() {
-      this.set(app.services.subscriptions.health.stalledSeconds());
+      this.set(sources.watcherStalledSeconds());
     },
   });
   new Gauge({
@@ -112,8 +129,7 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     labelNames: ['kind'],
     registers,
     collect() {
-      for (const [kind, count] of app.services.subscriptions.health.faults)
-        this.set({ kind }, count);
+      for (const [kind, count] of sources.watcherFaults()) this.set({ kind }, count);
     },
   });
 
@@ -173,16 +189,15 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
   const timeoutMs = options.sourceTimeoutMs ?? DEFAULT_SOURCE_TIMEOUT_MS;
   /** Reads the gauges' sources; a source that fails or hangs reports -1 and the scrape goes on. */
   const readGauges = async () => {
-    const { subscriptions, withdrawals } = app.services;
     await Promise.all([
-      within(subscriptions.chainLag(), timeoutMs).then(
-        (lag) => chainLag.set(lag === null ? UNKNOWN : Number(lag.blocks)),
+      within(sources.chainLagBlocks(), timeoutMs).then(
+        (blocks) => chainLag.set(blocks === null ? UNKNOWN : Number(blocks)),
         (err: unknown) => {
           app.log.warn({ err }, 'metrics: chain lag could not be read');
           chainLag.set(UNKNOWN);
         },
       ),
-      within(withdrawals.pendingSummary(), timeoutMs).then(
+      within(sources.pendingWithdrawals(), timeoutMs).then(
         (pending) => {
           pendingCount.set(pending.count);
           pendingAmount.set(Number(pending.amountMicro));

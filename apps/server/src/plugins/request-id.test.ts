@@ -7,7 +7,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { ok } from '../lib/envelope';
-import { logOptions } from '../lib/log-options';
+import { pino } from 'pino';
+import { serverLogger } from '../lib/log-options';
 import { requestIdOf } from './request-id';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -25,7 +26,7 @@ const logStream = new Writable({
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({}, { logger: { level: 'info', stream: logStream } });
+  t = await createTestApp({}, { logger: pino({ level: 'info' }, logStream) });
 });
 afterAll(() => t.close());
 
@@ -105,7 +106,7 @@ describe('the lines of a request and of services', () => {
   beforeAll(async () => {
     s = await createTestApp(
       {},
-      { logger: { ...logOptions({ logLevel: 'info', isProduction: false }, false), stream } },
+      { logger: serverLogger({ logLevel: 'info', isProduction: false }, false, stream) },
     );
     // Logs through the app's logger, as a service does: it knows nothing of the request.
     s.app.get('/api/test-service-log', async () => {

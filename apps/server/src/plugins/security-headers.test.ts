@@ -86,6 +86,7 @@ describe('security headers', () => {
     const production = await buildApp({
       config: { ...t.config, isProduction: true, devRoutes: false, demoMode: false },
       database: t.database,
+      services: t.services,
     });
     try {
       const response = await get(production, '/api/health');

@@ -65,7 +65,7 @@ async function seed() {
   const victim = await signedInMember(t);
   await credit(victim.user._id, 100);
   await call(t.app, 'POST', '/api/otp/withdrawal/request', { token: victim.token });
-  const mail = (await t.app.services.mail.listMailbox()).find(
+  const mail = (await t.services.mail.listMailbox()).find(
     (m) => m.toAddress === victim.email && m.subject.includes('withdrawal code'),
   );
   const otp = mail?.textBody.match(/code for a withdrawal is (\d{6})/)?.[1] ?? '000000';
@@ -197,8 +197,8 @@ async function restore(request: FuzzRequest, response: LightMyRequestResponse): 
     tokens[request.who] = token;
   }
   if (request.method !== 'PUT' || !request.url.startsWith('/api/admin/settings/')) return;
-  await t.app.services.settings.saveSystem(adminActor, DEFAULT_SYSTEM_SETTINGS);
-  await t.app.services.settings.saveRewards(adminActor, DEFAULT_REWARD_SETTINGS);
+  await t.services.settings.saveSystem(adminActor, DEFAULT_SYSTEM_SETTINGS);
+  await t.services.settings.saveRewards(adminActor, DEFAULT_REWARD_SETTINGS);
 }
 
 /** FUZZ_REPORT=1 prints the statuses each route answered: how deep the requests got. */

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app';
 import { openDatabase, rowsOf } from '../../src/db/client';
 import { migrate } from '../../src/db/migrate';
 import { SESSION_CHANGES } from '../../src/modules/auth/session-cache';
@@ -10,6 +9,7 @@ import { NETWORK_CHANGES } from '../../src/modules/referrals/referrals.service';
 import {
   call,
   freshDatabase,
+  startApp,
   testConfig,
   ROOT_CODE,
   signedInAdmin,
@@ -69,22 +69,24 @@ describe.skipIf(!usingPostgres())('what each instance keeps, across two instance
     const instance = async (): Promise<TestApp> => {
       const database = await openDatabase(config.database);
       await migrate(database);
-      const app = await buildApp({ config, database });
+      const { app, services, close } = await startApp(config, database, {
+        checkSerialization: false,
+      });
       return {
         app,
+        services,
         database,
         config,
         rootCode: ROOT_CODE,
         async close() {
-          await app.close();
-          await app.services.mail.drain();
+          await close();
           await database.close();
         },
       };
     };
     a = await instance();
     b = await instance();
-    await a.app.services.auth.ensureRoot(ROOT_CODE);
+    await a.services.auth.ensureRoot(ROOT_CODE);
     for (const t of [a, b])
       await until('the change feed', () => t.database.changes(SESSION_CHANGES)!.live);
   });

@@ -1,11 +1,11 @@
+import { DAY_MS, HOUR_MS } from '@ctn/contracts/time';
 /**
  * BingX counts commission days from midnight UTC+8. A "day" here is that exchange day, written
  * yyyyMMdd; a Date stands for the day its UTC calendar date names (cycle periods are picked as
  * dates, and the exchange's day of that name is what they mean).
  */
 
-export const DAY_MS = 86_400_000;
-const UTC8_MS = 8 * 3_600_000;
+const UTC8_MS = 8 * HOUR_MS;
 /** BingX answers commission windows of at most 30 days, within the last 365. */
 export const MAX_WINDOW_DAYS = 30;
 export const MAX_HISTORY_DAYS = 365;

@@ -2,8 +2,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { timingSafeEqual } from 'node:crypto';
 import { BINGX_PATHS, type CommissionApi } from './bingx-client';
-import { DAY_MS, exchangeDayAt, exchangeDayStart, type DayFormat } from './bingx-days';
+import { exchangeDayAt, exchangeDayStart, type DayFormat } from './bingx-days';
 import { signQuery } from './bingx-signing';
+import { DAY_MS } from '@ctn/contracts/time';
 
 /** One UID as the simulated exchange knows it; tests and demo mode set it. */
 export interface SimulatedAccount {

@@ -52,7 +52,7 @@ afterAll(async () => {
 describe('mail over SMTP', () => {
   it('delivers the verification mail with a text and an HTML part linking to PUBLIC_URL', async () => {
     const registered = await register(t);
-    await t.app.services.mail.deliverDue();
+    await t.services.mail.deliverDue();
     const mail = smtp.received.find((m) => m.subject === 'Verify your email address');
     expect(mail).toBeDefined();
     expect(mail!.from?.text).toBe('"CopyTrade Network" <no-reply@app.test>');
@@ -62,7 +62,7 @@ describe('mail over SMTP', () => {
     expect(mail!.html).toContain(`href="${link}"`);
     // Delivered, the outbox keeps who, what and when, never the link.
     const { mail: row } = await latestMail(t, registered.email).catch(() => ({ mail: null }));
-    const [stored] = await t.app.services.mail.listMailbox(1);
+    const [stored] = await t.services.mail.listMailbox(1);
     expect(row ?? stored).toBeDefined();
     expect(stored).toMatchObject({
       toAddress: registered.email,
@@ -77,13 +77,13 @@ describe('mail over SMTP', () => {
   it('mails a withdrawal code without the code in the subject, and blanks it once delivered', async () => {
     const m = await signedInMember(t);
     await call(t.app, 'POST', '/api/otp/withdrawal/request', { token: m.token });
-    await t.app.services.mail.deliverDue();
+    await t.services.mail.deliverDue();
     const mail = smtp.received.find(
       (x) =>
         x.to && 'text' in x.to && x.to.text === m.email && x.subject === 'Your withdrawal code',
     );
     expect(mail?.text).toMatch(/code for a withdrawal is \d{6}/);
-    const stored = (await t.app.services.mail.listMailbox()).find(
+    const stored = (await t.services.mail.listMailbox()).find(
       (x) => x.toAddress === m.email && x.subject === 'Your withdrawal code',
     );
     expect(stored!.subject).not.toMatch(/\d/);
@@ -93,21 +93,21 @@ describe('mail over SMTP', () => {
 
   it('deletes delivered mails after the retention, keeping newer and undelivered ones', async () => {
     await register(t);
-    await t.app.services.mail.deliverDue();
+    await t.services.mail.deliverDue();
     await t.database.db.execute(sql`
       update mail_outbox set sent_at = now() - interval '31 days'
        where id = (select id from mail_outbox where sent_at is not null order by created_at limit 1)`);
-    const before = (await t.app.services.mail.listMailbox()).length;
-    expect(await t.app.services.mail.purgeDelivered(30)).toBe(1);
-    expect((await t.app.services.mail.listMailbox()).length).toBe(before - 1);
+    const before = (await t.services.mail.listMailbox()).length;
+    expect(await t.services.mail.purgeDelivered(30)).toBe(1);
+    expect((await t.services.mail.listMailbox()).length).toBe(before - 1);
   });
 
   it('keeps a mail in the outbox with its error while the server is unreachable', async () => {
     const down = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:9' });
     try {
       const registered = await register(down);
-      expect(await down.app.services.mail.deliverDue()).toBe(0);
-      const [row] = await down.app.services.mail.listMailbox(1);
+      expect(await down.services.mail.deliverDue()).toBe(0);
+      const [row] = await down.services.mail.listMailbox(1);
       expect(row).toMatchObject({ toAddress: registered.email, sentAt: null, attempts: 1 });
       expect(row!.lastError).toMatch(/ECONNREFUSED|connect/i);
     } finally {

@@ -156,6 +156,8 @@ describe('GET /api/users/admin/{id}', () => {
       referredBy: { firstName: 'Network', lastName: 'Root' },
       subscriptionFee: { hasPaid: true, amount: 10, timestamp: expect.any(String) },
       subscriptionPayments: [],
+      // The deployment's own explorer (mainnet or testnet), never a fixed one.
+      explorerUrl: t.services.peers.explorerUrl,
       rewards: { data: [], pagination: { currentPage: 1, limit: 10 } },
       withdrawals: { data: [], statistics: { total: 0 } },
     });
@@ -250,7 +252,7 @@ describe('PUT /api/users/{id}/status', () => {
       errorCode: 'INVALID_STATUS',
       error: 'Invalid account status.',
     });
-    const adminUser = await t.app.services.auth.findByEmail('admin@example.com');
+    const adminUser = await t.services.auth.findByEmail('admin@example.com');
     expect((await setStatus(adminUser!.id, 'LOCKED')).body.errorCode).toBe('FORBIDDEN');
   });
 });

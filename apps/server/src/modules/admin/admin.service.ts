@@ -236,6 +236,7 @@ export class AdminService {
       totalWithdrawn: toUsdt(withdrawnMicro),
       referralStats: network,
       subscriptionPayments: subscription.payments,
+      explorerUrl: subscription.explorerUrl,
       referredBy: referrer?._id
         ? {
             _id: referrer._id,

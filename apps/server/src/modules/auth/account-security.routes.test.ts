@@ -72,7 +72,7 @@ describe('sessions', () => {
       expect.arrayContaining(['SIGN_IN', 'SIGNED_OUT_EVERYWHERE']),
     );
     expect(log.body.data!.withdrawalsFrozenUntil).toBeNull();
-    const mails = await t.app.services.mail.listMailbox();
+    const mails = await t.services.mail.listMailbox();
     expect(
       mails.some((x) => x.toAddress === m.email && x.subject.includes('Signed out everywhere')),
     ).toBe(true);
@@ -99,7 +99,7 @@ describe('change password', () => {
     expect((await wrong()).body.errorCode).toBe('CURRENT_PASSWORD_INCORRECT');
     expect(await profileStatus(m.token)).toBe(401);
     expect(await profileStatus(phone)).toBe(401);
-    const mails = await t.app.services.mail.listMailbox();
+    const mails = await t.services.mail.listMailbox();
     expect(
       mails.some(
         (x) => x.toAddress === m.email && x.subject.startsWith('Security alert: Too many wrong'),

@@ -1,3 +1,4 @@
+import type { SessionUser } from '../../lib/session-user';
 import {
   WITHDRAWAL_FREEZE_HOURS,
   type SecurityEventKind,
@@ -12,6 +13,7 @@ import type { CachedSession, SessionCache } from './session-cache';
 import { securityChangeMail } from './security-mails';
 import type { SessionClaims, SessionTokens } from './session-tokens';
 import * as q from './sessions.queries';
+import { HOUR_MS } from '@ctn/contracts/time';
 
 /** Where a request came from, as the sessions list and the security log show it. */
 export interface RequestOrigin {
@@ -20,14 +22,7 @@ export interface RequestOrigin {
 }
 
 /** What the auth check knows of a signed-in request. */
-export interface SessionUser {
-  id: string;
-  email: string;
-  isAdmin: boolean;
-  /** The account signs in with a second factor (administrators must, to use the admin API). */
-  twoFactor: boolean;
-  sessionId: string;
-}
+export type { SessionUser };
 
 /** Changes that hold withdrawals for WITHDRAWAL_FREEZE_HOURS: a takeover would begin with them. */
 const FREEZING: readonly SecurityEventKind[] = [
@@ -46,7 +41,6 @@ const MAILED: readonly SecurityEventKind[] = [
   'SIGNED_OUT_EVERYWHERE',
   'PASSWORD_GUESSES_STOPPED',
 ];
-const HOUR = 3_600_000;
 
 export interface AccountSecurityDeps {
   db: Db;
@@ -244,9 +238,9 @@ export class AccountSecurityService {
 
   /** Until when withdrawals wait after a password reset or a two-factor change, or null. */
   async withdrawalsFrozenUntil(userId: string, now = new Date()): Promise<Date | null> {
-    const since = new Date(now.getTime() - WITHDRAWAL_FREEZE_HOURS * HOUR);
+    const since = new Date(now.getTime() - WITHDRAWAL_FREEZE_HOURS * HOUR_MS);
     const latest = await q.latestEventOf(this.deps.db, userId, FREEZING, since);
-    return latest ? new Date(latest.createdAt.getTime() + WITHDRAWAL_FREEZE_HOURS * HOUR) : null;
+    return latest ? new Date(latest.createdAt.getTime() + WITHDRAWAL_FREEZE_HOURS * HOUR_MS) : null;
   }
 }
 

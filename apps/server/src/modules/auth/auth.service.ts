@@ -28,17 +28,17 @@ import { addressKey, LoginThrottle } from './login-throttle';
 import { hashPassword, verifyPassword } from './passwords';
 import { REGISTRATION_RATE_RULES, type RegistrationService } from './registration.service';
 import { pendingUserOf, toUserView } from './user-view';
+import { HOUR_MS, MINUTE_MS } from '@ctn/contracts/time';
 
-const MINUTE = 60_000;
 /** How much higher the account-wide cap on failed sign-ins is than the per-address one. */
 const LOGIN_ACCOUNT_FACTOR = 10;
 /** Throttles (DESIGN.md section 4 "Accounts"). Windows end by themselves: nobody is locked out for good. */
 export const RATE_RULES = {
-  loginPerIp: { limit: 30, windowMs: 15 * MINUTE },
+  loginPerIp: { limit: 30, windowMs: 15 * MINUTE_MS },
   /** Failures of one account from one address; the limit is the saved maxLoginAttempts. */
   loginFailuresPerAccountAndIp: {
     limit: DEFAULT_SYSTEM_SETTINGS.maxLoginAttempts,
-    windowMs: 15 * MINUTE,
+    windowMs: 15 * MINUTE_MS,
   },
   /**
    * Failures of one account from every address together: LOGIN_ACCOUNT_FACTOR times the saved
@@ -47,13 +47,11 @@ export const RATE_RULES = {
    */
   loginFailuresPerAccount: {
     limit: DEFAULT_SYSTEM_SETTINGS.maxLoginAttempts * LOGIN_ACCOUNT_FACTOR,
-    windowMs: 5 * MINUTE,
+    windowMs: 5 * MINUTE_MS,
   },
   /** Wrong current passwords on the change-password form, per account; the last ends every session. */
-  wrongCurrentPassword: { limit: 10, windowMs: 60 * MINUTE },
+  wrongCurrentPassword: { limit: 10, windowMs: 60 * MINUTE_MS },
 } satisfies Record<string, RateRule>;
-
-const HOUR = 3_600_000;
 
 export interface AuthDeps {
   db: Db;
@@ -73,6 +71,7 @@ export interface AuthDeps {
   settings: SettingsService;
 }
 
+/** Signing in and out, passwords, and the session check every authenticated request makes. */
 export class AuthService {
   private readonly profileLookup: ReturnType<typeof q.profileLookup>;
 
@@ -222,7 +221,7 @@ export class AuthService {
         userId: user.id,
         purpose: 'RESET_PASSWORD',
         tokenHash: hash,
-        expiresAt: new Date(Date.now() + RESET_PASSWORD_TOKEN_TTL_HOURS * HOUR),
+        expiresAt: new Date(Date.now() + RESET_PASSWORD_TOKEN_TTL_HOURS * HOUR_MS),
       });
       const link = `${this.deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
       await this.deps.mail.enqueue(tx, passwordResetMail(user, link));

@@ -68,7 +68,7 @@ describe('the common-password blocklist on the API', () => {
     const answer = await register(t, { password: 'Password1!' });
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject(refusal('password'));
-    expect(await t.app.services.auth.findByEmail(answer.email)).toBeUndefined();
+    expect(await t.services.auth.findByEmail(answer.email)).toBeUndefined();
     expect((await register(t, { password: 'qwertyuiop' })).body).toMatchObject(refusal('password'));
   });
 

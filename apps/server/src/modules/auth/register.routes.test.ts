@@ -67,7 +67,7 @@ describe('POST /api/users/register', () => {
       t.database.db,
       sql`select ancestor, depth from referral_paths where descendant = ${child.user._id} order by depth`,
     );
-    const root = await t.app.services.auth.findByReferralCode(t.rootCode);
+    const root = await t.services.auth.findByReferralCode(t.rootCode);
     expect(paths).toEqual([
       { ancestor: parent.user._id, depth: 1 },
       { ancestor: root!.id, depth: 2 },
@@ -159,7 +159,7 @@ describe('POST /api/users/register', () => {
     await t.database.db.execute(sql`
       update users set created_at = now() - interval '49 hours'
        where email in (${stale.email}, ${verified.email})`);
-    expect(await t.app.services.registration.purgeUnverified()).toBeGreaterThanOrEqual(1);
+    expect(await t.services.registration.purgeUnverified()).toBeGreaterThanOrEqual(1);
     const left = await rowsOf<{ email: string }>(
       t.database.db,
       sql`select email from users where email in (${stale.email}, ${recent.email}, ${verified.email})`,
@@ -204,13 +204,13 @@ describe('POST /api/users/register', () => {
     const unknown = await register(t, { referredByCode: 'NOSUCHCODE' });
     expect(unknown.status).toBe(400);
     expect(unknown.body.errorCode).toBe('INVALID_REFERRAL_CODE');
-    await t.app.services.auth.ensureAdmin('boss@example.com', 'Admin@Password1');
-    const admin = await t.app.services.auth.findByEmail('boss@example.com');
+    await t.services.auth.ensureAdmin('boss@example.com', 'Admin@Password1');
+    const admin = await t.services.auth.findByEmail('boss@example.com');
     const viaAdmin = await register(t, { referredByCode: admin!.referralCode });
     expect(viaAdmin.body.errorCode).toBe('INVALID_REFERRAL_CODE');
     // Nobody can have been given an unverified member's code: they cannot sign in to see it.
     const unverified = await register(t);
-    const code = (await t.app.services.auth.findByEmail(unverified.email))!.referralCode;
+    const code = (await t.services.auth.findByEmail(unverified.email))!.referralCode;
     expect((await register(t, { referredByCode: code })).body.errorCode).toBe(
       'INVALID_REFERRAL_CODE',
     );

@@ -1,3 +1,4 @@
+import { HOUR_MS, MINUTE_MS } from '@ctn/contracts/time';
 import type { Referrer, RegisterRequest, RegisterResponse } from '@ctn/contracts/accounts';
 import {
   REFERRAL_CODE_ALPHABET,
@@ -23,16 +24,13 @@ import { addressKey } from './login-throttle';
 import { hashPassword } from './passwords';
 import { pendingUserOf, referralLinkOf, referrerNameOf } from './user-view';
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-
 /** Throttles of registration and verification mail (DESIGN.md section 4 "Accounts"). */
 export const REGISTRATION_RATE_RULES = {
-  registerPerAddress: { limit: 20, windowMs: 60 * MINUTE },
-  mailPerAddress: { limit: 10, windowMs: 15 * MINUTE },
-  mailPerRecipient: { limit: 3, windowMs: 15 * MINUTE },
+  registerPerAddress: { limit: 20, windowMs: 60 * MINUTE_MS },
+  mailPerAddress: { limit: 10, windowMs: 15 * MINUTE_MS },
+  mailPerRecipient: { limit: 3, windowMs: 15 * MINUTE_MS },
   /** Who a referral code belongs to: a page view each, far below what guessing codes needs. */
-  referrerPerAddress: { limit: 60, windowMs: 15 * MINUTE },
+  referrerPerAddress: { limit: 60, windowMs: 15 * MINUTE_MS },
 };
 
 /**
@@ -271,7 +269,7 @@ export class RegistrationService {
       userId: user.id,
       purpose: 'VERIFY_EMAIL',
       tokenHash: hash,
-      expiresAt: new Date(Date.now() + VERIFY_EMAIL_TOKEN_TTL_HOURS * HOUR),
+      expiresAt: new Date(Date.now() + VERIFY_EMAIL_TOKEN_TTL_HOURS * HOUR_MS),
     });
     const referrer = user.referredBy ? await q.findUserById(tx, user.referredBy) : undefined;
     const link = `${this.deps.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;

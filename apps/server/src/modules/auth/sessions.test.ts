@@ -73,7 +73,7 @@ describe('sessions', () => {
       .setIssuer('ctn')
       .setExpirationTime('1h')
       .encode();
-    const { sessionId } = (await t.app.services.auth.sessionUser(member.token))!;
+    const { sessionId } = (await t.services.auth.sessionUser(member.token))!;
     const expired = await new SessionTokens(t.config.jwtSecret, -10).sign({
       userId: member.user._id,
       version: 0,
@@ -89,7 +89,7 @@ describe('sessions', () => {
     expect(await profileStatus(valid)).toBe(200);
     // A well-signed token of a session that does not exist, or of another member's session.
     const other = await signedInMember(t);
-    const otherSession = (await t.app.services.auth.sessionUser(other.token))!.sessionId;
+    const otherSession = (await t.services.auth.sessionUser(other.token))!.sessionId;
     for (const sid of ['6f1c2a9e-3b4d-4e5f-8a6b-7c8d9e0f1a2b', otherSession]) {
       const forged = await new SessionTokens(t.config.jwtSecret, 60).sign({
         userId: member.user._id,

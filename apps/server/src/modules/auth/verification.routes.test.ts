@@ -82,7 +82,7 @@ describe('POST /api/users/send-verification-email and resend-verification-email'
 
   it('answers the same for a verified address and an unknown one, and mails neither', async () => {
     const member = await signedInMember(t);
-    const before = (await t.app.services.mail.listMailbox()).length;
+    const before = (await t.services.mail.listMailbox()).length;
     for (const email of [member.email, 'ghost@example.com']) {
       const answer = await call(t.app, 'POST', '/api/users/resend-verification-email', {
         body: { email },
@@ -91,7 +91,7 @@ describe('POST /api/users/send-verification-email and resend-verification-email'
       expect(answer.status).toBe(200);
       expect(answer.body).toMatchObject({ success: true, message: 'VERIFICATION_EMAIL_SENT' });
     }
-    expect((await t.app.services.mail.listMailbox()).length).toBe(before);
+    expect((await t.services.mail.listMailbox()).length).toBe(before);
   });
 
   it('asks for the email when nobody is signed in', async () => {

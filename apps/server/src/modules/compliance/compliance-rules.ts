@@ -1,10 +1,10 @@
 import { COMPLIANCE_GRACE_DAYS } from '@ctn/contracts/constants';
 import { LOCK_REASONS, type LockReason } from '@ctn/contracts/rewards';
 import { dayOf, exchangeDayAt } from '../../integrations/exchange/bingx-days';
+import { DAY_MS } from '@ctn/contracts/time';
 
 /** The rules of the daily compliance check (DESIGN.md section 4 "Compliance"), free of I/O. */
 
-export const DAY_MS = 86_400_000;
 export const REMINDER_DAYS = [7, 21, 28] as const;
 
 /** What the exchange told us about one member in this run. */

@@ -10,10 +10,11 @@ import { exchangeDayAt } from '../../integrations/exchange/bingx-days';
 import { postEntry } from '../ledger/ledger.service';
 import { signedInMember, type TestApp } from '../../../test/test-app';
 import { ComplianceService } from './compliance.service';
+import { DAY_MS } from '@ctn/contracts/time';
 
 /** Helpers of the compliance tests: members in a given state, the exchange, what happened. */
 
-export const DAY = 86_400_000;
+export const DAY = DAY_MS;
 export const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** The exchange day (UTC+8) of an instant, as the simulator labels its rows. */
@@ -58,7 +59,7 @@ export function setExchange(t: TestApp, uid: string, base: Date, setup: MemberSe
       commissionVolume: '2',
       copyTradingVolume: '800',
     };
-  t.app.services.peers.bingxSimulator!.setAccount(uid, {
+  t.services.peers.bingxSimulator!.setAccount(uid, {
     invited: true,
     kycDone: true,
     deposited: true,
@@ -94,7 +95,7 @@ export async function stateOf(t: TestApp, userId: string) {
 }
 
 export async function balanceOf(t: TestApp, userId: string) {
-  const b = await t.app.services.ledger.balanceOf(userId);
+  const b = await t.services.ledger.balanceOf(userId);
   return {
     available: b?.availableMicro ?? 0n,
     locked: b?.lockedMicro ?? 0n,
@@ -113,12 +114,12 @@ export async function entriesOf(t: TestApp, userId: string, kind: string) {
 
 /** Subjects of the compliance mails to `email`, oldest first. */
 export async function complianceMails(t: TestApp, email: string) {
-  const mails = await t.app.services.mail.listMailbox(2000);
+  const mails = await t.services.mail.listMailbox(2000);
   return mails.filter((m) => m.toAddress === email && /earnings/i.test(m.subject)).reverse();
 }
 
 export async function ledgerIsClean(t: TestApp) {
-  return (await t.app.services.ledger.verify()).mismatches;
+  return (await t.services.ledger.verify()).mismatches;
 }
 
 /** The app's exchange, counted, and failing for the listings asked to. */
@@ -126,7 +127,7 @@ export function spyExchange(
   t: TestApp,
   failing: { invitees?: boolean; commissions?: boolean } = {},
 ) {
-  const real = t.app.services.peers.exchange;
+  const real = t.services.peers.exchange;
   const calls = { checkInvite: [] as string[], listInvitees: 0, dailyCommissions: 0 };
   const gateway: ExchangeGateway = {
     async checkInvite(uid, lane) {
@@ -149,7 +150,7 @@ export function spyExchange(
 
 /** A client of the app's simulator that retries quickly (busy and banned modes). */
 export function quickClient(t: TestApp) {
-  const sim = t.app.services.peers.bingxSimulator!;
+  const sim = t.services.peers.bingxSimulator!;
   return new BingxClient({
     baseUrl: sim.baseUrl,
     apiKey: sim.apiKey,
@@ -164,10 +165,10 @@ export function quickClient(t: TestApp) {
 export function complianceService(t: TestApp, exchange: ExchangeGateway) {
   return new ComplianceService({
     db: t.database.db,
-    audit: t.app.services.audit,
+    audit: t.services.audit,
     exchange,
-    settings: t.app.services.settings,
-    mail: t.app.services.mail,
+    settings: t.services.settings,
+    mail: t.services.mail,
     publicUrl: t.config.publicUrl,
     log: silentLog,
   });

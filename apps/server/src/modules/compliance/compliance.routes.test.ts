@@ -55,7 +55,7 @@ describe('POST /api/admin/compliance/run', () => {
     );
     expect(audited?.after.checked).toBe(1);
     const tomorrow = new Date(Date.now() + 25 * 3_600_000);
-    expect(await t.app.services.compliance.runDaily(tomorrow)).toMatchObject({ locked: 1 });
+    expect(await t.services.compliance.runDaily(tomorrow)).toMatchObject({ locked: 1 });
     expect((await stateOf(t, low.id)).reasons).toEqual(['LOW_BALANCE']);
     expect(await complianceMails(t, low.email)).toHaveLength(1);
     // Repeated: nothing new.

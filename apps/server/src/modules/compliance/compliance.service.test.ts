@@ -22,7 +22,7 @@ let t: TestApp;
 /** The first run's day; later runs drive `now` forward from it. */
 const base = new Date();
 const at = (days: number, hours = 0) => new Date(base.getTime() + days * DAY + hours * 3_600_000);
-const run = (now: Date) => t.app.services.compliance.runDaily(now);
+const run = (now: Date) => t.services.compliance.runDaily(now);
 /**
  * An exchange condition locks only when seen on two checks a day apart: the first sighting the
  * day before, then the run of `day` locks (decision 017).
@@ -120,8 +120,8 @@ describe('locking', () => {
     const low = await createMember(t, base, { balanceUsdt: '10' });
     await run(at(-1));
     const [a, b] = await Promise.all([
-      complianceService(t, t.app.services.peers.exchange).runDaily(at(0)),
-      complianceService(t, t.app.services.peers.exchange).runDaily(at(0)),
+      complianceService(t, t.services.peers.exchange).runDaily(at(0)),
+      complianceService(t, t.services.peers.exchange).runDaily(at(0)),
     ]);
     expect(a!.locked + b!.locked).toBe(1);
     expect(await complianceMails(t, low.email)).toHaveLength(1);
@@ -240,7 +240,7 @@ describe('forfeiture', () => {
 });
 
 describe('unknown is not zero: a broken answer locks nobody and forfeits nothing', () => {
-  const simulator = () => t.app.services.peers.bingxSimulator!;
+  const simulator = () => t.services.peers.bingxSimulator!;
   afterEach(() => {
     simulator().mode = 'normal';
   });
@@ -311,7 +311,7 @@ describe('a run that looks wrong is held', () => {
     expect(counts).toMatchObject({ held: true, locked: 0 });
     expect(counts.heldReason).toMatch(/would newly lock 6 of 6/);
     for (const m of members) expect((await stateOf(t, m.id)).lockedSince).toBeNull();
-    const mails = await t.app.services.mail.listMailbox(50);
+    const mails = await t.services.mail.listMailbox(50);
     expect(mails.some((m) => m.subject.startsWith('Compliance run held'))).toBe(true);
 
     const status = await call<{ heldRun: { id: number; reason: string } | null }>(

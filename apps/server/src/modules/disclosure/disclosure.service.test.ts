@@ -77,12 +77,10 @@ describe('the earnings disclosure', () => {
     // Never subscribed, never rewarded: not a member of either window.
     await member();
 
-    expect(await t.app.services.disclosure.buildDaily(NOW)).toBe(true);
+    expect(await t.services.disclosure.buildDaily(NOW)).toBe(true);
     // A second run the same day leaves the figures as they were built.
     await reward(c, 7_000_000, daysAgo(1));
-    expect(await t.app.services.disclosure.buildDaily(new Date(NOW.getTime() + 3_600_000))).toBe(
-      false,
-    );
+    expect(await t.services.disclosure.buildDaily(new Date(NOW.getTime() + 3_600_000))).toBe(false);
 
     const answer = await call<EarningsDisclosure>(t.app, 'GET', '/api/public/earnings-disclosure');
     expect(answer.body.data).toEqual({
@@ -118,8 +116,8 @@ describe('the earnings disclosure', () => {
   it('an administrator rebuilds today from the data as it is now', async () => {
     const forbidden = await call(t.app, 'POST', '/api/admin/earnings-disclosure');
     expect(forbidden.status).toBe(401);
-    const rebuilt = await t.app.services.disclosure.build(new Date(NOW.getTime() + 7_200_000));
+    const rebuilt = await t.services.disclosure.build(new Date(NOW.getTime() + 7_200_000));
     expect(rebuilt.windows[0]).toMatchObject({ members: 3, rewardsMicro: '16000000' });
-    expect((await t.app.services.disclosure.latest())?.windows[0]?.rewardsMicro).toBe('16000000');
+    expect((await t.services.disclosure.latest())?.windows[0]?.rewardsMicro).toBe('16000000');
   });
 });

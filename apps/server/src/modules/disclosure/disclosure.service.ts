@@ -5,8 +5,8 @@ import {
 } from '@ctn/contracts/site';
 import type { Db } from '../../db/client';
 import * as q from './disclosure.queries';
+import { DAY_MS } from '@ctn/contracts/time';
 
-const DAY_MS = 86_400_000;
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
 /**

@@ -15,7 +15,7 @@ beforeAll(async () => {
   admin = await signedInAdmin(t);
 });
 afterAll(() => t.close());
-const simulator = () => t.app.services.peers.bingxSimulator!;
+const simulator = () => t.services.peers.bingxSimulator!;
 afterEach(() => {
   simulator().mode = 'normal';
   simulator().commissionApis = { v1: 'ms', v2: 'day' };

@@ -8,8 +8,8 @@ import {
   type BingxClient,
   type CommissionApi,
 } from '../../integrations/exchange/bingx-client';
+import { DAY_MS } from '@ctn/contracts/time';
 import {
-  DAY_MS,
   exchangeDayAt,
   windowParams,
   type DayFormat,

@@ -24,7 +24,7 @@ const link = (token: string, bingXUID: unknown, ip = nextIp()) =>
     body: { bingXUID },
     ip,
   });
-const simulator = () => t.app.services.peers.bingxSimulator!;
+const simulator = () => t.services.peers.bingxSimulator!;
 const eligible = { invited: true, kycDone: true, deposited: true, balanceUsdt: '150' };
 
 describe('PUT /api/users/bingx-uid against the BingX simulator', () => {
@@ -75,13 +75,13 @@ describe('PUT /api/users/bingx-uid against the BingX simulator', () => {
 
   it('links once: a second UID is BINGX_UID_ALREADY_SET', async () => {
     const member = await paidMember(t);
-    t.app.services.peers.bingxSimulator!.setAccount('55555501', {
+    t.services.peers.bingxSimulator!.setAccount('55555501', {
       invited: true,
       kycDone: true,
       deposited: true,
       balanceUsdt: '100.00',
     });
-    t.app.services.peers.bingxSimulator!.setAccount('55555502', {
+    t.services.peers.bingxSimulator!.setAccount('55555502', {
       invited: true,
       kycDone: true,
       deposited: true,
@@ -97,7 +97,7 @@ describe('PUT /api/users/bingx-uid against the BingX simulator', () => {
   });
 
   it('a UID belongs to one account: BINGX_UID_ALREADY_EXISTS, also when two members race for it', async () => {
-    t.app.services.peers.bingxSimulator!.setAccount('66666601', {
+    t.services.peers.bingxSimulator!.setAccount('66666601', {
       invited: true,
       kycDone: true,
       deposited: true,
@@ -114,7 +114,7 @@ describe('PUT /api/users/bingx-uid against the BingX simulator', () => {
   });
 
   it('exactly 100 USDT is enough; 99.999999 is not', async () => {
-    t.app.services.peers.bingxSimulator!.setAccount('88888801', {
+    t.services.peers.bingxSimulator!.setAccount('88888801', {
       invited: true,
       kycDone: true,
       deposited: true,
@@ -165,7 +165,7 @@ describe('linking is onboarding step 2, and guarded', () => {
     const registerTime = Date.UTC(2025, 5, 1, 12);
     simulator().setAccount('91000002', { ...eligible, directInvitation: false, registerTime });
     const admin = await signedInAdmin(t);
-    const system = await t.app.services.settings.system();
+    const system = await t.services.settings.system();
     await call(t.app, 'PUT', '/api/admin/settings/system', {
       token: admin.token,
       body: { ...system, indirectInvitationsEligible: false },
@@ -194,7 +194,7 @@ describe('when BingX cannot be reached', () => {
   beforeAll(async () => {
     base = await createTestApp();
     const peers = {
-      ...base.app.services.peers,
+      ...base.services.peers,
       exchange: new BingxClient({
         baseUrl: 'http://127.0.0.1:9',
         apiKey: 'k',

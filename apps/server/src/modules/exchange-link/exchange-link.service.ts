@@ -14,13 +14,13 @@ import { takeTurn, type RateLimiter } from '../../lib/rate-limiter';
 import { addressKey } from '../auth/login-throttle';
 import type { SettingsService } from '../settings/settings.service';
 import * as q from './exchange-link.queries';
+import { HOUR_MS } from '@ctn/contracts/time';
 
 const MIN_BALANCE_MICRO = BigInt(MIN_EXCHANGE_BALANCE_USDT * MICRO_USDT_PER_USDT);
-const HOUR = 3_600_000;
 /** Link attempts: each one is an exchange call, and guessing UIDs must stay slow. */
 export const LINK_RATE_RULES = {
-  perMember: { limit: 5, windowMs: HOUR },
-  perAddress: { limit: 20, windowMs: HOUR },
+  perMember: { limit: 5, windowMs: HOUR_MS },
+  perAddress: { limit: 20, windowMs: HOUR_MS },
 };
 
 export interface ExchangeLinkDeps {

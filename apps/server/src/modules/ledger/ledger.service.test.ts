@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const balance = () => t.app.services.ledger.balanceOf(memberId);
+const balance = () => t.services.ledger.balanceOf(memberId);
 
 describe('ledger postings', () => {
   it('credits, moves and debits in place, each source once, and the books agree', async () => {
@@ -36,12 +36,12 @@ describe('ledger postings', () => {
       pendingMicro: 3_000_000n,
       totalEarnedMicro: 5_000_000n,
     });
-    expect((await t.app.services.ledger.verify()).mismatches).toEqual([]);
+    expect((await t.services.ledger.verify()).mismatches).toEqual([]);
   });
 
   it('refuses an overdraft with nothing written, for an existing and a new balance', async () => {
     const db = t.database.db;
-    const before = await t.app.services.ledger.verify();
+    const before = await t.services.ledger.verify();
     await expect(
       postEntry(db, {
         userId: memberId,
@@ -59,7 +59,7 @@ describe('ledger postings', () => {
         delta: { available: -1n, pending: 1n },
       }),
     ).rejects.toBeInstanceOf(LedgerOverdraftError);
-    const after = await t.app.services.ledger.verify();
+    const after = await t.services.ledger.verify();
     expect(after.entries).toBe(before.entries);
     expect(after.mismatches).toEqual([]);
     expect((await balance())?.availableMicro).toBe(2_000_000n);

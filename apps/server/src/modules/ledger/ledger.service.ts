@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 import { isCheckViolation } from '../../lib/db-errors';
 import * as q from './ledger.queries';
+import { postingCtes } from './ledger.sql';
 
-export { postingCtes } from './ledger.queries';
 export type { BalanceRow } from './ledger.queries';
 
 export const LEDGER_KINDS = [
@@ -46,7 +46,7 @@ export async function postEntry(tx: Db, posting: Posting): Promise<boolean> {
   try {
     const [row] = await rowsOf<{ posted: number }>(
       tx,
-      sql`with ${q.postingCtes(entry)} select count(*)::int as posted from posted`,
+      sql`with ${postingCtes(entry)} select count(*)::int as posted from posted`,
     );
     return (row?.posted ?? 0) > 0;
   } catch (err) {

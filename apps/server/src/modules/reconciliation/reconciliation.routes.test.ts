@@ -42,7 +42,7 @@ describe('the reconciliation report (admin)', () => {
     const unread = (await runNow(admin.token)).body.data!;
     expect(unread).toMatchObject({ clean: false, chain: { checked: false }, differences: [] });
 
-    await t.app.services.subscriptions.scan();
+    await t.services.subscriptions.scan();
     const run = await runNow(admin.token);
     expect(run.status).toBe(200);
     expect(run.body.data).toMatchObject({

@@ -164,7 +164,7 @@ describe('statistics of large networks', () => {
     expect(await total(large.viewer.id)).toBe(3);
     expect(await total(small.viewer.id)).toBe(1);
     const join = (referrerId: string) =>
-      t.app.services.registration.createAccount({
+      t.services.registration.createAccount({
         firstName: 'Late',
         lastName: 'Joiner',
         email: `late.${referrerId}.${clock}@example.com`,

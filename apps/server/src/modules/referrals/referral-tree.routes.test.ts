@@ -239,7 +239,7 @@ describe('a member only ever sees their own network', () => {
       expect(answer.body, id).toMatchObject({ success: false, errorCode: 'NOT_FOUND', data: null });
     }
     // The member's own upline (the root) is not their network either.
-    const root = await t.app.services.auth.findByReferralCode(t.rootCode);
+    const root = await t.services.auth.findByReferralCode(t.rootCode);
     expect((await children(mine.viewer.token, `?parentId=${root!.id}`)).status).toBe(404);
     // ... and the other way round: a member of mine is nothing to the stranger's viewer.
     expect((await children(theirs.viewer.token, `?parentId=${mine.members[0]!.id}`)).status).toBe(

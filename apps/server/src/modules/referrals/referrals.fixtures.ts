@@ -42,7 +42,7 @@ const ORIGIN = Date.UTC(2025, 0, 1);
 
 /** A signed session for any member, without a password (network members have none). */
 export function tokenFor(t: TestApp, userId: string): Promise<string> {
-  return t.app.services.security.open(
+  return t.services.security.open(
     t.database.db,
     { id: userId, tokenVersion: 0 },
     { ip: null, userAgent: 'referrals fixture' },
@@ -60,12 +60,12 @@ export async function buildNetwork(
   specs: readonly MemberSpec[],
   options: { referrerId?: string; label?: string } = {},
 ): Promise<BuiltNetwork> {
-  const auth = t.app.services.auth;
+  const auth = t.services.auth;
   const referrerId = options.referrerId ?? (await auth.findByReferralCode(t.rootCode))!.id;
   const label = options.label ?? 'net';
   counter += 1;
   const run = `${label}${counter}.${Date.now().toString(36)}`;
-  const viewer = await t.app.services.registration.createAccount({
+  const viewer = await t.services.registration.createAccount({
     firstName: 'Viewer',
     lastName: `Number${counter}`,
     email: `viewer.${run}@example.com`,
@@ -84,7 +84,7 @@ export async function buildNetwork(
     const firstName = spec.firstName ?? `First${i + 1}`;
     const lastName = spec.lastName ?? `Last${i + 1}`;
     const email = `m${i + 1}.${run}@example.com`;
-    const row = await t.app.services.registration.createAccount({
+    const row = await t.services.registration.createAccount({
       firstName,
       lastName,
       email,

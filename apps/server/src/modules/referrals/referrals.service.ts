@@ -12,7 +12,7 @@ import {
   type ReferralTreeResponse,
   type ReferralTreeStatistics,
 } from '@ctn/contracts/referrals';
-import { toUsdt } from '../../lib/money';
+import { averageUsdt, toUsdt } from '../../lib/money';
 import type { Db } from '../../db/client';
 import { AppError, validationError } from '../../lib/app-error';
 import { TtlCache } from '../../lib/ttl-cache';
@@ -334,8 +334,7 @@ export function treeStatistics(
     indirectReferrals: totalReferrals - directReferrals,
     maxDepthReached: counts.reduce((max, c) => (c.total > 0 ? Math.max(max, c.depth) : max), 0),
     totalEarningsFromTree,
-    averageEarningsPerReferral:
-      totalReferrals === 0 ? 0 : Math.round((totalEarningsFromTree / totalReferrals) * 1e6) / 1e6,
+    averageEarningsPerReferral: averageUsdt(earningsMicro, totalReferrals),
   };
 }
 

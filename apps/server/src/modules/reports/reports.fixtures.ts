@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { DAY_MS } from '@ctn/contracts/time';
 
 /** Test records written as the platform writes them, at a chosen time. */
 
@@ -31,4 +32,4 @@ export async function insertWithdrawal(
 }
 
 export const daysAgo = (days: number, from = new Date()) =>
-  new Date(from.getTime() - days * 86_400_000);
+  new Date(from.getTime() - days * DAY_MS);

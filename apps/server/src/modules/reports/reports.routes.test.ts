@@ -259,7 +259,7 @@ describe('GET /api/users/admin/reports/{id}', () => {
   });
 
   it('answers USER_NOT_FOUND for unknown or malformed ids and for administrators', async () => {
-    const adminId = (await t.app.services.auth.findByEmail('admin@example.com'))!.id;
+    const adminId = (await t.services.auth.findByEmail('admin@example.com'))!.id;
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id', adminId]) {
       const answer = await detail(id);
       expect(answer.status).toBe(404);

@@ -66,7 +66,7 @@ describe('a cycle interrupted half-way', () => {
       token: admin.token,
       body: {},
     });
-    await t.app.services.cycles.settled();
+    await t.services.cycles.settled();
     const failed = (
       await call<CycleDetail>(t.app, 'GET', `/api/rewards/admin/cycles/${draft._id}`, {
         token: admin.token,
@@ -81,7 +81,7 @@ describe('a cycle interrupted half-way', () => {
       token: admin.token,
       body: {},
     });
-    await t.app.services.cycles.settled();
+    await t.services.cycles.settled();
     const done = (
       await call<CycleDetail>(t.app, 'GET', `/api/rewards/admin/cycles/${draft._id}`, {
         token: admin.token,
@@ -94,7 +94,7 @@ describe('a cycle interrupted half-way', () => {
     expect(after.rewards - before.rewards).toBe(1);
     expect(after.entries - before.entries).toBe(1);
     expect(BigInt(after.balances) - BigInt(before.balances)).toBe(1_500_000n);
-    expect((await t.app.services.ledger.verify()).mismatches).toEqual([]);
+    expect((await t.services.ledger.verify()).mismatches).toEqual([]);
   });
 
   it('the ledger refuses edits and deletions', async () => {

@@ -64,7 +64,7 @@ describe('overlapping cycle periods', () => {
     const first = (await prepare({ periodStart: '2026-10-01', periodEnd: '2026-10-07' })).body
       .data!;
     await run(first._id);
-    await t.app.services.cycles.settled();
+    await t.services.cycles.settled();
 
     const again = await prepare({ periodStart: '2026-10-07', periodEnd: '2026-10-10' });
     expect(again.status).toBe(409);
@@ -92,7 +92,7 @@ describe('overlapping cycle periods', () => {
     });
     expect(correction.status).toBe(200);
     await run(correction.body.data!._id);
-    await t.app.services.cycles.settled();
+    await t.services.cycles.settled();
     expect(await rewardLines()).toBeGreaterThan(linesBefore);
     const audit = await rowsOf<{ action: string }>(
       t.database.db,
@@ -106,7 +106,7 @@ describe('overlapping cycle periods', () => {
     const b = (await prepare({ periodStart: '2026-09-05', periodEnd: '2026-09-09' })).body.data!;
     const linesBefore = await rewardLines();
     const answers = await Promise.all([run(a._id), run(b._id)]);
-    await t.app.services.cycles.settled();
+    await t.services.cycles.settled();
     expect(answers.map((x) => x.body.errorCode ?? 'STARTED').sort()).toEqual([
       'CYCLE_PERIOD_OVERLAP',
       'STARTED',

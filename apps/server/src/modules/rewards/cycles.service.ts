@@ -21,6 +21,7 @@ import { batchFromCommissions, parseCycleCsv, type Batch } from './cycle-sources
 import * as q from './cycles.queries';
 import { creditCycle, projectCycle, skippedUplines } from './reward-credits.queries';
 import { toUsdt, usdtText } from '../../lib/money';
+import { DAY_MS } from '@ctn/contracts/time';
 
 export interface CyclesDeps {
   db: Db;
@@ -49,7 +50,6 @@ const ANSWER_WITHIN_MS = 1_500;
  * compliance check shares, for many minutes.
  */
 export const CYCLE_MAX_DAYS = 366;
-const DAY_MS = 86_400_000;
 
 /**
  * DOWNLINE reward cycles: prepared from a source into a draft with its preview, then run once.

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
-import { postingCtes } from '../ledger/ledger.service';
+import { postingCtes } from '../ledger/ledger.sql';
 import { LOCK_REASON, RECIPIENT_BUCKET, scheduleArray } from './reward-eligibility';
 
 /**

@@ -32,15 +32,15 @@ async function pay(m: Member, usdt: bigint) {
     t.database.db,
     sql`select wallet_address as address from users where id = ${m.user._id}`,
   );
-  const chain = t.app.services.peers.simulatedChain!;
+  const chain = t.services.peers.simulatedChain!;
   chain.transfer(row!.address, usdt * USDT_WEI);
   chain.mine(3);
-  await t.app.services.subscriptions.scan();
+  await t.services.subscriptions.scan();
 }
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.services.subscriptions.scan();
+  await t.services.subscriptions.scan();
   admin = await signedInAdmin(t);
   a = await member(t.rootCode);
   b = await member(a.user.referralCode);

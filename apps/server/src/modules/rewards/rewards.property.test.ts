@@ -43,8 +43,8 @@ beforeAll(async () => {
       },
     },
   );
-  await t.app.services.auth.ensureAdmin(admin.email, 'Admin@Password1');
-  admin.id = (await t.app.services.auth.findByEmail(admin.email))!.id;
+  await t.services.auth.ensureAdmin(admin.email, 'Admin@Password1');
+  admin.id = (await t.services.auth.findByEmail(admin.email))!.id;
 });
 afterAll(() => t.close());
 
@@ -128,8 +128,8 @@ const books = async () =>
   )[0]!;
 
 async function expectBooksClean() {
-  expect((await t.app.services.ledger.verify()).mismatches).toEqual([]);
-  expect(await t.app.services.rewards.verifyAgainstLedger()).toEqual([]);
+  expect((await t.services.ledger.verify()).mismatches).toEqual([]);
+  expect(await t.services.rewards.verifyAgainstLedger()).toEqual([]);
 }
 
 describe('DOWNLINE cycle properties (random trees, schedules, amounts, states)', () => {
@@ -157,11 +157,11 @@ describe('DOWNLINE cycle properties (random trees, schedules, amounts, states)',
             csv.push(`${uid},${(Number(m.master) / 1e6).toFixed(6)}`);
           }
         }
-        await t.app.services.settings.saveRewards(admin, {
+        await t.services.settings.saveRewards(admin, {
           ...DEFAULT_REWARD_SETTINGS,
           downlinePercents: schedule.map((bp) => bp / 100),
         });
-        const draft = await t.app.services.cycles.prepare(
+        const draft = await t.services.cycles.prepare(
           {
             source: 'CSV',
             ...nextWeek(),
@@ -174,14 +174,14 @@ describe('DOWNLINE cycle properties (random trees, schedules, amounts, states)',
 
         if (crashFirst) {
           crashNext = true;
-          await t.app.services.cycles.run(draft._id, admin);
-          await t.app.services.cycles.settled();
-          expect((await t.app.services.cycles.detail(draft._id)).status).toBe('FAILED');
+          await t.services.cycles.run(draft._id, admin);
+          await t.services.cycles.settled();
+          expect((await t.services.cycles.detail(draft._id)).status).toBe('FAILED');
           expect(await books()).toEqual(before);
         }
-        await t.app.services.cycles.run(draft._id, admin);
-        await t.app.services.cycles.settled();
-        const done = await t.app.services.cycles.detail(draft._id);
+        await t.services.cycles.run(draft._id, admin);
+        await t.services.cycles.settled();
+        const done = await t.services.cycles.detail(draft._id);
         expect(done.status).toBe('COMPLETED');
         expect(await linesOf(draft._id)).toEqual(expected);
         const total = expected.reduce((s, l) => s + BigInt(l.split('=')[1]!.split(':')[0]!), 0n);

@@ -49,10 +49,10 @@ async function pay(m: Member, usdt: bigint) {
     t.database.db,
     sql`select wallet_address as address from users where id = ${m.id}`,
   );
-  const chain = t.app.services.peers.simulatedChain!;
+  const chain = t.services.peers.simulatedChain!;
   chain.transfer(row!.address, usdt * USDT_WEI);
   chain.mine(3);
-  await t.app.services.subscriptions.scan();
+  await t.services.subscriptions.scan();
 }
 
 async function prepareCsv(csv: string, period = { start: '2026-11-01', end: '2026-11-07' }) {
@@ -64,7 +64,7 @@ async function prepareCsv(csv: string, period = { start: '2026-11-01', end: '202
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.services.subscriptions.scan();
+  await t.services.subscriptions.scan();
   admin = await signedInAdmin(t);
   a = await member(t.rootCode, '9100001', true);
   b = await member(a.user.referralCode, '9100002', true);
@@ -86,10 +86,10 @@ describe('DIRECT rewards on a credited payment', () => {
       { type: 'DIRECT', level: 3, micro: '500000', bucket: 'AVAILABLE' },
     ]);
     // The same chain seen again, and a refresh by the member: nothing moves twice.
-    await t.app.services.subscriptions.scan();
+    await t.services.subscriptions.scan();
     await call(t.app, 'GET', '/api/users/refresh-subscription', { token: d.token });
     expect(await rewardsOf(b.id)).toHaveLength(1);
-    expect((await t.app.services.ledger.verify()).mismatches).toEqual([]);
+    expect((await t.services.ledger.verify()).mismatches).toEqual([]);
   });
 
   it('pays nothing for a partial payment, and the fee of every period a payment buys', async () => {
@@ -144,7 +144,7 @@ describe('DOWNLINE cycles from a CSV', () => {
       `/api/rewards/admin/cycles/${cycle._id}/run`,
       { token: admin.token, body: {} },
     );
-    await t.app.services.cycles.settled();
+    await t.services.cycles.settled();
     const done = (
       await call<CycleDetail>(t.app, 'GET', `/api/rewards/admin/cycles/${cycle._id}`, {
         token: admin.token,
@@ -177,9 +177,9 @@ describe('DOWNLINE cycles from a CSV', () => {
       token: admin.token,
       body: {},
     });
-    await t.app.services.cycles.settled();
+    await t.services.cycles.settled();
     expect(await lines()).toBe(3);
-    expect((await t.app.services.ledger.verify()).mismatches).toEqual([]);
+    expect((await t.services.ledger.verify()).mismatches).toEqual([]);
   });
 
   it('refuses a bad request and keeps drafts discardable, not completed cycles', async () => {
@@ -255,8 +255,8 @@ describe('reward APIs', () => {
     expect((await prefs(a.token)).body.data).toEqual({ cycleCredited: false });
     expect((await call(t.app, 'GET', '/api/users/notifications')).status).toBe(401);
 
-    const queued = await t.app.services.cycles.mailMembers();
-    const mails = await t.app.services.mail.listMailbox();
+    const queued = await t.services.cycles.mailMembers();
+    const mails = await t.services.mail.listMailbox();
     const cycleMail = (m: Member) =>
       mails.filter((x) => x.toAddress === m.email && /^Reward cycle #\d+:/.test(x.subject));
     expect(cycleMail(b)).toHaveLength(1);
@@ -273,7 +273,7 @@ describe('reward APIs', () => {
     expect(cycleMail(a)).toEqual([]);
     expect(queued).toBeGreaterThanOrEqual(2);
     // Once per cycle, whoever runs the job next.
-    expect(await t.app.services.cycles.mailMembers()).toBeNull();
+    expect(await t.services.cycles.mailMembers()).toBeNull();
   });
 
   it("answers a member's own stats, refuses another member's, and lets an admin read any", async () => {
@@ -408,7 +408,7 @@ describe('money on the admin pages', () => {
       { token: admin.token },
     );
     expect(overall.body.data!.rewards.totalDistributed).toBe(3.5 + 10.5 + 6.5);
-    expect(await t.app.services.rewards.verifyAgainstLedger()).toEqual([]);
+    expect(await t.services.rewards.verifyAgainstLedger()).toEqual([]);
   });
 });
 
@@ -448,6 +448,6 @@ describe('reward settings take effect', () => {
     );
     expect(audit?.action).toBe('SETTINGS_UPDATED');
     await put(DEFAULT_REWARD_SETTINGS);
-    expect((await t.app.services.ledger.verify()).mismatches).toEqual([]);
+    expect((await t.services.ledger.verify()).mismatches).toEqual([]);
   });
 });

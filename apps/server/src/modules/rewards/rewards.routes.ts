@@ -1,3 +1,4 @@
+import type { AuditService } from '../audit/audit.service';
 import { envelopeSchema } from '@ctn/contracts/envelope';
 import {
   adminRewardsQuerySchema,
@@ -18,7 +19,7 @@ import type { RewardsService } from './rewards.service';
 const security = [{ bearerAuth: [] }];
 
 /** The reward calls of member and admin section 7, under /api/rewards. */
-export function rewardsRoutes(rewards: RewardsService): FastifyPluginAsyncZod {
+export function rewardsRoutes(rewards: RewardsService, audit: AuditService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/stats/:userId', {
       config: { auth: 'user' },
@@ -104,7 +105,7 @@ export function rewardsRoutes(rewards: RewardsService): FastifyPluginAsyncZod {
       },
       handler: async (request, reply) => {
         // The audit service comes from the app's services: this plugin is given only `rewards`.
-        const csv = await rewards.exportCsv(request.query, actorOf(request), app.services.audit);
+        const csv = await rewards.exportCsv(request.query, actorOf(request), audit);
         return reply.headers(csvHeaders(csv.filename)).send(csvStream(csv));
       },
     });

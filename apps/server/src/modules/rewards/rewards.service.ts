@@ -24,7 +24,7 @@ import {
   type CsvColumn,
   type CsvExport,
 } from '../../lib/csv';
-import { toUsdt } from '../../lib/money';
+import { averageUsdt, toUsdt } from '../../lib/money';
 import { emailForLevel, shortName } from '../../lib/privacy';
 import { pageOf } from '../../lib/pagination';
 import type { Actor, AuditService } from '../audit/audit.service';
@@ -32,8 +32,8 @@ import type { SettingsService } from '../settings/settings.service';
 import { creditDirect } from './reward-credits.queries';
 import * as q from './rewards.queries';
 import { toIso } from '../../lib/values';
+import { DAY_MS } from '@ctn/contracts/time';
 
-const DAY_MS = 86_400_000;
 const CHART_DAYS = 90;
 /** A search matching more members than this is too broad to be useful; refine it. */
 const SEARCH_MEMBER_LIMIT = 1_000;
@@ -201,10 +201,7 @@ export class RewardsService {
         directRewardsCount: totals.directCount,
         downlineRewardsCount: totals.downlineCount,
         totalMasterAmount: toUsdt(totals.masterMicro),
-        averageRewardAmount:
-          totals.total === 0
-            ? 0
-            : Math.floor(Number(BigInt(totals.totalMicro) / BigInt(totals.total))) / 1_000_000,
+        averageRewardAmount: averageUsdt(totals.totalMicro, totals.total),
         maxRewardAmount: toUsdt(totals.maxMicro),
         minRewardAmount: toUsdt(totals.minMicro),
       },

@@ -55,6 +55,10 @@ export function rewardPolicyOf(settings: RewardSettings): RewardPolicy {
 /** The channel migration 0020's trigger notifies, with the key, whenever a setting is saved. */
 export const SETTINGS_CHANGES = 'settings_changes';
 
+/**
+ * The administrators' settings (admin section 6): the reward policy, system switches and alert
+ * recipients, audited when saved and kept in memory until a save is notified.
+ */
 export class SettingsService {
   private systemCache: { value: SystemSettings; until: number } | null = null;
   /** Bumped on every save, so a read that started before a save cannot cache the old value. */

@@ -52,7 +52,7 @@ function lifetimeOf(token: string): number {
 }
 
 const mailsTo = async (email: string, subject: string) =>
-  (await t.app.services.mail.listMailbox()).filter(
+  (await t.services.mail.listMailbox()).filter(
     (m) => m.toAddress === email && m.subject.includes(subject),
   );
 

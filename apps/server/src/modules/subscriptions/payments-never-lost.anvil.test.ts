@@ -75,10 +75,10 @@ describe.runIf(anvilAvailable())(
       await anvil?.stop();
     });
 
-    const watch = () => t.app.services.subscriptions.watch();
+    const watch = () => t.services.subscriptions.watch();
     const member = async () => {
       const m = await signedInMember(t);
-      const sub = await t.app.services.subscriptions.subscription(m.user._id);
+      const sub = await t.services.subscriptions.subscription(m.user._id);
       return { ...m, address: sub.walletAddress as `0x${string}` };
     };
     const payments = async (userId: string) =>
@@ -131,7 +131,7 @@ describe.runIf(anvilAvailable())(
         { amount: '3000000', periods: 0 },
         { amount: '7000000', periods: 1 },
       ]);
-      const sub = await t.app.services.subscriptions.subscription(topUp.user._id);
+      const sub = await t.services.subscriptions.subscription(topUp.user._id);
       expect(sub).toMatchObject({ subscriptionFee: { paid: true }, creditUsdt: 0 });
     }, 60_000);
 
@@ -151,10 +151,10 @@ describe.runIf(anvilAvailable())(
           explorerUrl: 'x',
           simulatedChain: null,
           log: quiet,
-          mail: t.app.services.mail,
+          mail: t.services.mail,
           publicUrl: 'http://app.test',
-          settings: t.app.services.settings,
-          rewards: t.app.services.rewards,
+          settings: t.services.settings,
+          rewards: t.services.rewards,
         });
       const results = await Promise.all([watch(), instance().scan(), instance().scan()]);
       expect(results.map((r) => r.credited)).toEqual([0, 0, 0]);
@@ -183,18 +183,18 @@ describe.runIf(anvilAvailable())(
         expect(await cursor()).toBe(before);
       }
       expect(await payments(payer.user._id)).toEqual([]);
-      const faults = Object.fromEntries(t.app.services.subscriptions.health.faults);
+      const faults = Object.fromEntries(t.services.subscriptions.health.faults);
       expect(faults).toMatchObject({
         rate_limited: 1,
         rpc_error: 1,
         timeout: 1,
         malformed_log: 1,
       });
-      expect(t.app.services.subscriptions.health.failingSeconds()).toBeGreaterThan(0);
+      expect(t.services.subscriptions.health.failingSeconds()).toBeGreaterThan(0);
       proxy.faults = {};
       expect((await watch()).credited).toBe(1);
       expect(await payments(payer.user._id)).toHaveLength(1);
-      expect(t.app.services.subscriptions.health.failingSeconds()).toBe(0);
+      expect(t.services.subscriptions.health.failingSeconds()).toBe(0);
     }, 90_000);
 
     it('a provider switched to another chain leaves our position alone, and a payment made meanwhile is credited once it is back', async () => {
@@ -242,7 +242,7 @@ describe.runIf(anvilAvailable())(
       proxy.faults = {};
       await signedInAdmin(t);
       await watch();
-      const { reconciliation } = t.app.services;
+      const { reconciliation } = t.services;
       const clean = await reconciliation.runDaily();
       expect(clean.differences).toEqual([]);
       expect(clean).toMatchObject({
@@ -270,7 +270,7 @@ describe.runIf(anvilAvailable())(
       ]);
       // Kept, and mailed to the administrators.
       expect((await reconciliation.overview()).latest?._id).toBe(report._id);
-      const mails = await t.app.services.mail.listMailbox();
+      const mails = await t.services.mail.listMailbox();
       const alert = mails.find((m) => m.subject === 'Reconciliation: 1 difference found');
       expect(alert?.textBody).toContain(hash.toLowerCase());
       // The watcher's re-scan window credits it after all; the next report is clean again.
@@ -292,7 +292,7 @@ describe.runIf(anvilAvailable())(
         sql`update users set deposit_caught_up = true where id = ${lost.user._id}`,
       );
       expect((await watch()).credited).toBe(0);
-      const { reconciliation, chainRescans } = t.app.services;
+      const { reconciliation, chainRescans } = t.services;
       const report = await reconciliation.runDaily();
       expect(report.differences).toEqual([
         expect.objectContaining({

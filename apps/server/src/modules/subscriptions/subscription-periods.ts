@@ -1,4 +1,4 @@
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '@ctn/contracts/time';
 
 export interface SubscriptionState {
   paidUntil: Date | null;

@@ -37,7 +37,7 @@ describe('subscription payments on a real EVM node (anvil, 18-decimal ERC-20)', 
       close: async () => undefined,
     };
     t = await createTestApp({}, { peers });
-    await t.app.services.subscriptions.scan();
+    await t.services.subscriptions.scan();
   }, 60_000);
   afterAll(async () => {
     await t?.close();
@@ -47,18 +47,18 @@ describe('subscription payments on a real EVM node (anvil, 18-decimal ERC-20)', 
   const watcher = () =>
     new SubscriptionsService({
       db: t.database.db,
-      chain: t.app.services.peers.chain,
-      head: new ChainHead(t.app.services.peers.chain),
+      chain: t.services.peers.chain,
+      head: new ChainHead(t.services.peers.chain),
       limiter: new MemoryRateLimiter(),
       rescanBlocks: 400,
       usdtContract: anvil.usdt,
       explorerUrl: 'x',
       simulatedChain: null,
       log: quiet,
-      mail: t.app.services.mail,
+      mail: t.services.mail,
       publicUrl: 'http://app.test',
-      settings: t.app.services.settings,
-      rewards: t.app.services.rewards,
+      settings: t.services.settings,
+      rewards: t.services.rewards,
       batchBlocks: 25,
     });
 

@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const chain = () => t.app.services.peers.simulatedChain!;
+const chain = () => t.services.peers.simulatedChain!;
 /** What a member's refresh may ask the node (the simulator's names, tags included). */
 const READ_BY_A_REFRESH = [
   'eth_blockNumber',
@@ -127,7 +127,7 @@ describe('subscription payments from the chain', () => {
       [9.99, 0],
     ]);
     // A receipt per payment: the first kept as credit, the second with the paid-until date.
-    const receipts = (await t.app.services.mail.listMailbox()).filter(
+    const receipts = (await t.services.mail.listMailbox()).filter(
       (m) => m.toAddress === member.email && m.subject === 'Payment received',
     );
     expect(receipts).toHaveLength(2);
@@ -146,12 +146,12 @@ describe('subscription payments from the chain', () => {
     chain().transfer(address, usdt('25'));
     chain().mine(3);
     await Promise.all([
-      t.app.services.subscriptions.scan(),
-      t.app.services.subscriptions.scan(),
+      t.services.subscriptions.scan(),
+      t.services.subscriptions.scan(),
       refresh(member.token),
       refresh(member.token),
     ]);
-    await t.app.services.subscriptions.scan();
+    await t.services.subscriptions.scan();
     expect(await paymentCount(member.user._id)).toBe(1);
     const sub = (await refresh(member.token)).body.data!;
     expect(sub.payments[0]).toMatchObject({ amount: 25, periodsAdded: 2 });
@@ -166,22 +166,22 @@ describe('subscription payments from the chain', () => {
     const address = (await refresh(member.token)).body.data!.walletAddress!;
     chain().transfer(address, usdt('10'));
     chain().mine(3);
-    const first = await t.app.services.subscriptions.scan();
+    const first = await t.services.subscriptions.scan();
     expect(first.credited).toBe(1);
     const restarted = new SubscriptionsService({
       db: t.database.db,
-      chain: t.app.services.peers.chain,
-      head: new ChainHead(t.app.services.peers.chain),
+      chain: t.services.peers.chain,
+      head: new ChainHead(t.services.peers.chain),
       limiter: new MemoryRateLimiter(),
       rescanBlocks: 400,
-      usdtContract: t.app.services.peers.usdtContract,
+      usdtContract: t.services.peers.usdtContract,
       explorerUrl: 'https://testnet.bscscan.com',
       simulatedChain: null,
       log: { info: () => undefined, warn: () => undefined, error: () => undefined },
-      mail: t.app.services.mail,
+      mail: t.services.mail,
       publicUrl: 'http://app.test',
-      settings: t.app.services.settings,
-      rewards: t.app.services.rewards,
+      settings: t.services.settings,
+      rewards: t.services.rewards,
     });
     const again = await restarted.scan();
     expect(again).toEqual({ credited: 0, lastBlock: first.lastBlock });
@@ -194,7 +194,7 @@ describe('subscription payments from the chain', () => {
   it("a transfer to an address that is not a member's is ignored", async () => {
     chain().transfer('0x000000000000000000000000000000000000dEaD', usdt('10'));
     chain().mine(3);
-    expect((await t.app.services.subscriptions.scan()).credited).toBe(0);
+    expect((await t.services.subscriptions.scan()).credited).toBe(0);
   });
 });
 
@@ -208,18 +208,16 @@ describe('expiry reminders', () => {
     await t.database.db.execute(
       sql`update users set paid_until = now() + interval '10 days' where id = ${later.user._id}`,
     );
-    expect(await t.app.services.subscriptions.sendExpiryReminders()).toBe(1);
-    expect(await t.app.services.subscriptions.sendExpiryReminders()).toBe(0);
-    const mails = (await t.app.services.mail.listMailbox()).filter(
-      (m) => m.toAddress === member.email,
-    );
+    expect(await t.services.subscriptions.sendExpiryReminders()).toBe(1);
+    expect(await t.services.subscriptions.sendExpiryReminders()).toBe(0);
+    const mails = (await t.services.mail.listMailbox()).filter((m) => m.toAddress === member.email);
     expect(mails.map((m) => m.subject)).toContain('Your subscription ends in 3 days');
     expect(mails[0]!.textBody).toContain('http://app.test/profile');
     // A new period brings a new reminder when it nears its end.
     await t.database.db.execute(
       sql`update users set paid_until = now() + interval '2 days' where id = ${member.user._id}`,
     );
-    expect(await t.app.services.subscriptions.sendExpiryReminders()).toBe(1);
+    expect(await t.services.subscriptions.sendExpiryReminders()).toBe(1);
   });
 });
 
@@ -247,7 +245,7 @@ describe('when the chain cannot be reached', () => {
     let now = new Date('2026-11-24T10:00:00Z');
     const down = new EvmChainReader({
       rpcUrl: 'http://127.0.0.1:9',
-      usdtContract: t.app.services.peers.usdtContract,
+      usdtContract: t.services.peers.usdtContract,
       confirmations: 3,
     });
     const watcher = new SubscriptionsService({
@@ -256,18 +254,18 @@ describe('when the chain cannot be reached', () => {
       head: new ChainHead(down),
       limiter: new MemoryRateLimiter(),
       rescanBlocks: 400,
-      usdtContract: t.app.services.peers.usdtContract,
+      usdtContract: t.services.peers.usdtContract,
       explorerUrl: 'https://testnet.bscscan.com',
       simulatedChain: null,
       log: { info: () => undefined, warn: () => undefined, error: () => undefined },
-      mail: t.app.services.mail,
+      mail: t.services.mail,
       publicUrl: 'http://app.test',
-      settings: t.app.services.settings,
-      rewards: t.app.services.rewards,
+      settings: t.services.settings,
+      rewards: t.services.rewards,
       now: () => now,
     });
     const alerts = async () =>
-      (await t.app.services.mail.listMailbox()).filter((m) =>
+      (await t.services.mail.listMailbox()).filter((m) =>
         m.subject.startsWith('Payment watcher failing'),
       ).length;
     const before = await alerts();
@@ -309,10 +307,10 @@ describe('when the chain cannot be reached', () => {
   it('a refresh answers CHAIN_UNAVAILABLE', async () => {
     const base = await createTestApp();
     const peers = {
-      ...base.app.services.peers,
+      ...base.services.peers,
       chain: new EvmChainReader({
         rpcUrl: 'http://127.0.0.1:9',
-        usdtContract: base.app.services.peers.usdtContract,
+        usdtContract: base.services.peers.usdtContract,
         confirmations: 3,
       }),
     };

@@ -2,7 +2,7 @@ import type { TwoFactorSetup } from '@ctn/contracts/security';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
-import { bootstrap } from '../../db/seed';
+import { bootstrap } from '../../bootstrap/seed';
 import {
   call,
   createTestApp,
@@ -87,7 +87,7 @@ describe('two-factor enrolment', () => {
     );
     expect(status.body.data).toMatchObject({ enabled: true, recoveryCodesLeft: 10 });
     // The member is mailed, and the change is in their security log.
-    const mails = await t.app.services.mail.listMailbox();
+    const mails = await t.services.mail.listMailbox();
     expect(
       mails.some(
         (x) => x.toAddress === m.email && x.subject.includes('Two-factor authentication turned on'),
@@ -243,7 +243,7 @@ describe('administrators', () => {
       ...t.config,
       admin: { email: 'ops@example.com', password: 'Ops@Password12', totpSecret: secret },
     };
-    await bootstrap(t.app.services, t.database.db, config);
+    await bootstrap(t.services, t.database.db, config);
     const bare = await login('ops@example.com', 'Ops@Password12');
     expect(bare.body.errorCode).toBe('TWO_FACTOR_REQUIRED');
     const signedIn = await login('ops@example.com', 'Ops@Password12', totpCode(secret));
@@ -258,14 +258,14 @@ describe('administrators', () => {
     });
     expect(off.body.errorCode).toBe('TWO_FACTOR_REQUIRED_FOR_ADMINS');
     // A second start with the same secret changes nothing.
-    await bootstrap(t.app.services, t.database.db, config);
+    await bootstrap(t.services, t.database.db, config);
     expect((await login('ops@example.com', 'Ops@Password12')).body.errorCode).toBe(
       'TWO_FACTOR_REQUIRED',
     );
   });
 
   it('an administrator who enrols through the API reaches the admin calls at once', async () => {
-    await t.app.services.auth.ensureAdmin('new-admin@example.com', 'Admin@Password3');
+    await t.services.auth.ensureAdmin('new-admin@example.com', 'Admin@Password3');
     const first = await login('new-admin@example.com', 'Admin@Password3');
     const token = first.body.data!.token;
     expect(

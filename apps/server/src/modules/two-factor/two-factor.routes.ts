@@ -8,7 +8,6 @@ import {
 } from '@ctn/contracts/security';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DEMO } from '../../db/seed';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
 import { originOf, sessionOf } from '../../plugins/auth';
@@ -122,13 +121,16 @@ export function twoFactorRoutes(
 }
 
 /** /dev/totp: the demo administrator's current code, for trying the demo without an app. */
-export function devTotpRoutes(): FastifyPluginAsyncZod {
+export function devTotpRoutes(demoAdmin: {
+  email: string;
+  totpSecret: string;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/totp', { schema: { hide: true } }, async (_request, reply) =>
       reply
         .type('text/plain; charset=utf-8')
         .send(
-          `Demo administrator (${DEMO.admin.email}) code: ${totpCode(DEMO.admin.totpSecret)}\nIt changes every 30 seconds. Development only.\n`,
+          `Demo administrator (${demoAdmin.email}) code: ${totpCode(demoAdmin.totpSecret)}\nIt changes every 30 seconds. Development only.\n`,
         ),
     );
   };

@@ -21,7 +21,7 @@ let uidCounter = 93_000_000;
 /** A UID the exchange knows (registered, invited directly, KYC done) linked by `holder`. */
 async function linkedBy(holder: { token: string }) {
   const uid = String((uidCounter += 1));
-  t.app.services.peers.bingxSimulator!.setAccount(uid, {
+  t.services.peers.bingxSimulator!.setAccount(uid, {
     invited: true,
     kycDone: true,
     deposited: true,
@@ -51,7 +51,7 @@ const uidOf = async (token: string) =>
   (await call<{ bingXUID: string | null }>(t.app, 'GET', '/api/users/profile', { token })).body
     .data!.bingXUID;
 const mailsTo = async (email: string) =>
-  (await t.app.services.mail.listMailbox(500)).filter(
+  (await t.services.mail.listMailbox(500)).filter(
     (m) => m.toAddress === email && /BingX UID/.test(m.subject),
   );
 

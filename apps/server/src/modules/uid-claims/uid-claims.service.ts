@@ -17,6 +17,7 @@ import type { Actor, AuditService } from '../audit/audit.service';
 import type { MailService } from '../mail/mail.service';
 import { claimResolvedMail } from './uid-claim-mails';
 import * as q from './uid-claims.queries';
+import { DAY_MS } from '@ctn/contracts/time';
 
 export interface UidClaimsDeps {
   db: Db;
@@ -28,7 +29,7 @@ export interface UidClaimsDeps {
   log: Logger;
 }
 
-const CLAIMS_PER_DAY = { limit: 3, windowMs: 86_400_000 };
+const CLAIMS_PER_DAY = { limit: 3, windowMs: DAY_MS };
 const OUTCOME = { UNLINK: 'UNLINKED', REASSIGN: 'REASSIGNED', REJECT: 'REJECTED' } as const;
 
 /**

@@ -18,7 +18,7 @@ async function memberWithCode() {
   const m = await signedInMember(t);
   await t.database.db.execute(sql`
     insert into withdrawal_otps (user_id, code_hash, expires_at)
-    values (${m.user._id}, ${t.app.services.otp.hash(m.user._id, '424242')}, now() + interval '10 minutes')`);
+    values (${m.user._id}, ${t.services.otp.hash(m.user._id, '424242')}, now() + interval '10 minutes')`);
   return m;
 }
 
@@ -32,7 +32,7 @@ describe('withdrawal code tries under parallel verifies', () => {
   it('40 codes at once: at most 5 are compared with the code, then it is void', async () => {
     const m = await memberWithCode();
     // A code is tested when it is hashed to be compared with the stored one.
-    const compared = vi.spyOn(t.app.services.otp, 'hash');
+    const compared = vi.spyOn(t.services.otp, 'hash');
     try {
       const answers = await Promise.all(
         Array.from({ length: 40 }, (_, i) =>

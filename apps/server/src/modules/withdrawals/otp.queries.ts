@@ -119,3 +119,14 @@ export async function markVerified(db: Db, id: string): Promise<void> {
     sql`update withdrawal_otps set verified_at = coalesce(verified_at, now()) where id = ${id}`,
   );
 }
+
+/** Uses a checked code for this request; false when another request used it first. */
+export async function consumeCode(tx: Db, otpId: string, withdrawalId: string): Promise<boolean> {
+  const rows = await rowsOf<{ id: string }>(
+    tx,
+    sql`update withdrawal_otps set used_at = now(), withdrawal_id = ${withdrawalId}
+         where id = ${otpId} and used_at is null and voided_at is null and expires_at > now()
+        returning id`,
+  );
+  return rows.length > 0;
+}

@@ -12,12 +12,12 @@ import { AppError } from '../../lib/app-error';
 import { usdtText } from '../../lib/money';
 import type { MailService } from '../mail/mail.service';
 import { withdrawalCodeMail } from './withdrawal-mails';
-import { amountToMicro } from './withdrawals.service';
+import { amountToMicro } from './withdrawal-amount';
 import * as q from './otp.queries';
+import { MINUTE_MS } from '@ctn/contracts/time';
 
 /** At most this many codes per member and hour, whatever the cooldown. */
 const CODES_PER_HOUR = 10;
-const MINUTE_MS = 60_000;
 
 export interface OtpDeps {
   db: Db;
@@ -120,6 +120,14 @@ export class OtpService {
           ? new Date(latest.createdAt.getTime() + OTP_RESEND_COOLDOWN_SECONDS * 1000).toISOString()
           : null,
     };
+  }
+
+  /**
+   * Uses a checked code for the withdrawal `withdrawalId`, in the request's transaction; false
+   * when another request used it first (or it lapsed meanwhile).
+   */
+  consume(tx: Db, otpId: string, withdrawalId: string): Promise<boolean> {
+    return q.consumeCode(tx, otpId, withdrawalId);
   }
 
   /** The stored form of a member's code (tests make codes with it). */

@@ -94,9 +94,9 @@ describe.skipIf(!anvilAvailable())('hot-wallet payouts on a real EVM node (anvil
     });
     await t.database.db.execute(sql`
       insert into withdrawal_otps (user_id, code_hash, expires_at)
-      values (${userId}, ${t.app.services.otp.hash(userId, '123456')}, now() + interval '10 minutes')`);
+      values (${userId}, ${t.services.otp.hash(userId, '123456')}, now() + interval '10 minutes')`);
     const address = privateKeyToAccount(generatePrivateKey()).address;
-    const created = await t.app.services.withdrawals.create(userId, {
+    const created = await t.services.withdrawals.create(userId, {
       amount: Number(micro) / 1e6,
       walletAddress: address,
       asset: 'USDT',
@@ -143,7 +143,7 @@ describe.skipIf(!anvilAvailable())('hot-wallet payouts on a real EVM node (anvil
     )[0]!;
   const finalized = async () =>
     (await anvil.publicClient.getBlock({ blockTag: 'finalized' })).number;
-  const balances = async (userId: string) => (await t.app.services.ledger.balanceOf(userId))!;
+  const balances = async (userId: string) => (await t.services.ledger.balanceOf(userId))!;
 
   it('approve and send pays the address exactly the amount, once, and approves with the hash', async () => {
     const { userId, address, id } = await pendingRequest(12_500_000n);
@@ -167,7 +167,7 @@ describe.skipIf(!anvilAvailable())('hot-wallet payouts on a real EVM node (anvil
       pendingMicro: 0n,
       totalWithdrawnMicro: 12_500_000n,
     });
-    expect((await t.app.services.ledger.verify()).mismatches).toEqual([]);
+    expect((await t.services.ledger.verify()).mismatches).toEqual([]);
 
     // A second click: already processed, nothing signed or sent.
     const again = await send(id);
@@ -217,7 +217,7 @@ describe.skipIf(!anvilAvailable())('hot-wallet payouts on a real EVM node (anvil
     expect(await hotNonce()).toBe(nonceBefore);
     expect((await balances(userId)).pendingMicro).toBe(20_000_000n);
 
-    expect(await t.app.services.payouts.recover()).toEqual({ settled: 1, failed: 0, waiting: 0 });
+    expect(await t.services.payouts.recover()).toEqual({ settled: 1, failed: 0, waiting: 0 });
     expect(await tokenBalance(address)).toBe(20_000_000n * MICRO);
     expect(await hotNonce()).toBe(nonceBefore + 1);
     expect(await stored(id)).toMatchObject({
@@ -237,10 +237,10 @@ describe.skipIf(!anvilAvailable())('hot-wallet payouts on a real EVM node (anvil
     expect(audit).toEqual([{ actor: 'admin@example.com' }]);
 
     // Again: nothing left to do, nothing sent.
-    expect(await t.app.services.payouts.recover()).toEqual({ settled: 0, failed: 0, waiting: 0 });
+    expect(await t.services.payouts.recover()).toEqual({ settled: 0, failed: 0, waiting: 0 });
     expect(await hotNonce()).toBe(nonceBefore + 1);
     expect(await tokenBalance(address)).toBe(20_000_000n * MICRO);
-    expect((await t.app.services.ledger.verify()).mismatches).toEqual([]);
+    expect((await t.services.ledger.verify()).mismatches).toEqual([]);
   });
 
   it('a click on a request being sent finishes the stored bytes instead of signing again', async () => {
@@ -283,15 +283,12 @@ describe.skipIf(!anvilAvailable())('hot-wallet payouts on a real EVM node (anvil
     };
     await send(d.id);
     fault = null;
-    const reports = await Promise.all([
-      t.app.services.payouts.recover(),
-      t.app.services.payouts.recover(),
-    ]);
+    const reports = await Promise.all([t.services.payouts.recover(), t.services.payouts.recover()]);
     expect(reports.reduce((n, r) => n + r.settled, 0)).toBe(1);
     expect(await tokenBalance(d.address)).toBe(14_000_000n * MICRO);
     expect(await hotNonce()).toBe(nonceBefore + 4);
     expect((await stored(d.id)).status).toBe('APPROVED');
-    expect((await t.app.services.ledger.verify()).mismatches).toEqual([]);
+    expect((await t.services.ledger.verify()).mismatches).toEqual([]);
   });
 
   it('a slow chain: the click is told it is being confirmed; recovery approves once its block is final', async () => {
@@ -299,7 +296,7 @@ describe.skipIf(!anvilAvailable())('hot-wallet payouts on a real EVM node (anvil
     const nonceBefore = await hotNonce();
     const quick = new PayoutsService({
       db: t.database.db,
-      review: t.app.services.withdrawalReview,
+      settlement: t.services.withdrawalSettlement,
       chain: new PayoutChain({ rpcUrl: anvil.rpcUrl, usdtContract: anvil.usdt }),
       wallet: new HotWallet(SECOND_KEY),
       finalizedBlock: () => finalized(),
@@ -347,7 +344,7 @@ describe.skipIf(!anvilAvailable())('hot-wallet payouts on a real EVM node (anvil
     await anvil.pay(newAddress, 100n * USDT);
     const rotated = new PayoutsService({
       db: t.database.db,
-      review: t.app.services.withdrawalReview,
+      settlement: t.services.withdrawalSettlement,
       chain: new PayoutChain({ rpcUrl: anvil.rpcUrl, usdtContract: anvil.usdt }),
       wallet: new HotWallet(newKey),
       finalizedBlock: () => finalized(),
@@ -374,7 +371,7 @@ describe.skipIf(!anvilAvailable())('hot-wallet payouts on a real EVM node (anvil
     fault = null;
     // As if an administrator had rejected it while it was being sent.
     await t.database.db.execute(sql`update withdrawals set status = 'REJECTED' where id = ${id}`);
-    expect(await t.app.services.payouts.recover()).toEqual({ settled: 0, failed: 1, waiting: 0 });
+    expect(await t.services.payouts.recover()).toEqual({ settled: 0, failed: 1, waiting: 0 });
     expect(await stored(id)).toMatchObject({ payoutState: 'FAILED', nonce: null });
     expect(await tokenBalance(address)).toBe(0n);
     expect(await hotNonce()).toBe(nonceBefore);
@@ -407,7 +404,7 @@ describe.skipIf(!anvilAvailable())('hot-wallet payouts on a real EVM node (anvil
       nonce: String(nonceBefore),
     });
     expect(await tokenBalance(address)).toBe(11_000_000n * MICRO);
-    expect((await t.app.services.ledger.verify()).mismatches).toEqual([]);
+    expect((await t.services.ledger.verify()).mismatches).toEqual([]);
   });
 
   it('approved by hand after a failed payout: shows no hash but its own, which can be added later', async () => {
@@ -444,6 +441,6 @@ describe.skipIf(!anvilAvailable())('hot-wallet payouts on a real EVM node (anvil
       sql`select action from audit_log where target_id = ${id} order by created_at`,
     );
     expect(audit.map((a) => a.action)).toContain('WITHDRAWAL_HASH_ADDED');
-    expect((await t.app.services.ledger.verify()).mismatches).toEqual([]);
+    expect((await t.services.ledger.verify()).mismatches).toEqual([]);
   });
 });

@@ -38,8 +38,8 @@ describe('payouts without a configured chain', () => {
     });
     await t.database.db.execute(sql`
       insert into withdrawal_otps (user_id, code_hash, expires_at)
-      values (${userId}, ${t.app.services.otp.hash(userId, '123456')}, now() + interval '10 minutes')`);
-    const { _id: id } = await t.app.services.withdrawals.create(userId, {
+      values (${userId}, ${t.services.otp.hash(userId, '123456')}, now() + interval '10 minutes')`);
+    const { _id: id } = await t.services.withdrawals.create(userId, {
       amount: 15,
       walletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
       asset: 'USDT',
@@ -64,7 +64,7 @@ describe('payouts without a configured chain', () => {
     });
     expect(sent.status).toBe(409);
     expect(sent.body.errorCode).toBe('PAYOUT_NOT_CONFIGURED');
-    expect(await t.app.services.payouts.recover()).toEqual({ settled: 0, failed: 0, waiting: 0 });
+    expect(await t.services.payouts.recover()).toEqual({ settled: 0, failed: 0, waiting: 0 });
     const after = await call<WithdrawalReview>(t.app, 'GET', `/api/withdrawals/admin/${id}`, {
       token: admin.token,
     });

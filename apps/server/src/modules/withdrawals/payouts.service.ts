@@ -11,7 +11,8 @@ import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import type { Actor } from '../audit/audit.service';
 import * as q from './payouts.queries';
-import type { PayoutPort, WithdrawalReviewService } from './withdrawal-review.service';
+import type { WithdrawalSettlement } from './settlement';
+import type { PayoutPort } from './withdrawal-review.service';
 
 /**
  * "Approve and send": USDT from the hot wallet, at most once per request whatever fails in
@@ -28,7 +29,7 @@ import type { PayoutPort, WithdrawalReviewService } from './withdrawal-review.se
 
 export interface PayoutsDeps {
   db: Db;
-  review: WithdrawalReviewService;
+  settlement: WithdrawalSettlement;
   /** null: no chain is configured (simulated chain): nothing to check or send. */
   chain: PayoutChain | null;
   /** null: no PAYOUT_PRIVATE_KEY: payouts are made elsewhere and approved with their hash. */
@@ -73,6 +74,7 @@ interface Intent {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** "Approve and send" from the hot wallet, at most once per request (the steps at the top). */
 export class PayoutsService implements PayoutPort {
   private readonly receiptTimeoutMs: number;
   private readonly pollMs: number;
@@ -361,7 +363,7 @@ export class PayoutsService implements PayoutPort {
       const row = await q.lockPayout(tx, id);
       if (!row || row.payoutState !== expected) return false;
       if (row.status === 'PENDING')
-        await this.deps.review.settle(
+        await this.deps.settlement.settle(
           tx,
           id,
           { status: 'APPROVED', reason: null, transactionHash: hash },

@@ -1,8 +1,13 @@
 import type { WithdrawalStatus } from '@ctn/contracts/constants';
+import { explorerTxUrl } from '@ctn/contracts/explorer';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { usdtText } from '../../lib/money';
+import type { Actor, AuditService } from '../audit/audit.service';
 import { LedgerOverdraftError, postEntry } from '../ledger/ledger.service';
+import type { MailService } from '../mail/mail.service';
+import { withdrawalDecisionMail } from './withdrawal-mails';
 import * as q from './withdrawals.queries';
 
 /** How a PENDING request ends: paid, returned by an administrator, or withdrawn by its member. */
@@ -56,5 +61,64 @@ export async function settleHeld(
     if (isUniqueViolation(err, 'withdrawals_approved_hash_unique'))
       throw new AppError('TRANSACTION_ALREADY_USED');
     throw err;
+  }
+}
+
+/**
+ * An administrator's (or a mined payout's) ending of a request: the money (settleHeld), the
+ * member's decision mail and the audit entry, in the caller's transaction. Its own piece, so the
+ * review and the payouts both use it without needing each other.
+ */
+export class WithdrawalSettlement {
+  constructor(
+    private readonly audit: AuditService,
+    private readonly explorerUrl: string,
+    /** The member's decision mail, queued with the decision; its link points to /rewards. */
+    private readonly notify: { mail: MailService; publicUrl: string },
+  ) {}
+
+  /**
+   * Settles a PENDING request inside the caller's transaction: approval moves pending to
+   * withdrawn, rejection and blocking return it to available; audited. A processed request
+   * never changes (WITHDRAWAL_ALREADY_PROCESSED).
+   */
+  async settle(tx: Db, id: string, decision: Decision, actor: Actor): Promise<void> {
+    const current = await q.lockWithdrawal(tx, id);
+    if (!current) throw new AppError('WITHDRAWAL_NOT_FOUND');
+    await settleHeld(tx, current, decision, actor.id);
+    await this.mailMember(tx, id, decision);
+    await this.audit.record(tx, actor, {
+      action: 'WITHDRAWAL_REVIEWED',
+      target: { type: 'withdrawal', id },
+      // `before` keeps the hash of a failed automatic payout; the request shows only its own.
+      before: { status: current.status, transactionHash: current.transactionHash },
+      after: {
+        status: decision.status,
+        reason: decision.reason,
+        transactionHash: decision.transactionHash,
+      },
+    });
+  }
+
+  /** The member's mail about the decision, in its transaction (a member's own cancel sends none). */
+  private async mailMember(tx: Db, id: string, decision: Decision): Promise<void> {
+    if (decision.status === 'CANCELLED') return;
+    const row = await q.findWithdrawal(tx, id);
+    if (!row) return;
+    const hash = decision.transactionHash;
+    await this.notify.mail.enqueue(
+      tx,
+      withdrawalDecisionMail(
+        row,
+        {
+          status: decision.status,
+          amount: usdtText(row.amountMicro),
+          walletAddress: row.walletAddress,
+          reason: decision.reason,
+          txUrl: hash ? explorerTxUrl(this.explorerUrl, hash) : null,
+        },
+        `${this.notify.publicUrl}/rewards`,
+      ),
+    );
   }
 }

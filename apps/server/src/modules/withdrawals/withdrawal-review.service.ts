@@ -11,13 +11,11 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { CSV_PAGE_SIZE, csvExport, type CsvColumn, type CsvExport } from '../../lib/csv';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { toUsdt, usdtText } from '../../lib/money';
+import { toUsdt } from '../../lib/money';
 import { pageOf } from '../../lib/pagination';
 import type { Actor, AuditService } from '../audit/audit.service';
-import { explorerTxUrl } from '@ctn/contracts/explorer';
 import type { MailService } from '../mail/mail.service';
-import { settleHeld, type Decision } from './settlement';
-import { withdrawalDecisionMail } from './withdrawal-mails';
+import type { Decision, WithdrawalSettlement } from './settlement';
 import { adminView } from './withdrawal-view';
 import * as q from './withdrawals.queries';
 import { isUuid, toIso } from '../../lib/values';
@@ -55,20 +53,15 @@ export interface PayoutPort {
 
 /** The administrators' review of withdrawal requests (admin sections 2, 3, 4 and 7). */
 export class WithdrawalReviewService {
-  private payouts: PayoutPort | null = null;
-
   constructor(
     private readonly db: Db,
     private readonly audit: AuditService,
     private readonly explorerUrl: string,
-    /** The member's decision mail, queued with the decision; its link points to /rewards. */
-    private readonly notify: { mail: MailService; publicUrl: string },
+    private readonly settlement: WithdrawalSettlement,
+    /** The chain side: checking hashes and "Approve and send". */
+    private readonly payouts: PayoutPort,
+    private readonly mail: MailService,
   ) {}
-
-  /** The chain side arrives after construction (it settles requests through this service). */
-  usePayouts(payouts: PayoutPort): void {
-    this.payouts = payouts;
-  }
 
   async list(query: AdminWithdrawalsQuery, userId?: string): Promise<AdminWithdrawalsResponse> {
     const filter = {
@@ -183,9 +176,9 @@ export class WithdrawalReviewService {
       })),
       pastWithdrawals: past.rows.filter((w) => w.id !== row.id).map(adminView),
       chainCheck: row.transactionHash
-        ? await this.check(row.transactionHash, row.walletAddress, BigInt(row.amountMicro))
+        ? await this.payouts.check(row.transactionHash, row.walletAddress, BigInt(row.amountMicro))
         : null,
-      canSend: this.payouts?.canSend ?? false,
+      canSend: this.payouts.canSend,
       explorerUrl: this.explorerUrl,
     };
   }
@@ -193,7 +186,7 @@ export class WithdrawalReviewService {
   /** POST /withdrawals/admin/{id}/check-transaction: a hash checked before approving with it. */
   async checkTransaction(id: string, hash: string): Promise<ChainCheck> {
     const row = await this.find(id);
-    return this.check(hash, row.walletAddress, BigInt(row.amountMicro));
+    return this.payouts.check(hash, row.walletAddress, BigInt(row.amountMicro));
   }
 
   /** PUT /withdrawals/{id}: approve (with a hash, or sent from the hot wallet), reject, block. */
@@ -205,7 +198,7 @@ export class WithdrawalReviewService {
     if (!isUuid(id)) throw new AppError('WITHDRAWAL_NOT_FOUND');
     if (request.status === 'APPROVED' && request.send) {
       // Not configured is no passing outage (503): say so, after the request's own checks.
-      if (!this.payouts?.canSend) {
+      if (!this.payouts.canSend) {
         const row = await this.find(id);
         if (row.status !== 'PENDING') throw new AppError('WITHDRAWAL_ALREADY_PROCESSED');
         throw new AppError('PAYOUT_NOT_CONFIGURED');
@@ -220,9 +213,9 @@ export class WithdrawalReviewService {
     };
     await this.db.transaction(async (tx) => {
       if (!(await this.addLateHash(tx, id, decision, actor)))
-        await this.settle(tx, id, decision, actor);
+        await this.settlement.settle(tx, id, decision, actor);
     });
-    this.notify.mail.kick();
+    this.mail.kick();
     return adminView(await this.find(id));
   }
 
@@ -249,51 +242,6 @@ export class WithdrawalReviewService {
     return true;
   }
 
-  /**
-   * Settles a PENDING request inside the caller's transaction: approval moves pending to
-   * withdrawn, rejection and blocking return it to available; audited. A processed request
-   * never changes (WITHDRAWAL_ALREADY_PROCESSED).
-   */
-  async settle(tx: Db, id: string, decision: Decision, actor: Actor): Promise<void> {
-    const current = await q.lockWithdrawal(tx, id);
-    if (!current) throw new AppError('WITHDRAWAL_NOT_FOUND');
-    await settleHeld(tx, current, decision, actor.id);
-    await this.mailMember(tx, id, decision);
-    await this.audit.record(tx, actor, {
-      action: 'WITHDRAWAL_REVIEWED',
-      target: { type: 'withdrawal', id },
-      // `before` keeps the hash of a failed automatic payout; the request shows only its own.
-      before: { status: current.status, transactionHash: current.transactionHash },
-      after: {
-        status: decision.status,
-        reason: decision.reason,
-        transactionHash: decision.transactionHash,
-      },
-    });
-  }
-
-  /** The member's mail about the decision, in its transaction (a member's own cancel sends none). */
-  private async mailMember(tx: Db, id: string, decision: Decision): Promise<void> {
-    if (decision.status === 'CANCELLED') return;
-    const row = await q.findWithdrawal(tx, id);
-    if (!row) return;
-    const hash = decision.transactionHash;
-    await this.notify.mail.enqueue(
-      tx,
-      withdrawalDecisionMail(
-        row,
-        {
-          status: decision.status,
-          amount: usdtText(row.amountMicro),
-          walletAddress: row.walletAddress,
-          reason: decision.reason,
-          txUrl: hash ? explorerTxUrl(this.explorerUrl, hash) : null,
-        },
-        `${this.notify.publicUrl}/rewards`,
-      ),
-    );
-  }
-
   /** Pending count, approved + pending amount and the newest requests (admin dashboard). */
   async dashboard(recent: number) {
     const { pending, amountMicro, rows } = await q.dashboardFigures(this.db, recent);
@@ -304,14 +252,5 @@ export class WithdrawalReviewService {
     const row = isUuid(id) ? await q.findWithdrawal(this.db, id) : undefined;
     if (!row) throw new AppError('WITHDRAWAL_NOT_FOUND');
     return row;
-  }
-
-  private check(hash: string, to: string, micro: bigint): Promise<ChainCheck> {
-    if (!this.payouts)
-      return Promise.resolve({
-        state: 'NOT_CONFIGURED',
-        detail: 'No chain is configured to check transactions.',
-      });
-    return this.payouts.check(hash, to, micro);
   }
 }

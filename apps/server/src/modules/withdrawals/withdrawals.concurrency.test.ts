@@ -30,8 +30,8 @@ const system = { id: '', email: 'admin@example.com', ip: null };
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.services.auth.ensureAdmin(system.email, 'Admin@Password1');
-  system.id = (await t.app.services.auth.findByEmail(system.email))!.id;
+  await t.services.auth.ensureAdmin(system.email, 'Admin@Password1');
+  system.id = (await t.services.auth.findByEmail(system.email))!.id;
   for (let i = 0; i < 5; i++) {
     const m = await signedInMember(t);
     await inGoodStanding(t, m.user._id);
@@ -55,7 +55,7 @@ async function freshCode(userId: string, round: number): Promise<string> {
      where user_id = ${userId} and used_at is null and voided_at is null`);
   await t.database.db.execute(sql`
     insert into withdrawal_otps (user_id, code_hash, expires_at)
-    values (${userId}, ${t.app.services.otp.hash(userId, code)}, now() + interval '10 minutes')`);
+    values (${userId}, ${t.services.otp.hash(userId, code)}, now() + interval '10 minutes')`);
   return code;
 }
 
@@ -85,7 +85,7 @@ describe('concurrent withdrawal requests', () => {
       }
       const results = await Promise.allSettled(
         plan.map((p, i) =>
-          t.app.services.withdrawals.create(p.userId, {
+          t.services.withdrawals.create(p.userId, {
             amount: p.amount,
             walletAddress: `0x${String(round * 10_000 + i).padStart(40, '0')}`,
             asset: 'USDT',
@@ -115,7 +115,7 @@ describe('concurrent withdrawal requests', () => {
       );
       expect(pending.length).toBeLessThanOrEqual(members.length);
       for (const w of pending)
-        await t.app.services.withdrawalReview.decide(
+        await t.services.withdrawalReview.decide(
           w.id,
           round % 2 === 0 ? { status: 'APPROVED' } : { status: 'REJECTED', reason: 'round' },
           system,
@@ -124,7 +124,7 @@ describe('concurrent withdrawal requests', () => {
 
     expect(outcomes.get('ACCEPTED')).toBeGreaterThanOrEqual(members.length);
     for (const m of members) {
-      const b = (await t.app.services.ledger.balanceOf(m.id))!;
+      const b = (await t.services.ledger.balanceOf(m.id))!;
       expect(b.availableMicro).toBeGreaterThanOrEqual(0n);
       expect(b.pendingMicro).toBe(0n);
       // Nothing created or lost: what is left plus what was paid out is what was there.
@@ -149,7 +149,7 @@ describe('concurrent withdrawal requests', () => {
       requests: outcomes.get('ACCEPTED'),
       unbound: 0,
     });
-    expect((await t.app.services.ledger.verify()).mismatches).toEqual([]);
+    expect((await t.services.ledger.verify()).mismatches).toEqual([]);
   }, 300_000);
 
   it('a cancel racing reviews ends each request once: its money moves once, either way', async () => {
@@ -162,20 +162,20 @@ describe('concurrent withdrawal requests', () => {
         delta: { available: 10_000_000n, earned: 10_000_000n },
       });
       const code = await freshCode(m.id, 100 + i);
-      const made = await t.app.services.withdrawals.create(m.id, {
+      const made = await t.services.withdrawals.create(m.id, {
         amount: 10,
         walletAddress: `0x${String(900_000 + i).padStart(40, '0')}`,
         asset: 'USDT',
         otp: code,
       });
-      const before = (await t.app.services.ledger.balanceOf(m.id))!;
+      const before = (await t.services.ledger.balanceOf(m.id))!;
       // Three cancels from the member, an approval and a rejection, all at once.
       const results = await Promise.allSettled([
-        t.app.services.withdrawals.cancelOwn(m.id, made._id),
-        t.app.services.withdrawals.cancelOwn(m.id, made._id),
-        t.app.services.withdrawalReview.decide(made._id, { status: 'APPROVED' }, system),
-        t.app.services.withdrawals.cancelOwn(m.id, made._id),
-        t.app.services.withdrawalReview.decide(
+        t.services.withdrawals.cancelOwn(m.id, made._id),
+        t.services.withdrawals.cancelOwn(m.id, made._id),
+        t.services.withdrawalReview.decide(made._id, { status: 'APPROVED' }, system),
+        t.services.withdrawals.cancelOwn(m.id, made._id),
+        t.services.withdrawalReview.decide(
           made._id,
           { status: 'REJECTED', reason: 'race' },
           system,
@@ -186,8 +186,8 @@ describe('concurrent withdrawal requests', () => {
       for (const r of results)
         if (r.status === 'rejected')
           expect((r.reason as AppError).code).toBe('WITHDRAWAL_ALREADY_PROCESSED');
-      const after = (await t.app.services.ledger.balanceOf(m.id))!;
-      const final = (await t.app.services.withdrawals.getOwn(m.id, made._id)).status;
+      const after = (await t.services.ledger.balanceOf(m.id))!;
+      const final = (await t.services.withdrawals.getOwn(m.id, made._id)).status;
       seen.set(final, (seen.get(final) ?? 0) + 1);
       expect(after.pendingMicro).toBe(before.pendingMicro - 10_000_000n);
       if (final === 'APPROVED')
@@ -195,6 +195,6 @@ describe('concurrent withdrawal requests', () => {
       else expect(after.availableMicro).toBe(before.availableMicro + 10_000_000n);
     }
     expect([...seen.values()].reduce((a, b) => a + b, 0)).toBe(members.length);
-    expect((await t.app.services.ledger.verify()).mismatches).toEqual([]);
+    expect((await t.services.ledger.verify()).mismatches).toEqual([]);
   }, 60_000);
 });

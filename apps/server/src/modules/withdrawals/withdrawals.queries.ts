@@ -332,14 +332,3 @@ export async function dashboardFigures(db: Db, recent: number) {
   );
   return { pending: counts?.pending ?? 0, amountMicro: counts?.amount ?? '0', rows };
 }
-
-/** Uses a checked code for this request; false when another request used it first. */
-export async function consumeCode(tx: Db, otpId: string, withdrawalId: string): Promise<boolean> {
-  const rows = await rowsOf<{ id: string }>(
-    tx,
-    sql`update withdrawal_otps set used_at = now(), withdrawal_id = ${withdrawalId}
-         where id = ${otpId} and used_at is null and voided_at is null and expires_at > now()
-        returning id`,
-  );
-  return rows.length > 0;
-}

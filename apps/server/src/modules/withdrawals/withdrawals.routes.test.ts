@@ -50,7 +50,7 @@ async function mailedCode(m: { token: string; email: string }) {
     token: m.token,
   });
   expect(asked.status).toBe(200);
-  const mails = await t.app.services.mail.listMailbox();
+  const mails = await t.services.mail.listMailbox();
   const mail = mails.find((x) => x.toAddress === m.email && x.subject.includes('withdrawal code'));
   const code = mail?.textBody.match(/code for a withdrawal is (\d{6})/)?.[1];
   if (!code) throw new Error('no code mailed');
@@ -70,7 +70,7 @@ const addressOf = (m: { user: { _id: string } }) =>
 const request = (token: string, body: Record<string, unknown>) =>
   call<Withdrawal>(t.app, 'POST', '/api/withdrawals', { token, body });
 
-const balances = async (userId: string) => (await t.app.services.ledger.balanceOf(userId))!;
+const balances = async (userId: string) => (await t.services.ledger.balanceOf(userId))!;
 
 describe('withdrawal codes', () => {
   it('mails 6 digits valid 10 minutes, refuses a quick resend, and verifies the right code', async () => {
@@ -129,7 +129,7 @@ describe('withdrawal codes', () => {
       body: { amount: 12.345678, walletAddress: ADDRESS },
     });
     expect(asked.status).toBe(200);
-    const mail = (await t.app.services.mail.listMailbox()).find(
+    const mail = (await t.services.mail.listMailbox()).find(
       (x) => x.toAddress === m.email && x.subject === 'Your withdrawal code',
     );
     expect(mail?.textBody).toMatch(
@@ -144,7 +144,7 @@ describe('withdrawal codes', () => {
       token: m.token,
       body: { amount: 10, walletAddress: '0x123' },
     });
-    const newest = (await t.app.services.mail.listMailbox()).filter(
+    const newest = (await t.services.mail.listMailbox()).filter(
       (x) => x.toAddress === m.email && x.subject === 'Your withdrawal code',
     );
     expect(newest.some((x) => /code for a withdrawal is \d{6}/.test(x.textBody))).toBe(true);
@@ -162,7 +162,7 @@ describe('withdrawal codes', () => {
       body: { amount: 12.5, walletAddress: addressOf(m) },
     });
     expect(asked.status).toBe(200);
-    const mail = (await t.app.services.mail.listMailbox()).find(
+    const mail = (await t.services.mail.listMailbox()).find(
       (x) => x.toAddress === m.email && x.subject === 'Your withdrawal code',
     );
     const code = mail?.textBody.match(/is (\d{6})/)?.[1];
@@ -240,7 +240,7 @@ describe('withdrawal codes', () => {
       otp: fresh.code,
     });
     expect(first.status).toBe(200);
-    await t.app.services.withdrawalReview.decide(
+    await t.services.withdrawalReview.decide(
       first.body.data!._id,
       { status: 'REJECTED', reason: 'test' },
       { id: (await signedInAdmin(t)).user._id, email: 'admin@example.com', ip: null },
@@ -374,7 +374,7 @@ describe('withdrawal requests', () => {
         .errorCode,
     ).toBe('ACCOUNT_NOT_ACTIVE');
     expect((await balances(n.user._id)).availableMicro).toBe(30_000_000n);
-    expect((await t.app.services.ledger.verify()).mismatches).toEqual([]);
+    expect((await t.services.ledger.verify()).mismatches).toEqual([]);
   });
   it('freezes withdrawals for 24 hours after a password reset, and says until when', async () => {
     const m = await memberWith(30);
@@ -443,7 +443,7 @@ describe('a member cancelling their own request', () => {
     expect(cancelled.body.data!.processedAt).not.toBeNull();
     // Their own cancel is no decision to be told about.
     expect(
-      (await t.app.services.mail.listMailbox()).filter(
+      (await t.services.mail.listMailbox()).filter(
         (x) => x.toAddress === m.email && x.subject.startsWith('Your withdrawal was'),
       ),
     ).toEqual([]);
@@ -472,7 +472,7 @@ describe('a member cancelling their own request', () => {
       otp: next.code,
     });
     expect(again.status).toBe(200);
-    expect((await t.app.services.ledger.verify()).mismatches).toEqual([]);
+    expect((await t.services.ledger.verify()).mismatches).toEqual([]);
   });
 
   it("cannot touch another member's request, a decided one, or a malformed id", async () => {
@@ -543,7 +543,7 @@ describe('admin review', () => {
     const seen = await call<Withdrawal>(t.app, 'GET', `/api/withdrawals/${id}`, { token: m.token });
     expect(seen.body.data).toMatchObject({ status: 'APPROVED', transactionHash: hash });
     // The member is mailed the decision with the transaction link.
-    const approvedMail = (await t.app.services.mail.listMailbox()).find(
+    const approvedMail = (await t.services.mail.listMailbox()).find(
       (x) => x.toAddress === m.email && x.subject === 'Your withdrawal was approved',
     );
     expect(approvedMail?.textBody).toContain('Your withdrawal of 20.00 USDT to');
@@ -565,7 +565,7 @@ describe('admin review', () => {
       reason: 'Address on a blocklist',
     });
     expect((await balances(m.user._id)).availableMicro).toBe(100_000_000n);
-    const rejectedMail = (await t.app.services.mail.listMailbox()).find(
+    const rejectedMail = (await t.services.mail.listMailbox()).find(
       (x) => x.toAddress === m.email && x.subject === 'Your withdrawal was rejected',
     );
     expect(rejectedMail?.textBody).toContain('The amount is back in your available balance.');
@@ -574,7 +574,7 @@ describe('admin review', () => {
     const blocked = await decide(other.id, { status: 'BLOCKED_COMPLIANCE', reason: 'KYC review' });
     expect(blocked.body.data!.status).toBe('BLOCKED_COMPLIANCE');
     expect((await balances(other.m.user._id)).pendingMicro).toBe(0n);
-    const blockedMail = (await t.app.services.mail.listMailbox()).find(
+    const blockedMail = (await t.services.mail.listMailbox()).find(
       (x) => x.toAddress === other.m.email && x.subject === 'Your withdrawal was blocked',
     );
     expect(blockedMail?.textBody).toContain('blocked for compliance');

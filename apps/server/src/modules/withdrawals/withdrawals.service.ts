@@ -4,7 +4,6 @@ import type {
   WithdrawalsQuery,
   WithdrawalsResponse,
 } from '@ctn/contracts/withdrawals';
-import { MAX_WITHDRAWAL_USDT } from '@ctn/contracts/constants';
 import { isWalletAddress, withHexPrefix } from '@ctn/contracts/validation';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
@@ -19,18 +18,12 @@ import type { SettingsService } from '../settings/settings.service';
 import type { OtpService } from './otp.service';
 import { memberView } from './withdrawal-view';
 import { settleHeld } from './settlement';
+import { amountToMicro } from './withdrawal-amount';
 import * as q from './withdrawals.queries';
 import { isUuid } from '../../lib/values';
 
 /** The reason a cancelled request shows, to its member and to administrators. */
 export const CANCELLED_REASON = 'Cancelled by the member';
-
-/** USDT with at most 6 decimals -> micro-USDT; null for anything else (NaN, 1e-7, ...). */
-export function amountToMicro(amount: number): bigint | null {
-  if (!Number.isFinite(amount) || amount <= 0 || amount > MAX_WITHDRAWAL_USDT) return null;
-  const micro = Math.round(amount * 1_000_000);
-  return Math.abs(micro - amount * 1_000_000) < 1e-6 && micro > 0 ? BigInt(micro) : null;
-}
 
 /**
  * A member's withdrawal requests (DESIGN.md section 4 "Withdrawals"): after the mailed code, the
@@ -92,7 +85,7 @@ export class WithdrawalsService {
     try {
       await this.db.transaction(async (tx) => {
         await q.insertWithdrawal(tx, { id, userId, amountMicro: micro, walletAddress: address });
-        if (!(await q.consumeCode(tx, otpId, id))) throw new AppError('OTP_INVALID');
+        if (!(await this.otp.consume(tx, otpId, id))) throw new AppError('OTP_INVALID');
         await postEntry(tx, {
           userId,
           kind: 'WITHDRAWAL_HOLD',
@@ -203,8 +196,8 @@ export class WithdrawalsService {
     if (micro < policy.minimumWithdrawalMicro)
       throw new AppError(
         'WITHDRAWAL_BELOW_MINIMUM',
-        { minimum: Number(policy.minimumWithdrawalMicro) / 1e6 },
-        `The minimum withdrawal is ${Number(policy.minimumWithdrawalMicro) / 1e6} USDT.`,
+        { minimum: toUsdt(policy.minimumWithdrawalMicro) },
+        `The minimum withdrawal is ${toUsdt(policy.minimumWithdrawalMicro)} USDT.`,
       );
     // The live rules, not the last compliance run's: a subscription that lapsed an hour ago
     // already stops withdrawals.

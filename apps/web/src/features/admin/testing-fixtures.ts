@@ -84,6 +84,7 @@ export function makeDetail(overrides: Partial<AdminUserDetail> = {}): AdminUserD
     referralStats: { totalReferrals: 7, directReferrals: 3 },
     referredBy: null,
     subscriptionPayments: [],
+    explorerUrl: 'https://testnet.bscscan.com',
     subscriptionFee: { hasPaid: false, amount: null, timestamp: null },
     rewards: {
       data: [],

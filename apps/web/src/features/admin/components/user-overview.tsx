@@ -3,6 +3,7 @@ import { CircleCheck, CircleX } from 'lucide-react';
 import { Link } from 'react-router';
 import { StatusBadge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { TxLink } from '@/components/explorer-links';
 import {
   Table,
   TableBody,
@@ -12,7 +13,6 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { formatDateTime, formatUsd, fullName, shorten } from '@/lib/format';
-import { BSCSCAN_TX_URL } from '../lib/format';
 import { InfoCard, Row } from './info-card';
 
 /** The Overview tab: basic, referral (when referred) and subscription information. */
@@ -118,14 +118,11 @@ export function UserOverview({ user }: { user: AdminUserDetail }) {
                     <TableCell>{formatDateTime(p.creditedAt)}</TableCell>
                     <TableCell className="tabular-nums">{formatUsd(p.amount)}</TableCell>
                     <TableCell>
-                      <a
-                        href={`${BSCSCAN_TX_URL}${p.transactionHash}`}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        className="font-mono text-xs text-primary hover:underline"
-                      >
-                        {shorten(p.transactionHash, 10, 8)}
-                      </a>
+                      <TxLink
+                        explorerUrl={user.explorerUrl}
+                        hash={p.transactionHash}
+                        text={shorten(p.transactionHash, 10, 8)}
+                      />
                     </TableCell>
                     <TableCell className="text-fg-muted">
                       {p.paidUntil

@@ -7,8 +7,6 @@ export function statusText(status: string): string {
   return status.replace(/_/g, ' ');
 }
 
-export const BSCSCAN_TX_URL = 'https://testnet.bscscan.com/tx/';
-
 const dayFormat = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
   month: 'short',

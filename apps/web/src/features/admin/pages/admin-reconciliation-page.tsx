@@ -4,6 +4,7 @@ import { PageTitle } from '@/components/page-title';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { TxLink } from '@/components/explorer-links';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { RefreshButton } from '@/components/ui/refresh-button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -17,7 +18,7 @@ import {
 } from '@/components/ui/table';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
-import { formatDateTime, formatUsd } from '@/lib/format';
+import { formatDateTime, formatUsd, shorten } from '@/lib/format';
 import { reconciliationKeys, useReconciliation, useRunReconciliation } from '../api/reconciliation';
 import { ChainRescansCard } from '../components/reconciliation/chain-rescans-card';
 
@@ -112,15 +113,11 @@ function Differences({
             <TableCell className="min-w-64 text-sm">{d.detail}</TableCell>
             <TableCell>
               {d.transactionHash ? (
-                <a
-                  href={`${explorerUrl}/tx/${d.transactionHash}`}
-                  target="_blank"
-                  rel="noreferrer"
-                  className="font-mono text-xs text-primary underline-offset-2 hover:underline"
-                  title={d.transactionHash}
-                >
-                  {d.transactionHash.slice(0, 10)}…{d.transactionHash.slice(-6)}
-                </a>
+                <TxLink
+                  explorerUrl={explorerUrl}
+                  hash={d.transactionHash}
+                  text={shorten(d.transactionHash, 10, 6)}
+                />
               ) : (
                 '—'
               )}

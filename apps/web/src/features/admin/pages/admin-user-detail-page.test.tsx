@@ -42,6 +42,8 @@ describe('admin user detail page', () => {
             },
             subscriptionFee: { hasPaid: true, amount: 10, timestamp: '2025-01-05T10:00:00.000Z' },
             subscriptionPayments: [payment],
+            // A mainnet deployment: the links follow the server's explorer, not a fixed one.
+            explorerUrl: 'https://bscscan.com',
           }),
         ),
     });
@@ -71,10 +73,7 @@ describe('admin user detail page', () => {
     expect(screen.getByText('Paid')).toBeInTheDocument();
     const payments = screen.getByRole('region', { name: 'Subscription payments' });
     const link = within(payments).getByRole('link');
-    expect(link).toHaveAttribute(
-      'href',
-      `https://testnet.bscscan.com/tx/${payment.transactionHash}`,
-    );
+    expect(link).toHaveAttribute('href', `https://bscscan.com/tx/${payment.transactionHash}`);
     expect(link).toHaveTextContent(
       `${payment.transactionHash.slice(0, 10)}...${payment.transactionHash.slice(-8)}`,
     );

@@ -10,10 +10,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { formatDate } from '@/lib/format';
+import { DAY_MS } from '@ctn/contracts/time';
 
 const RenewDialog = lazy(() => import('./renew-dialog'));
-
-const DAY_MS = 86_400_000;
 
 /** "Paid until Apr 4, 2025 · 9 days left", or "Expired on ..." once the date has passed. */
 export function paidUntilText(paidUntil: string, now: number): string {

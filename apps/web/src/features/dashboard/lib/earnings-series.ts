@@ -1,8 +1,8 @@
 import type { EarningsPoint } from '@ctn/contracts/rewards';
 import { utcDay } from '@/components/charts/utc-day';
+import { DAY_MS } from '@ctn/contracts/time';
 
 export const EARNINGS_DAYS = 90;
-const DAY_MS = 86_400_000;
 
 // The server groups credits by UTC day.
 export { formatUtcDay, utcDay } from '@/components/charts/utc-day';

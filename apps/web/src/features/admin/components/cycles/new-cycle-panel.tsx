@@ -16,8 +16,8 @@ import { usePreviewCycle } from '../../api/preview-cycle';
 import { refusalText } from '@/lib/refusal-text';
 import { isoDay } from '../../lib/format';
 import { SOURCE_LABELS } from './cycle-labels';
+import { DAY_MS } from '@ctn/contracts/time';
 
-const DAY_MS = 86_400_000;
 const TOO_LARGE = 'The CSV file is larger than 8 MB';
 
 /** The last 7 full days, in UTC days like the exchange's daily commission data. */

@@ -1,4 +1,4 @@
-import { missingSiteLinks, SITE_LINK_LABELS } from '@ctn/contracts/site';
+import { missingSiteLinks, SITE_LINK_LABELS } from '@ctn/contracts/site-links';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { paths } from '@/lib/paths';

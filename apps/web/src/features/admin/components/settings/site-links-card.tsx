@@ -1,10 +1,5 @@
-import {
-  SITE_LINK_LABELS,
-  SITE_LINKS,
-  siteLinksSchema,
-  type SiteLink,
-  type SiteLinks,
-} from '@ctn/contracts/site';
+import { siteLinksSchema, type SiteLink, type SiteLinks } from '@ctn/contracts/site';
+import { SITE_LINK_LABELS, SITE_LINKS } from '@ctn/contracts/site-links';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';

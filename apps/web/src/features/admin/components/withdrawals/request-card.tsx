@@ -4,7 +4,7 @@ import { formatDateTime, formatUsd } from '@/lib/format';
 import { InfoCard, Row } from '../info-card';
 import { ChainCheckResult } from './chain-check-result';
 import { CopyButton } from './copy-button';
-import { AddressLink, TxLink } from './explorer-links';
+import { AddressLink, TxLink } from '@/components/explorer-links';
 import { WithdrawalStatusBadge } from './withdrawal-status';
 import { PAYOUT_BADGES } from './withdrawal-labels';
 

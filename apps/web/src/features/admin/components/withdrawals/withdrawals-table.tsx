@@ -12,7 +12,7 @@ import {
 import { formatDateTime, formatUsd, shortenAddress } from '@/lib/format';
 import { shortenListHash } from '../../lib/format';
 import { RewardPerson } from '../rewards/reward-person';
-import { AddressLink, TxLink } from './explorer-links';
+import { AddressLink, TxLink } from '@/components/explorer-links';
 import { ReviewLink } from './review-link';
 import { WithdrawalStatusBadge } from './withdrawal-status';
 

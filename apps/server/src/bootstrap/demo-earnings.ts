@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { Actor } from '../modules/audit/audit.service';
-import type { Db } from './client';
-import type { SeedServices } from './seed';
+import type { Db } from '../db/client';
+import type { Services } from '../services';
+import { DAY_MS } from '@ctn/contracts/time';
+
+/** What the bootstrap and the demo data use. */
+export type SeedServices = Pick<
+  Services,
+  'auth' | 'registration' | 'subscriptions' | 'cycles' | 'peers'
+>;
 
 export interface DemoMember {
   id: string;
@@ -9,7 +16,6 @@ export interface DemoMember {
   paid: boolean;
 }
 
-const DAY_MS = 86_400_000;
 /** Three 28-day cycles ending yesterday: the demo dashboard shows earnings over time. */
 const CYCLES = 3;
 const CYCLE_DAYS = 28;

@@ -1,6 +1,7 @@
-import type { Services } from '../app';
-import type { Config } from '../config';
-import type { JobDefinition } from './scheduler';
+import type { Config } from './config';
+import type { JobDefinition } from './jobs/scheduler';
+import type { Services } from './services';
+import { DAY_MS, HOUR_MS } from '@ctn/contracts/time';
 
 /** Every background job the server runs, with its period (each runs once per period overall). */
 export function backgroundJobs(services: Services, config: Config): JobDefinition[] {
@@ -20,7 +21,7 @@ export function backgroundJobs(services: Services, config: Config): JobDefinitio
     {
       // Delivered mails are kept for the saved retention, then deleted.
       name: 'mail-retention',
-      intervalMs: 3_600_000,
+      intervalMs: HOUR_MS,
       firstAfterMs: 60_000,
       run: async () =>
         services.mail.purgeDelivered((await services.settings.system()).mailRetentionDays),
@@ -28,7 +29,7 @@ export function backgroundJobs(services: Services, config: Config): JobDefinitio
     {
       // Registrations nobody verified within 48 h are deleted (they hold no address, no money).
       name: 'unverified-purge',
-      intervalMs: 3_600_000,
+      intervalMs: HOUR_MS,
       firstAfterMs: 90_000,
       run: () => services.registration.purgeUnverified(),
     },
@@ -46,7 +47,7 @@ export function backgroundJobs(services: Services, config: Config): JobDefinitio
     },
     {
       name: 'expiry-reminders',
-      intervalMs: 3_600_000,
+      intervalMs: HOUR_MS,
       run: () => services.subscriptions.sendExpiryReminders(),
     },
     {
@@ -60,7 +61,7 @@ export function backgroundJobs(services: Services, config: Config): JobDefinitio
       // Daily; the first a few minutes after the very first start. A second run the same day
       // changes nothing. Reading every linked member from the exchange takes a while.
       name: 'compliance',
-      intervalMs: 86_400_000,
+      intervalMs: DAY_MS,
       firstAfterMs: 300_000,
       leaseMs: 600_000,
       run: () => services.compliance.runDaily(),
@@ -68,7 +69,7 @@ export function backgroundJobs(services: Services, config: Config): JobDefinitio
     {
       // Daily: the chain, the ledger and the hot wallet compared; differences mailed (decision 014).
       name: 'reconciliation',
-      intervalMs: 86_400_000,
+      intervalMs: DAY_MS,
       firstAfterMs: 600_000,
       leaseMs: 600_000,
       run: () => services.reconciliation.runDaily(),
@@ -77,7 +78,7 @@ export function backgroundJobs(services: Services, config: Config): JobDefinitio
       // The public earnings disclosure, once per UTC day (checked hourly: a restart never skips
       // a day, a second run the same day changes nothing).
       name: 'earnings-disclosure',
-      intervalMs: 3_600_000,
+      intervalMs: HOUR_MS,
       firstAfterMs: 20_000,
       run: () => services.disclosure.buildDaily(),
     },

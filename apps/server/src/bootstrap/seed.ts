@@ -1,27 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Services } from '../app';
 import type { Config } from '../config';
-import type { Db } from './client';
-import { seedDemoEarnings, type DemoMember } from './demo-earnings';
-
-/** Demo sign-in details, printed at start in development. Never created in production. */
-export const DEMO = {
-  member: {
-    email: 'demo@example.com',
-    password: 'DemoMember@2026',
-    referralCode: 'TRADEWAY',
-    firstName: 'Alex',
-    lastName: 'Morgan',
-  },
-  admin: {
-    email: 'admin@example.com',
-    password: 'DemoAdmin@2026',
-    /** The demo administrator's authenticator key (administrators sign in with a second factor). */
-    totpSecret: 'CTNDEMOADMIN2FAKEY234567',
-  },
-  /** Exchange UID of the demo member (linked in demo data). */
-  bingxUid: '20260001',
-} as const;
+import type { Db } from '../db/client';
+import { DEMO } from './demo-accounts';
+import { seedDemoEarnings, type DemoMember, type SeedServices } from './demo-earnings';
 
 const FIRST_NAMES = [
   'Sofia',
@@ -61,11 +42,6 @@ export interface BootstrapReport {
  * Start-up data, idempotent: the network's root, the administrator of ADMIN_EMAIL, and in
  * development the demo accounts.
  */
-export type SeedServices = Pick<
-  Services,
-  'auth' | 'registration' | 'subscriptions' | 'cycles' | 'peers'
->;
-
 export async function bootstrap(
   services: SeedServices,
   db: Db,

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
 import type { Envelope } from '@ctn/contracts/envelope';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -36,7 +38,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const { url, drop } = await freshDatabase();
   const config = testConfig(url, env);
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database, await pgliteSnapshot(config));
   await migrate(database);
   const { app, services, close } = await startApp(config, database, options);
   const root = await services.auth.ensureRoot(ROOT_CODE);
@@ -84,6 +86,22 @@ export async function startApp(
       await composition.close();
     },
   };
+}
+
+let snapshot: Promise<Blob | null> | undefined;
+
+/**
+ * A migrated in-memory PGlite to start from (test/pglite-snapshot.ts), read once per file;
+ * nothing on PostgreSQL or a PGlite in a folder.
+ */
+async function pgliteSnapshot(config: Config): Promise<{ pgliteSnapshot?: Blob }> {
+  if (config.database.kind !== 'pglite' || config.database.dataDir !== null) return {};
+  snapshot ??= (async () => {
+    const path = inject('pgliteSnapshot');
+    return path ? new Blob([await readFile(path)]) : null;
+  })();
+  const blob = await snapshot;
+  return blob ? { pgliteSnapshot: blob } : {};
 }
 
 /** The configuration of a test server on the database at `url`. */

@@ -45,9 +45,21 @@ export function preparedReadClient(db: Db): pg.Pool | PGlite {
 }
 
 /** Opens PGlite (embedded, in a folder or in memory) or a PostgreSQL pool. */
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+export async function openDatabase(
+  target: DatabaseTarget,
+  options: {
+    /**
+     * Tests: an in-memory PGlite starts as a copy of this data directory (a migrated database
+     * dumped by PGlite's dumpDataDir) instead of running initdb (test/pglite-snapshot.ts).
+     */
+    pgliteSnapshot?: Blob;
+  } = {},
+): Promise<Database> {
   if (target.kind === 'pglite') {
-    const client = target.dataDir === null ? new PGlite() : new PGlite(target.dataDir);
+    const client =
+      target.dataDir !== null
+        ? new PGlite(target.dataDir)
+        : new PGlite(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {});
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {

@@ -107,7 +107,7 @@ export const referralTreeStatisticsSchema = z.object({
   totalEarningsFromTree: z
     .number()
     .describe(
-      'USDT the caller earned from these members. Always 0 until the rewards ledger exists (a later issue).',
+      'USDT the caller earned from these members: the DIRECT and DOWNLINE reward lines credited to the caller for them.',
     ),
   averageEarningsPerReferral: z
     .number()
@@ -141,7 +141,7 @@ export const referralTreeNodeSchema: z.ZodType<ReferralTreeNode> = z.lazy(() =>
     totalRewards: z
       .number()
       .describe(
-        'USDT the caller earned from this member. Always 0 until the rewards ledger exists (a later issue).',
+        'USDT the caller earned from this member: the DIRECT and DOWNLINE reward lines credited to the caller for them.',
       ),
     totalDescendants: z
       .number()

@@ -1,4 +1,3 @@
-import { COMPLIANCE_GRACE_DAYS } from '@ctn/contracts/constants';
 import {
   LOCK_REASONS,
   type AdminRewardItem,
@@ -25,6 +24,7 @@ import {
   type CsvExport,
 } from '../../lib/csv';
 import { averageUsdt, toUsdt } from '../../lib/money';
+import { databaseReasons, forfeitsAt } from '../compliance/compliance-rules';
 import { emailForLevel, shortName } from '../../lib/privacy';
 import { pageOf } from '../../lib/pagination';
 import type { Actor, AuditService } from '../audit/audit.service';
@@ -425,25 +425,25 @@ const isLockReason = (value: string): value is LockReason =>
  * link, read live) and those the last compliance check found on the exchange.
  */
 export function complianceOf(money: q.MemberMoney, now: Date): ComplianceState {
-  const reasons: LockReason[] = [];
-  if (money.status === 'LOCKED') reasons.push('ACCOUNT_LOCKED');
   const paidUntil = money.paidUntil ? new Date(money.paidUntil) : null;
-  if (!paidUntil || paidUntil <= now) reasons.push('SUBSCRIPTION_LAPSED');
-  if (!money.bingxUid) reasons.push('EXCHANGE_NOT_LINKED');
+  const reasons = databaseReasons(
+    { status: money.status, paidUntil, bingxUid: money.bingxUid },
+    now,
+  );
+  // A running lock keeps the reasons it was stored with (the exchange's among them) until the
+  // next daily check confirms or releases it.
   if (money.lockedSince)
     for (const reason of money.lockReasons)
       if (isLockReason(reason) && !reasons.includes(reason)) reasons.push(reason);
   const lockedSince = money.lockedSince ? new Date(money.lockedSince) : null;
-  const forfeitsAt = lockedSince
-    ? new Date(lockedSince.getTime() + COMPLIANCE_GRACE_DAYS * DAY_MS)
-    : null;
+  const forfeitsOn = lockedSince ? forfeitsAt(lockedSince) : null;
   return {
     locked: reasons.length > 0 || lockedSince !== null,
     reasons,
     lockedSince: lockedSince?.toISOString() ?? null,
-    forfeitsAt: forfeitsAt?.toISOString() ?? null,
-    daysLeft: forfeitsAt
-      ? Math.max(0, Math.ceil((forfeitsAt.getTime() - now.getTime()) / DAY_MS))
+    forfeitsAt: forfeitsOn?.toISOString() ?? null,
+    daysLeft: forfeitsOn
+      ? Math.max(0, Math.ceil((forfeitsOn.getTime() - now.getTime()) / DAY_MS))
       : null,
     checkedAt: money.checkedAt ? toIso(money.checkedAt) : null,
   };

@@ -1,13 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility';
-import { signIn } from '../support/members';
+import { DEMO_MEMBER, signIn } from '../support/members';
 import { screenshotter } from '../support/screenshots';
 import { BASE_URL, DEMO_REFERRAL_CODE } from '../support/server';
 
 // The demo member's network (seeded at start): 33 referrals four levels deep, 3 + 6 + 12 + 12.
 // Other journeys register members with the demo code, so level 1 may hold more by the time these
 // tests run: the figures come from the API, and the checks hold whatever ran before.
-const DEMO = { email: 'demo@example.com', password: 'DemoMember@2026' };
+const DEMO = DEMO_MEMBER;
 const SEEDED_DIRECT = 3;
 
 interface HistoryAnswer {

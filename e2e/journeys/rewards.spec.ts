@@ -1,13 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility';
 import { listMails } from '../support/mailbox';
-import { signIn, signInAsDemoAdmin } from '../support/members';
+import { DEMO_MEMBER, signIn, signInAsDemoAdmin } from '../support/members';
 import { apiGet } from '../support/api';
 import { screenshotter } from '../support/screenshots';
 
 // The demo accounts (seeded at start: the demo network's subscriptions are paid on the simulated
 // chain and three exchange cycles are run, so the demo member has DIRECT and DOWNLINE rewards).
-const DEMO = { email: 'demo@example.com', password: 'DemoMember@2026' };
+const DEMO = DEMO_MEMBER;
 /** The BingX UID of the demo member's first referral: their upline is the demo member. */
 const REFERRAL_UID = '30000001';
 

@@ -1,12 +1,12 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { field } from '../support/members';
+import { DEMO_MEMBER, field } from '../support/members';
 import { screenshotter } from '../support/screenshots';
 
 // The public site and the member shell in a real browser (issue 8): the landing page on a phone,
 // themes, the member navigation, and the password change with its new token.
 // Every route in both themes at 375 and 1280 px is screenshotted by `npm run audit:web`.
 
-const DEMO = { email: 'demo@example.com', password: 'DemoMember@2026' };
+const DEMO = DEMO_MEMBER;
 const PHONE = { width: 375, height: 812 };
 
 /**

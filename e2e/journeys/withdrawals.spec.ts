@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/accessibility';
 import { listMails } from '../support/mailbox';
-import { signIn, signInAsDemoAdmin } from '../support/members';
+import { DEMO_MEMBER, signIn, signInAsDemoAdmin } from '../support/members';
 import { screenshotter } from '../support/screenshots';
 
 // The demo member has an available balance from the seeded payments and cycles.
-const DEMO = { email: 'demo@example.com', password: 'DemoMember@2026' };
+const DEMO = DEMO_MEMBER;
 const ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const PAYOUT_HASH = `0x${'5e'.repeat(32)}`;
 

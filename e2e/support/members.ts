@@ -6,6 +6,7 @@ import { Secret, TOTP } from 'otpauth';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { DEMO_REFERRAL_CODE } from './server';
 import { waitForMailLink } from './mailbox';
+import { DEMO } from '../../apps/server/src/bootstrap/demo-accounts';
 
 /** A password that satisfies every rule of the spec (8+, upper, lower, digit, one of @$!%*?&). */
 export const PASSWORD = 'Journey@2025ok';
@@ -52,12 +53,10 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await form.getByRole('button', { name: /^(sign in|log in|login)/i }).click();
 }
 
-/** The demo administrator (seeded at start) and their authenticator key. */
-export const DEMO_ADMIN = {
-  email: 'admin@example.com',
-  password: 'DemoAdmin@2026',
-  totpSecret: 'CTNDEMOADMIN2FAKEY234567',
-};
+/** The demo member, seeded at start (the one home of the demo accounts is the server's). */
+export const DEMO_MEMBER = DEMO.member;
+/** The demo administrator, seeded at start, and their authenticator key. */
+export const DEMO_ADMIN = DEMO.admin;
 
 const TOTP_STEP_MS = 30_000;
 /** The last time step used, shared by every spec file of a run: each code signs in once. */

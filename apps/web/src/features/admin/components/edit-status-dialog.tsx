@@ -8,7 +8,7 @@ import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { fullName } from '@/lib/format';
 import { useUpdateUserStatus } from '../api/update-user-status';
-import { NativeSelect } from './native-select';
+import { NativeSelect } from '@/components/ui/native-select';
 
 type Step = 'edit' | 'confirm';
 

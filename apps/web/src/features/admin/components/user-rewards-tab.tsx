@@ -11,9 +11,9 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { formatDateTime, formatUsd } from '@/lib/format';
-import { NativeSelect } from './native-select';
-import { SimplePagination } from './simple-pagination';
-import { StatCard } from './stat-card';
+import { NativeSelect } from '@/components/ui/native-select';
+import { SimplePagination } from '@/components/ui/simple-pagination';
+import { StatCard } from '@/components/ui/stat-card';
 import { num, personName, str } from '../lib/records';
 import { cycleText } from './rewards/rewards-table';
 

@@ -5,9 +5,9 @@ import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { formatUsd } from '@/lib/format';
 import { statusText } from '../lib/format';
-import { NativeSelect } from './native-select';
-import { SimplePagination } from './simple-pagination';
-import { StatCard } from './stat-card';
+import { NativeSelect } from '@/components/ui/native-select';
+import { SimplePagination } from '@/components/ui/simple-pagination';
+import { StatCard } from '@/components/ui/stat-card';
 import { MemberWithdrawalsTable } from './withdrawals/member-withdrawals-table';
 
 /**

@@ -31,10 +31,10 @@ import {
   targetPath,
   targetTypeLabel,
 } from '../components/audit/audit-labels';
-import { NativeSelect } from '../components/native-select';
-import { SimplePagination } from '../components/simple-pagination';
-import { TableSkeleton } from '../components/table-skeleton';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+import { NativeSelect } from '@/components/ui/native-select';
+import { SimplePagination } from '@/components/ui/simple-pagination';
+import { TableSkeleton } from '@/components/ui/table-skeleton';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 type AuditEntry = AuditLogResponse['entries'][number];
 

@@ -11,8 +11,8 @@ import { cyclesKeys, useCycles } from '../api/get-cycles';
 import { CycleDetailView } from '../components/cycles/cycle-detail';
 import { CyclesTable } from '../components/cycles/cycles-table';
 import { NewCyclePanel } from '../components/cycles/new-cycle-panel';
-import { SimplePagination } from '../components/simple-pagination';
-import { TableSkeleton } from '../components/table-skeleton';
+import { SimplePagination } from '@/components/ui/simple-pagination';
+import { TableSkeleton } from '@/components/ui/table-skeleton';
 
 /**
  * /admin/cycles (beyond the spec): prepare a DOWNLINE cycle, preview it, run it and read its

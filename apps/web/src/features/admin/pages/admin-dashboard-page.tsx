@@ -16,7 +16,7 @@ import { DashboardCharts } from '../components/dashboard/daily-chart';
 import { HeldComplianceRun } from '../components/dashboard/held-compliance-run';
 import { SiteSetupNotice } from '../components/dashboard/site-setup-notice';
 import { ExchangeStatusCard } from '../components/exchange/exchange-status-card';
-import { StatCard } from '../components/stat-card';
+import { StatCard } from '@/components/ui/stat-card';
 import { statusText } from '../lib/format';
 
 function RecentList({

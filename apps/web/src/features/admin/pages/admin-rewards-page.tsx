@@ -23,9 +23,9 @@ import { RewardDetailDialog } from '../components/rewards/reward-detail-dialog';
 import { RewardsFilters } from '../components/rewards/rewards-filters';
 import { RewardsStatistics } from '../components/rewards/rewards-statistics';
 import { RewardsTable } from '../components/rewards/rewards-table';
-import { SimplePagination } from '../components/simple-pagination';
-import { TableSkeleton } from '../components/table-skeleton';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+import { SimplePagination } from '@/components/ui/simple-pagination';
+import { TableSkeleton } from '@/components/ui/table-skeleton';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 /** `?cycle=n` as a cycle number; anything else is no cycle filter. */
 function parseCycle(raw: string): number | null {

@@ -11,7 +11,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorMessage } from '@/lib/api-client';
 import { formatUsd, fullName } from '@/lib/format';
 import { adminUserDetailKeys, useAdminUserDetail } from '../api/get-admin-user-detail';
-import { StatCard, StatGrid } from '../components/stat-card';
+import { StatCard, StatGrid } from '@/components/ui/stat-card';
 import { UserOverview } from '../components/user-overview';
 import { UserRewardsTab, type RewardTypeFilter } from '../components/user-rewards-tab';
 import {

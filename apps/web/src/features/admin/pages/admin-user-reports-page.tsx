@@ -12,9 +12,9 @@ import { userReportsKeys, useUserReports } from '../api/get-user-reports';
 import { ReportDialog } from '../components/reports/report-dialog';
 import { ReportsFilters } from '../components/reports/reports-filters';
 import { ReportsTable } from '../components/reports/reports-table';
-import { SimplePagination } from '../components/simple-pagination';
-import { TableSkeleton } from '../components/table-skeleton';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+import { SimplePagination } from '@/components/ui/simple-pagination';
+import { TableSkeleton } from '@/components/ui/table-skeleton';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 /**
  * /admin/user-reports: members with financial, referral and activity counters, a status filter,

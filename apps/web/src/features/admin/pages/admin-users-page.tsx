@@ -23,10 +23,10 @@ import { errorMessage } from '@/lib/api-client';
 import { adminUsersKeys, useAdminUsers } from '../api/get-admin-users';
 import { EditStatusDialog } from '../components/edit-status-dialog';
 import { ExportButton } from '@/components/export-button';
-import { SimplePagination } from '../components/simple-pagination';
-import { StatCard, StatGrid } from '../components/stat-card';
+import { SimplePagination } from '@/components/ui/simple-pagination';
+import { StatCard, StatGrid } from '@/components/ui/stat-card';
 import { UsersTable } from '../components/users-table';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 /** /admin/users: statistics, debounced search, the user table and the edit-status flow. */
 export function AdminUsersPage() {

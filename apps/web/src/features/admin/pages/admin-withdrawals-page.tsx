@@ -14,12 +14,12 @@ import {
   type AdminWithdrawalsParams,
 } from '../api/get-admin-withdrawals';
 import { ExportButton } from '@/components/export-button';
-import { SimplePagination } from '../components/simple-pagination';
-import { TableSkeleton } from '../components/table-skeleton';
+import { SimplePagination } from '@/components/ui/simple-pagination';
+import { TableSkeleton } from '@/components/ui/table-skeleton';
 import { WithdrawalsFilters } from '../components/withdrawals/withdrawals-filters';
 import { WithdrawalsStatistics } from '../components/withdrawals/withdrawals-statistics';
 import { WithdrawalsTable } from '../components/withdrawals/withdrawals-table';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 /** /admin/withdrawals: statistics, search and status filter, the requests and their pages. */
 export function AdminWithdrawalsPage() {

@@ -18,7 +18,7 @@ import { NetworkRootCard } from '../components/network-root-card';
 import { ReferralTree } from '../components/referral-tree';
 import { TreeStats } from '../components/tree-stats';
 import { treeErrorText } from '../lib/tree-error';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 const LEVEL_CHOICES = Array.from({ length: REFERRAL_LEVELS }, (_, i) => i + 1);
 

@@ -10,7 +10,7 @@ import { formatDateTime, formatUsd } from '@/lib/format';
 import { useDiscardCycle } from '../../api/discard-cycle';
 import { useCycle } from '../../api/get-cycle';
 import { refusalText } from '@/lib/refusal-text';
-import { TableSkeleton } from '../table-skeleton';
+import { TableSkeleton } from '@/components/ui/table-skeleton';
 import { BatchSummary } from './batch-summary';
 import { cycleName, periodText, SOURCE_LABELS } from './cycle-labels';
 import { CycleProgress } from './cycle-progress';

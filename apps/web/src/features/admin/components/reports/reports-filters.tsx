@@ -1,7 +1,7 @@
 import { USER_STATUSES, type UserStatus } from '@ctn/contracts/constants';
 import { Search } from 'lucide-react';
 import { Input } from '@/components/ui/input';
-import { NativeSelect } from '../native-select';
+import { NativeSelect } from '@/components/ui/native-select';
 
 /** Search (name, email, user ID) and status (All, ACTIVE, LOCKED, DISABLED). */
 export function ReportsFilters({

@@ -1,7 +1,7 @@
 import { REFERRAL_LEVELS, REWARD_TYPES, type RewardType } from '@ctn/contracts/constants';
 import { Search } from 'lucide-react';
 import { Input } from '@/components/ui/input';
-import { NativeSelect } from '../native-select';
+import { NativeSelect } from '@/components/ui/native-select';
 
 const LEVELS = Array.from({ length: REFERRAL_LEVELS }, (_, i) => i + 1);
 

@@ -1,7 +1,7 @@
 import type { AdminRewardStatistics } from '@ctn/contracts/rewards';
 import { ArrowDown, ArrowUp, Coins, Gift, Hash, Network, Sigma, UserPlus } from 'lucide-react';
 import { formatUsd } from '@/lib/format';
-import { StatCard, StatGrid } from '../stat-card';
+import { StatCard, StatGrid } from '@/components/ui/stat-card';
 
 const count = (n: number) => `${n} ${n === 1 ? 'reward' : 'rewards'}`;
 

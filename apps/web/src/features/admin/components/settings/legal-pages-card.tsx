@@ -20,7 +20,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useEarningsDisclosure, useLegalDocument } from '@/lib/site';
-import { NativeSelect } from '../native-select';
+import { NativeSelect } from '@/components/ui/native-select';
 import { useRebuildDisclosure, useSaveLegalDocument } from './site-settings-api';
 
 const PAGE_PATH: Record<LegalDocumentKey, string> = {

@@ -8,7 +8,7 @@ import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useSystemOverview } from '../../api/get-system-overview';
 import { adminPaths } from '../../lib/paths';
-import { StatCard, StatGrid } from '../stat-card';
+import { StatCard, StatGrid } from '@/components/ui/stat-card';
 
 const UNKNOWN = 'Unknown';
 

@@ -14,7 +14,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { refusalText } from '@/lib/refusal-text';
-import { NativeSelect } from '../native-select';
+import { NativeSelect } from '@/components/ui/native-select';
 import { SettingRow, SettingSwitch } from './setting-switch';
 import { useSystemSettings, useUpdateSystemSettings } from './system-settings-api';
 

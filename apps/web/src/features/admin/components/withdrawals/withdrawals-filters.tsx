@@ -2,7 +2,7 @@ import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@ctn/contracts/const
 import { Search } from 'lucide-react';
 import { Input } from '@/components/ui/input';
 import { statusText } from '../../lib/format';
-import { NativeSelect } from '../native-select';
+import { NativeSelect } from '@/components/ui/native-select';
 
 /** Search (member name, email, user ID or wallet address) and the status filter. */
 export function WithdrawalsFilters({

@@ -1,7 +1,7 @@
 import type { WithdrawalStatistics } from '@ctn/contracts/withdrawals';
 import { Ban, CircleCheck, CircleX, Clock, Hash, Wallet } from 'lucide-react';
 import { formatUsd } from '@/lib/format';
-import { StatCard, StatGrid } from '../stat-card';
+import { StatCard, StatGrid } from '@/components/ui/stat-card';
 
 /**
  * The list statistics (admin section 2). 'Total Amount' is the approved plus the pending amount:

@@ -236,13 +236,18 @@ async function findNetwork(db: Db, members: number) {
   return { ...top, levels: depth?.levels ?? 0 };
 }
 
-/** The member on `level` below the top with the largest network: "a member in the middle". */
+/**
+ * The member on `level` below the top with the largest network: "a member in the middle". An
+ * active one: the generated network has locked and disabled members too, and their sessions
+ * are refused (the run would measure 401 answers).
+ */
 async function pickMiddle(db: Db, topId: string, level: number) {
   const [row] = await rowsOf<{ id: string; network: number }>(
     db,
     sql`select rp.descendant as id,
                (select count(*)::int from referral_paths d where d.ancestor = rp.descendant) as network
-          from referral_paths rp where rp.ancestor = ${topId} and rp.depth = ${level}
+          from referral_paths rp join users u on u.id = rp.descendant and u.status = 'ACTIVE'
+         where rp.ancestor = ${topId} and rp.depth = ${level}
          order by network desc limit 1`,
   );
   if (!row) throw new Error(`nobody on level ${level}`);

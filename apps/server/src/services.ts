@@ -48,7 +48,7 @@ import { WithdrawalSettlement } from './modules/withdrawals/settlement';
 import { WithdrawalReviewService } from './modules/withdrawals/withdrawal-review.service';
 import { WithdrawalsService } from './modules/withdrawals/withdrawals.service';
 
-export const SESSION_TTL_SECONDS = 24 * 3600;
+const SESSION_TTL_SECONDS = 24 * 3600;
 
 export interface ServiceOptions {
   /** Where services write their lines: the same pino logger the HTTP server uses. */

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import * as q from './jobs.queries';
 import { JobScheduler } from './scheduler';
+import { silentLogger } from '../lib/logger';
 
-const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('jobs across instances: once per period, retried after a crash', () => {
@@ -14,7 +14,7 @@ describe('jobs across instances: once per period, retried after a crash', () => 
   afterAll(async () => t?.close());
 
   const scheduler = (instance: string) =>
-    new JobScheduler({ db: t.database.db, log: quiet, instance, pollMs: 20 });
+    new JobScheduler({ db: t.database.db, log: silentLogger, instance, pollMs: 20 });
 
   it('runs a job once per period across two instances, never two runs at once', async () => {
     const intervalMs = 250;
@@ -119,7 +119,7 @@ describe('jobs across instances: once per period, retried after a crash', () => 
     const observed: string[] = [];
     const s = new JobScheduler({
       db: t.database.db,
-      log: quiet,
+      log: silentLogger,
       instance: 'a',
       pollMs: 20,
       observe: (job, outcome, seconds) => {

@@ -1,10 +1,10 @@
-import type { FastifyServerOptions } from 'fastify';
 import {
   destination,
   pino,
   stdSerializers,
   type DestinationStream,
   type Logger as PinoLogger,
+  type LoggerOptions,
 } from 'pino';
 import type { Config } from '../config';
 
@@ -50,15 +50,18 @@ export function serializeError(err: Error): ReturnType<typeof stdSerializers.err
 }
 
 /**
- * The server's pino options: JSON lines (pretty on a terminal outside production), and request
- * lines without the secrets that verify and reset links carry in their query string. Fastify's
- * request lines carry the request id (`reqId`); lines services write do not (decision 026).
+ * The server's one logger: Fastify writes its request lines with it and the services theirs
+ * (services.ts). JSON lines (pretty on a terminal outside production), and request lines without
+ * the secrets that verify and reset links carry in their query string. Fastify's request lines
+ * carry the request id (`reqId`); lines services write do not (decision 026).
  */
-export function logOptions(
+export function serverLogger(
   config: Pick<Config, 'logLevel' | 'isProduction'>,
   pretty: boolean,
-): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
-  return {
+  /** Tests: where the lines go instead of stdout. */
+  to?: DestinationStream,
+): PinoLogger {
+  const options: LoggerOptions = {
     level: config.logLevel,
     serializers: {
       err: serializeError,
@@ -69,28 +72,15 @@ export function logOptions(
         remoteAddress: request.ip,
       }),
     },
-    ...(pretty && !config.isProduction
-      ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
-      : // Asynchronous writes: under load the lines of many requests leave in one write instead
-        // of a blocking write each (stdout on a pipe is synchronous in Node); when idle a line
-        // leaves at once. pino flushes what is left when the process exits.
-        { stream: destination({ dest: 1, sync: false }) }),
   };
-}
-
-/**
- * The server's one logger: Fastify writes its request lines with it and the services theirs
- * (services.ts), so both leave through the same asynchronous destination.
- */
-export function serverLogger(
-  config: Pick<Config, 'logLevel' | 'isProduction'>,
-  pretty: boolean,
-  /** Tests: where the lines go instead of stdout. */
-  to?: DestinationStream,
-): PinoLogger {
-  const { stream, ...options } = logOptions(config, pretty) as ReturnType<typeof logOptions> & {
-    stream?: DestinationStream;
-  };
-  const destination = to ?? stream;
-  return destination ? pino(options, destination) : pino(options);
+  if (to) return pino(options, to);
+  if (pretty && !config.isProduction)
+    return pino({
+      ...options,
+      transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } },
+    });
+  // Asynchronous writes: under load the lines of many requests leave in one write instead of a
+  // blocking write each (stdout on a pipe is synchronous in Node); when idle a line leaves at
+  // once. pino flushes what is left when the process exits.
+  return pino(options, destination({ dest: 1, sync: false }));
 }

@@ -3,8 +3,7 @@ import { redisAvailable, startRedis, type LocalRedis } from '../../../test/redis
 import { RedisRateLimiter } from '../../lib/redis-rate-limiter';
 import { BingxClient } from './bingx-client';
 import { BingxSimulator } from './bingx-simulator';
-
-const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+import { silentLogger } from '../../lib/logger';
 
 describe.skipIf(!redisAvailable())('one BingX request budget for every instance (Redis)', () => {
   let redis: LocalRedis;
@@ -25,7 +24,7 @@ describe.skipIf(!redisAvailable())('one BingX request budget for every instance 
 
   /** An instance: its own client, on the shared Redis. 10 requests/s: jobs 6/s, members 4/s. */
   async function instance() {
-    const limiter = new RedisRateLimiter(redis.url, silent);
+    const limiter = new RedisRateLimiter(redis.url, silentLogger);
     limiters.push(limiter);
     await limiter.ready();
     const client = new BingxClient({

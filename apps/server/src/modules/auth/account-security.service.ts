@@ -22,7 +22,6 @@ export interface RequestOrigin {
 }
 
 /** What the auth check knows of a signed-in request. */
-export type { SessionUser };
 
 /** Changes that hold withdrawals for WITHDRAWAL_FREEZE_HOURS: a takeover would begin with them. */
 const FREEZING: readonly SecurityEventKind[] = [

@@ -16,11 +16,8 @@ import type { AuditService } from '../audit/audit.service';
 import type { MailService } from '../mail/mail.service';
 import type { TwoFactorService } from '../two-factor/two-factor.service';
 import type { SettingsService } from '../settings/settings.service';
-import type {
-  AccountSecurityService,
-  RequestOrigin,
-  SessionUser,
-} from './account-security.service';
+import type { SessionUser } from '../../lib/session-user';
+import type { AccountSecurityService, RequestOrigin } from './account-security.service';
 import { passwordResetMail } from './auth-mails';
 import * as q from './auth.queries';
 import { isCommonPassword, refuseCommonPassword } from './common-passwords';

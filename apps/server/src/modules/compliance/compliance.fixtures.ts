@@ -11,11 +11,9 @@ import { postEntry } from '../ledger/ledger.service';
 import { signedInMember, type TestApp } from '../../../test/test-app';
 import { ComplianceService } from './compliance.service';
 import { DAY_MS } from '@ctn/contracts/time';
+import { silentLogger } from '../../lib/logger';
 
 /** Helpers of the compliance tests: members in a given state, the exchange, what happened. */
-
-export const DAY = DAY_MS;
-export const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** The exchange day (UTC+8) of an instant, as the simulator labels its rows. */
 const ymd = (at: Date) => exchangeDayAt(at);
@@ -37,7 +35,7 @@ export async function createMember(t: TestApp, base: Date, setup: MemberSetup = 
   const m = await signedInMember(t);
   uidCounter += 1;
   const uid = setup.linked === false ? null : String(70_000_000 + uidCounter);
-  const paidUntil = new Date(base.getTime() + (setup.paidDays ?? 90) * DAY).toISOString();
+  const paidUntil = new Date(base.getTime() + (setup.paidDays ?? 90) * DAY_MS).toISOString();
   await t.database.db.execute(
     sql`update users set bingx_uid = ${uid}, paid_until = ${paidUntil}::timestamptz,
                      subscription_paid_at = ${base.toISOString()}::timestamptz
@@ -54,7 +52,7 @@ export function setExchange(t: TestApp, uid: string, base: Date, setup: MemberSe
     { tradingVolume: string; commissionVolume: string; copyTradingVolume: string }
   > = {};
   for (const ago of setup.copiedDaysAgo ?? [1])
-    days[ymd(new Date(base.getTime() - ago * DAY))] = {
+    days[ymd(new Date(base.getTime() - ago * DAY_MS))] = {
       tradingVolume: '1000',
       commissionVolume: '2',
       copyTradingVolume: '800',
@@ -170,6 +168,6 @@ export function complianceService(t: TestApp, exchange: ExchangeGateway) {
     settings: t.services.settings,
     mail: t.services.mail,
     publicUrl: t.config.publicUrl,
-    log: silentLog,
+    log: silentLogger,
   });
 }

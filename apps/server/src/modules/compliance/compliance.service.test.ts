@@ -9,7 +9,6 @@ import {
   complianceService,
   createMember,
   creditLocked,
-  DAY,
   entriesOf,
   ledgerIsClean,
   setExchange,
@@ -17,11 +16,13 @@ import {
   spyExchange,
   stateOf,
 } from './compliance.fixtures';
+import { DAY_MS } from '@ctn/contracts/time';
 
 let t: TestApp;
 /** The first run's day; later runs drive `now` forward from it. */
 const base = new Date();
-const at = (days: number, hours = 0) => new Date(base.getTime() + days * DAY + hours * 3_600_000);
+const at = (days: number, hours = 0) =>
+  new Date(base.getTime() + days * DAY_MS + hours * 3_600_000);
 const run = (now: Date) => t.services.compliance.runDaily(now);
 /**
  * An exchange condition locks only when seen on two checks a day apart: the first sighting the

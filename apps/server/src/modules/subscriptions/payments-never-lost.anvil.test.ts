@@ -19,6 +19,7 @@ import {
   type TestApp,
 } from '../../../test/test-app';
 import { SubscriptionsService } from './subscriptions.service';
+import { silentLogger } from '../../lib/logger';
 
 /**
  * Issue "Payments are never lost", on a real EVM node behind a proxy that lags, caps ranges and
@@ -28,7 +29,6 @@ import { SubscriptionsService } from './subscriptions.service';
 
 const USDT = 10n ** 18n;
 const LAG_MS = 1_500;
-const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.runIf(anvilAvailable())(
@@ -150,7 +150,7 @@ describe.runIf(anvilAvailable())(
           usdtContract: anvil.usdt,
           explorerUrl: 'x',
           simulatedChain: null,
-          log: quiet,
+          log: silentLogger,
           mail: t.services.mail,
           publicUrl: 'http://app.test',
           settings: t.services.settings,

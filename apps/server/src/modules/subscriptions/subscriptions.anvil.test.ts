@@ -8,9 +8,9 @@ import type { Peers } from '../../integrations/peers';
 import { startAnvil, type LocalChain } from '../../../test/evm/anvil';
 import { call, createTestApp, signedInMember, type TestApp } from '../../../test/test-app';
 import { SubscriptionsService } from './subscriptions.service';
+import { silentLogger } from '../../lib/logger';
 
 const USDT = 10n ** 18n;
-const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 describe('subscription payments on a real EVM node (anvil, 18-decimal ERC-20)', () => {
   let anvil: LocalChain;
@@ -54,7 +54,7 @@ describe('subscription payments on a real EVM node (anvil, 18-decimal ERC-20)', 
       usdtContract: anvil.usdt,
       explorerUrl: 'x',
       simulatedChain: null,
-      log: quiet,
+      log: silentLogger,
       mail: t.services.mail,
       publicUrl: 'http://app.test',
       settings: t.services.settings,

@@ -13,6 +13,7 @@ import { ChainHead, FINAL_TTL_MS } from '../../integrations/chain/chain-head';
 import { EvmChainReader } from '../../integrations/chain/chain-reader';
 import { MemoryRateLimiter } from '../../lib/rate-limiter';
 import { SubscriptionsService } from './subscriptions.service';
+import { silentLogger } from '../../lib/logger';
 
 const USDT = 10n ** 18n;
 const usdt = (amount: string) => (BigInt(Math.round(Number(amount) * 1e6)) * USDT) / 1_000_000n;
@@ -177,7 +178,7 @@ describe('subscription payments from the chain', () => {
       usdtContract: t.services.peers.usdtContract,
       explorerUrl: 'https://testnet.bscscan.com',
       simulatedChain: null,
-      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      log: silentLogger,
       mail: t.services.mail,
       publicUrl: 'http://app.test',
       settings: t.services.settings,
@@ -257,7 +258,7 @@ describe('when the chain cannot be reached', () => {
       usdtContract: t.services.peers.usdtContract,
       explorerUrl: 'https://testnet.bscscan.com',
       simulatedChain: null,
-      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      log: silentLogger,
       mail: t.services.mail,
       publicUrl: 'http://app.test',
       settings: t.services.settings,

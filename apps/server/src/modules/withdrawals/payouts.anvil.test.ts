@@ -24,11 +24,11 @@ import {
 } from '../../../test/test-app';
 import { postEntry } from '../ledger/ledger.service';
 import { PayoutsService } from './payouts.service';
+import { silentLogger } from '../../lib/logger';
 
 const USDT = 10n ** 18n;
 const MICRO = 10n ** 12n;
 const HOT = privateKeyToAccount(SECOND_KEY).address;
-const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 describe.skipIf(!anvilAvailable())('hot-wallet payouts on a real EVM node (anvil)', () => {
   let anvil: LocalChain;
@@ -300,7 +300,7 @@ describe.skipIf(!anvilAvailable())('hot-wallet payouts on a real EVM node (anvil
       chain: new PayoutChain({ rpcUrl: anvil.rpcUrl, usdtContract: anvil.usdt }),
       wallet: new HotWallet(SECOND_KEY),
       finalizedBlock: () => finalized(),
-      log: quiet,
+      log: silentLogger,
       receiptTimeoutMs: 300,
       pollMs: 50,
     });
@@ -348,7 +348,7 @@ describe.skipIf(!anvilAvailable())('hot-wallet payouts on a real EVM node (anvil
       chain: new PayoutChain({ rpcUrl: anvil.rpcUrl, usdtContract: anvil.usdt }),
       wallet: new HotWallet(newKey),
       finalizedBlock: () => finalized(),
-      log: quiet,
+      log: silentLogger,
     });
     const { address, id } = await pendingRequest(11_000_000n);
     await rotated.sendAndApprove(id, { id: adminId, email: 'admin@example.com', ip: null });

@@ -2,12 +2,26 @@ import { ChevronDown } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 
-/** A styled native <select> (keyboard and screen-reader behaviour of the platform). */
-export function NativeSelect({ className, children, ...props }: ComponentProps<'select'>) {
+/**
+ * A styled native <select> (keyboard and screen-reader behaviour of the platform). `className`
+ * goes to the wrapper (its width in a layout), `selectClassName` to the select itself; `large`
+ * is the taller control of the member pages' toolbars.
+ */
+export function NativeSelect({
+  className,
+  selectClassName,
+  large = false,
+  children,
+  ...props
+}: ComponentProps<'select'> & { selectClassName?: string; large?: boolean }) {
   return (
     <div className={cn('relative', className)}>
       <select
-        className="h-10 w-full appearance-none rounded-lg border border-border-strong bg-surface py-0 pr-9 pl-3 text-sm text-fg shadow-xs focus:border-primary focus:ring-4 focus:ring-ring/20 focus:outline-none"
+        className={cn(
+          'w-full appearance-none rounded-lg border border-border-strong bg-surface py-0 pr-9 text-fg shadow-xs focus:border-primary focus:ring-4 focus:ring-ring/20 focus:outline-none',
+          large ? 'h-11 pl-3.5 text-[15px]' : 'h-10 pl-3 text-sm',
+          selectClassName,
+        )}
         {...props}
       >
         {children}

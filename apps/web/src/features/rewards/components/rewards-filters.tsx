@@ -1,7 +1,7 @@
 import { REFERRAL_LEVELS, REWARDS_PAGE_SIZES, type RewardType } from '@ctn/contracts/constants';
 import type { RewardSort } from '@ctn/contracts/rewards';
-import { ChevronDown } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
+import { NativeSelect } from '@/components/ui/native-select';
 
 export interface RewardsFilters {
   type: RewardType | undefined;
@@ -115,20 +115,14 @@ function FilterSelect({
       <label htmlFor={id} className="text-xs font-medium text-fg-muted">
         {label}
       </label>
-      <div className="relative">
-        <select
-          id={id}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          className="h-10 w-full appearance-none rounded-lg border border-border-strong bg-surface py-0 pr-9 pl-3 text-sm text-fg shadow-xs focus:border-primary focus:ring-4 focus:ring-ring/20 focus:outline-none sm:w-auto"
-        >
-          {children}
-        </select>
-        <ChevronDown
-          className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-fg-subtle"
-          aria-hidden="true"
-        />
-      </div>
+      <NativeSelect
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        selectClassName="sm:w-auto"
+      >
+        {children}
+      </NativeSelect>
     </div>
   );
 }

@@ -1,13 +1,14 @@
 import { RefreshButton } from '@/components/ui/refresh-button';
-import { REFERRAL_LEVELS, SEARCH_DEBOUNCE_MS, TREE_DEFAULT_LEVELS } from '@ctn/contracts/constants';
+import { REFERRAL_LEVELS, TREE_DEFAULT_LEVELS } from '@ctn/contracts/constants';
 import type { ReferralTreeNode } from '@ctn/contracts/referrals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ChevronDown, Search, SearchX, Sprout } from 'lucide-react';
+import { Search, SearchX, Sprout } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '@/components/page-title';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { NativeSelect } from '@/components/ui/native-select';
 import { inputClasses } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
@@ -33,7 +34,7 @@ export function UserTreePage({ onUserClick }: UserTreePageProps = {}) {
   const queryClient = useQueryClient();
   const [maxLevels, setMaxLevels] = useState<number>(TREE_DEFAULT_LEVELS);
   const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS) || undefined;
+  const search = useDebouncedValue(searchText.trim()) || undefined;
   const tree = useQuery({
     ...referralTreeQueryOptions({ maxLevels, search }),
     // A new search keeps the previous answer on screen; a new View Levels reloads the tree.
@@ -83,24 +84,18 @@ export function UserTreePage({ onUserClick }: UserTreePageProps = {}) {
           <label htmlFor="tree-levels" className="text-sm font-medium whitespace-nowrap text-fg">
             View Levels
           </label>
-          <div className="relative">
-            <select
-              id="tree-levels"
-              value={maxLevels}
-              onChange={(e) => setMaxLevels(Number(e.target.value))}
-              className="h-11 appearance-none rounded-lg border border-border-strong bg-surface py-0 pr-9 pl-3.5 text-[15px] text-fg shadow-xs focus:border-primary focus:ring-4 focus:ring-ring/20 focus:outline-none"
-            >
-              {LEVEL_CHOICES.map((n) => (
-                <option key={n} value={n}>
-                  {n} {n === 1 ? 'Level' : 'Levels'}
-                </option>
-              ))}
-            </select>
-            <ChevronDown
-              className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-fg-subtle"
-              aria-hidden="true"
-            />
-          </div>
+          <NativeSelect
+            id="tree-levels"
+            large
+            value={maxLevels}
+            onChange={(e) => setMaxLevels(Number(e.target.value))}
+          >
+            {LEVEL_CHOICES.map((n) => (
+              <option key={n} value={n}>
+                {n} {n === 1 ? 'Level' : 'Levels'}
+              </option>
+            ))}
+          </NativeSelect>
         </div>
       </div>
 

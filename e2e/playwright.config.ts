@@ -1,11 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
-import { BASE_URL, E2E_PORT, PUBLIC_URL } from './support/server';
+import { BASE_URL, builtServer, CHROMIUM, CHROMIUM_FLAGS, E2E_PORT } from './support/server';
 
 // Browser journeys against the built app (`npm run test:e2e` builds first), in Debian's Chromium:
-// Playwright never downloads a browser here.
+// Playwright never downloads a browser here. The web audit has a config of its own
+// (audit.config.ts): its tests live outside testDir, so a journeys run never picks them up.
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-const repoRoot = here('..');
 
 export default defineConfig({
   testDir: here('journeys'),
@@ -31,39 +31,9 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 1280, height: 800 },
-        launchOptions: {
-          executablePath: '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
+        launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_FLAGS },
       },
     },
   ],
-  webServer: {
-    command: 'node apps/server/dist/main.js',
-    cwd: repoRoot,
-    url: `${BASE_URL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    // Server logs are noisy; E2E_SERVER_LOGS=1 shows them.
-    stdout: process.env.E2E_SERVER_LOGS ? 'pipe' : 'ignore',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      DATABASE_URL: 'memory://',
-      PUBLIC_URL,
-      NODE_ENV: 'development',
-      // Secrets generated for the run go to an ignored folder, not to ./data.
-      DATA_DIR: here('../.tmp/e2e-data'),
-    },
-  },
+  webServer: builtServer(E2E_PORT, here('../.tmp/e2e-data')),
 });

@@ -197,7 +197,7 @@ export default defineConfig({
     outDir: here('./dist'),
     emptyOutDir: true,
     sourcemap: true,
-    // dist/.vite/manifest.json: the chunk graph that scripts/audit-web.mjs measures.
+    // dist/.vite/manifest.json: the chunk graph the web audit measures (e2e/audit/weight.spec.ts).
     manifest: true,
     rolldownOptions: {
       output: {

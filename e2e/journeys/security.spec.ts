@@ -1,5 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { apiLogin } from '../support/api';
 import { createVerifiedMember, field, signIn } from '../support/members';
 import { screenshotter } from '../support/screenshots';
 
@@ -11,9 +12,7 @@ async function completeOnboarding(
   member: { email: string; password: string },
   uid: string,
 ) {
-  const login = await request.post('/api/users/login', { data: member });
-  expect(login.ok(), `login: ${await login.text()}`).toBe(true);
-  const { token } = ((await login.json()) as { data: { token: string } }).data;
+  const token = await apiLogin(request, member);
   const headers = { authorization: `Bearer ${token}` };
   const paid = await request.post('/dev/api/simulate-payment', { headers, data: { amount: 10 } });
   expect(paid.ok(), `simulate-payment: ${await paid.text()}`).toBe(true);

@@ -1,10 +1,11 @@
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { apiLogin } from '../support/api';
 import { DEMO_MEMBER, field } from '../support/members';
 import { screenshotter } from '../support/screenshots';
 
 // The public site and the member shell in a real browser (issue 8): the landing page on a phone,
 // themes, the member navigation, and the password change with its new token.
-// Every route in both themes at 375 and 1280 px is screenshotted by `npm run audit:web`.
+// Every route in both themes at 375 and 1440 px is screenshotted by `npm run audit:web`.
 
 const DEMO = DEMO_MEMBER;
 const PHONE = { width: 375, height: 812 };
@@ -19,12 +20,6 @@ function topScreenshotter(page: Page, testInfo: TestInfo) {
     await page.evaluate(() => window.scrollTo(0, 0));
     await capture(name);
   };
-}
-
-async function apiLogin(request: APIRequestContext, email: string, password: string) {
-  const response = await request.post('/api/users/login', { data: { email, password } });
-  expect(response.ok(), `login: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { data: { token: string } }).data.token;
 }
 
 /** Signs the page in with `token`, unless the app already holds a (newer) token. */
@@ -124,7 +119,7 @@ test('a member moves around with the bottom bar on a phone and the sidebar on a 
   request,
 }, testInfo) => {
   const capture = topScreenshotter(page, testInfo);
-  await signInWithToken(page, await apiLogin(request, DEMO.email, DEMO.password));
+  await signInWithToken(page, await apiLogin(request, DEMO));
 
   await page.setViewportSize(PHONE);
   await page.goto('/dashboard');
@@ -170,7 +165,7 @@ test('a member changes the password: the session goes on with the new token, the
   request,
 }, testInfo) => {
   const capture = topScreenshotter(page, testInfo);
-  const oldToken = await apiLogin(request, DEMO.email, DEMO.password);
+  const oldToken = await apiLogin(request, DEMO);
   const NEW_PASSWORD = 'Changed@2026ok';
   await signInWithToken(page, oldToken);
   await page.goto('/profile');

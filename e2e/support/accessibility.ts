@@ -1,13 +1,37 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
+export interface AxeFindings {
+  /** Serious and critical violations, each with where it was found: the bar. */
+  serious: string[];
+  /** The other violations' ids and impacts: reported, not a bar. */
+  minor: string[];
+}
+
+/** axe-core on the page (or the part `include` selects), all rules unless `rules` names some. */
+export async function axeFindings(
+  page: Page,
+  options: { include?: string; rules?: string[] } = {},
+): Promise<AxeFindings> {
+  let builder = new AxeBuilder({ page });
+  if (options.include) builder = builder.include(options.include);
+  if (options.rules) builder = builder.withRules(options.rules);
+  const { violations } = await builder.analyze();
+  const isSerious = (impact: string | null | undefined) =>
+    impact === 'serious' || impact === 'critical';
+  return {
+    serious: violations
+      .filter((v) => isSerious(v.impact))
+      .map((v) => {
+        const nodes = v.nodes.map((n) => n.target.join(' '));
+        const more = nodes.length > 5 ? ` and ${nodes.length - 5} more` : '';
+        return `${v.id} (${v.impact}): ${v.help}: ${nodes.slice(0, 5).join(', ')}${more}`;
+      }),
+    minor: violations.filter((v) => !isSerious(v.impact)).map((v) => `${v.id} (${v.impact})`),
+  };
+}
+
 /** No serious or critical accessibility problem in the page's main content. */
 export async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).include('main').analyze();
-  const serious = results.violations.filter((v) =>
-    ['serious', 'critical'].includes(v.impact ?? ''),
-  );
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  expect((await axeFindings(page, { include: 'main' })).serious).toEqual([]);
 }

@@ -66,7 +66,7 @@ const LAST_STEP_FILE = join(tmpdir(), 'ctn-e2e-admin-totp-step');
  * A code the server takes now and has not seen: the current 30 s step, or the next one (the
  * server accepts one step of drift) when the current one was used; waits for time to allow it.
  */
-async function unusedAdminCode(): Promise<string> {
+export async function unusedAdminCode(): Promise<string> {
   const last = existsSync(LAST_STEP_FILE) ? Number(readFileSync(LAST_STEP_FILE, 'utf8')) : 0;
   const currentStep = () => Math.floor(Date.now() / TOTP_STEP_MS);
   const step = Math.max(currentStep(), last + 1);

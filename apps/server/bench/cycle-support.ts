@@ -8,18 +8,6 @@ import { msSpent, ticksOf } from './proc-cpu';
 
 export const SCRATCH_INDEXED = 'bench_cycle_rewards_indexed';
 export const SCRATCH_PLAIN = 'bench_cycle_rewards_plain';
-export const SCRATCH_FK = 'bench_cycle_rewards_fk';
-export const SCRATCH_PROPOSAL = 'bench_cycle_rewards_proposal';
-export const SCRATCH_ALL = [SCRATCH_INDEXED, SCRATCH_PLAIN, SCRATCH_FK, SCRATCH_PROPOSAL].join(
-  ', ',
-);
-
-export interface Variant {
-  name: string;
-  run: (tx: Db) => Promise<unknown>;
-  /** Writes into rewards itself: vacuumed after its rollback. */
-  rewards: boolean;
-}
 
 export interface Measure {
   name: string;
@@ -69,13 +57,8 @@ export async function settle(db: Db): Promise<void> {
  * The product's own lines of the cycle (`cycleLineRows`, the SELECT of creditCycle) inserted
  * into `table` as a plain INSERT ... SELECT.
  */
-export function rawInsert(
-  table: string,
-  cycleId: string,
-  schedule: number[],
-  extra: SQL = sql``,
-): SQL {
-  return sql`insert into ${sql.raw(table)} (${CYCLE_LINE_COLUMNS}) ${cycleLineRows(cycleId, schedule, sql`now()`)} ${extra}`;
+export function rawInsert(table: string, cycleId: string, schedule: number[]): SQL {
+  return sql`insert into ${sql.raw(table)} (${CYCLE_LINE_COLUMNS}) ${cycleLineRows(cycleId, schedule, sql`now()`)}`;
 }
 
 export async function createScratch(db: Db): Promise<void> {
@@ -87,7 +70,7 @@ export async function createScratch(db: Db): Promise<void> {
 }
 
 export async function dropScratch(db: Db): Promise<void> {
-  await db.execute(sql.raw(`drop table if exists ${SCRATCH_ALL}`));
+  await db.execute(sql.raw(`drop table if exists ${SCRATCH_INDEXED}, ${SCRATCH_PLAIN}`));
 }
 
 /**
@@ -131,7 +114,7 @@ export async function timedRows(db: Db, query: SQL) {
 }
 
 /** Thrown to end a transaction whose work was only measured. */
-export class Rollback extends Error {}
+class Rollback extends Error {}
 
 /** Runs `fn` in a transaction that is always rolled back. */
 export async function rolledBack<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {

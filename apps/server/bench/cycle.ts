@@ -1,4 +1,4 @@
-// npm run bench:cycle [-- --members 100000 --runs 2 --warmup 1] [-- --diagnose]
+// npm run bench:cycle [-- --members 100000 --runs 2 --warmup 1]
 //
 // Throughput of a DOWNLINE reward cycle on a large generated network, against the PostgreSQL of
 // DATABASE_URL (PGlite is refused). It reuses the newest generated network with at least
@@ -21,10 +21,6 @@
 // emptied), each after VACUUM ANALYZE and CHECKPOINT. Beside wall time it reports the CPU time of
 // the server's processes (from /proc, when PostgreSQL runs on this machine), which another
 // program's load on the same cores does not inflate.
-// `--diagnose` prepares one draft and, instead of the measured runs, shows EXPLAIN (ANALYZE,
-// BUFFERS, WAL) of the crediting statement and of the raw insert, then times the raw insert with
-// each part of the crediting statement added, all rolled back (the draft is discarded). Its
-// rolled-back inserts into `rewards` leave index bloat: run it after the measured runs.
 //
 // The ledger is append-only, so the cycles stay: run it in a database of its own (ctn_bench on
 // the throwaway cluster of scripts/pg-test-cluster.sh, dropped and created again for comparable
@@ -69,7 +65,6 @@ import {
   step,
   timedRows,
 } from './cycle-support';
-import { diagnose } from './cycle-diagnose';
 import { benchAdmin, buildCsv, eligibilityMix, ensureEligibilityMix } from './cycle-data';
 
 /** Issue 16: the cycle within 1.25x of the raw insert, and a completed cycle's credit again within 1 s. */
@@ -82,7 +77,6 @@ async function main(): Promise<void> {
       members: { type: 'string', default: '100000' },
       runs: { type: 'string', default: '2' },
       warmup: { type: 'string', default: '1' },
-      diagnose: { type: 'boolean', default: false },
     },
   });
   const members = Number(values.members);
@@ -172,7 +166,7 @@ async function main(): Promise<void> {
     console.log(
       [
         '',
-        `Reward cycle benchmark: ${warmup} warm-up and ${values.diagnose ? 'no' : runs} measured run(s) of each case`,
+        `Reward cycle benchmark: ${warmup} warm-up and ${runs} measured run(s) of each case`,
         `  ${version?.v.split(',')[0] ?? '?'}; Node ${process.version}; ${cpus().length} cores; load average ${loadavg()
           .map((l) => l.toFixed(2))
           .join(' ')}`,
@@ -219,92 +213,84 @@ async function main(): Promise<void> {
       return { ms, cpu, creditMs: creditDoneAt - t0, rows: detail.rewardLines ?? 0 };
     };
 
-    if (values.diagnose) {
+    const cycleM = measure('cycle (CyclesService.run + settled)');
+    const creditM = measure('  of which until the credit statement ended');
+    const alikeM = measure("raw INSERT ... SELECT, scratch with indexes and rewards' lines");
+    const indexedM = measure('raw INSERT ... SELECT, scratch with indexes, empty');
+    const plainM = measure('raw INSERT ... SELECT, scratch without indexes, empty');
+    const prepareM = measure(`prepare (CSV of ${fmt(csv.lines)} lines)`);
+    for (let i = 0; i < warmup + runs; i++) {
+      const measured = i >= warmup;
+      const label = measured ? `run ${i - warmup + 1}` : `warm-up ${i + 1}`;
       await settle(db);
       const draft = await prepare();
       await settle(db);
-      await diagnose(db, draft.id, schedule);
-      await cycles.discard(draft.id, actor);
-    } else {
-      const cycleM = measure('cycle (CyclesService.run + settled)');
-      const creditM = measure('  of which until the credit statement ended');
-      const alikeM = measure("raw INSERT ... SELECT, scratch with indexes and rewards' lines");
-      const indexedM = measure('raw INSERT ... SELECT, scratch with indexes, empty');
-      const plainM = measure('raw INSERT ... SELECT, scratch without indexes, empty');
-      const prepareM = measure(`prepare (CSV of ${fmt(csv.lines)} lines)`);
-      for (let i = 0; i < warmup + runs; i++) {
-        const measured = i >= warmup;
-        const label = measured ? `run ${i - warmup + 1}` : `warm-up ${i + 1}`;
-        await settle(db);
-        const draft = await prepare();
-        await settle(db);
-        const cycle = await runCycle(draft.id);
-        const raw = await rawRun(db, draft.id, schedule);
-        console.log(
-          `  ${label}: prepare ${s(draft.ms)}; cycle ${fmt(cycle.rows)} rows in ${s(cycle.ms)} (credit statement done at ${s(cycle.creditMs)}); raw like-for-like ${s(raw.alike.ms)}; raw indexed empty ${s(raw.indexed.ms)}; raw plain empty ${s(raw.plain.ms)}; load average ${loadavg()[0]?.toFixed(2)}`,
-        );
-        if (raw.rows !== cycle.rows)
-          throw new Error(`the raw insert wrote ${raw.rows} rows, the cycle ${cycle.rows}`);
-        if (!measured) continue;
-        prepareM.add(draft.ms, draft.cpu, 0);
-        cycleM.add(cycle.ms, cycle.cpu, cycle.rows);
-        creditM.add(cycle.creditMs, null, cycle.rows);
-        alikeM.add(raw.alike.ms, raw.alike.cpu, raw.rows);
-        indexedM.add(raw.indexed.ms, raw.indexed.cpu, raw.rows);
-        plainM.add(raw.plain.ms, raw.plain.cpu, raw.rows);
-      }
-
-      // 5. The crediting statement of a completed cycle again: every line exists, nothing moves.
-      const lastId = cycleIds[cycleIds.length - 1] ?? '';
-      const rerunM = measure('credit statement again (completed cycle)');
-      for (let i = 0; i < runs; i++) {
-        await settle(db);
-        const again = await rerunCredit(db, lastId);
-        if (again.lines !== 0 || again.members !== 0)
-          throw new Error(`the second run wrote ${again.lines} lines for ${again.members} members`);
-        rerunM.add(again.ms, again.cpu, again.lines);
-      }
-
-      console.log('');
-      const vs = (m: Measure, pick: (m: Measure) => number[]) =>
-        m === alikeM || m === indexedM || m === plainM
-          ? `${ratio(best(pick(cycleM)), best(pick(m)))} / ${ratio(median(pick(cycleM)), median(pick(m)))}`
-          : '';
-      printTable(
-        [
-          'case',
-          'rows',
-          'best',
-          'median',
-          'runs',
-          'rows/s (median)',
-          'server CPU (median)',
-          'cycle / this (best / median)',
-          'same in CPU',
-        ],
-        [cycleM, creditM, alikeM, indexedM, plainM, rerunM, prepareM].map((m) => [
-          m.name,
-          m.rows ? fmt(m.rows) : '0',
-          s(best(m.ms)),
-          s(median(m.ms)),
-          m.ms.map(s).join(', '),
-          m.rows ? fmt(Math.round(m.rows / (median(m.ms) / 1000))) : '-',
-          m.cpu.length ? s(median(m.cpu)) : '-',
-          vs(m, (x) => x.ms),
-          m.cpu.length && cycleM.cpu.length ? vs(m, (x) => x.cpu) : '',
-        ]),
-      );
-      const r = median(cycleM.ms) / median(alikeM.ms);
+      const cycle = await runCycle(draft.id);
+      const raw = await rawRun(db, draft.id, schedule);
       console.log(
-        r <= TARGET_RATIO
-          ? `\ncycle / raw (like-for-like), median: ${r.toFixed(2)}x, within the ${TARGET_RATIO}x target.`
-          : `\ncycle / raw (like-for-like), median: ${r.toFixed(2)}x, above the ${TARGET_RATIO}x target: npm run bench:cycle -- --diagnose shows where the time goes.`,
+        `  ${label}: prepare ${s(draft.ms)}; cycle ${fmt(cycle.rows)} rows in ${s(cycle.ms)} (credit statement done at ${s(cycle.creditMs)}); raw like-for-like ${s(raw.alike.ms)}; raw indexed empty ${s(raw.indexed.ms)}; raw plain empty ${s(raw.plain.ms)}; load average ${loadavg()[0]?.toFixed(2)}`,
       );
-      const again = median(rerunM.ms);
-      console.log(
-        `credit statement again, median: ${s(again)}, ${again <= TARGET_AGAIN_MS ? 'within' : 'above'} the ${s(TARGET_AGAIN_MS)} target.`,
-      );
+      if (raw.rows !== cycle.rows)
+        throw new Error(`the raw insert wrote ${raw.rows} rows, the cycle ${cycle.rows}`);
+      if (!measured) continue;
+      prepareM.add(draft.ms, draft.cpu, 0);
+      cycleM.add(cycle.ms, cycle.cpu, cycle.rows);
+      creditM.add(cycle.creditMs, null, cycle.rows);
+      alikeM.add(raw.alike.ms, raw.alike.cpu, raw.rows);
+      indexedM.add(raw.indexed.ms, raw.indexed.cpu, raw.rows);
+      plainM.add(raw.plain.ms, raw.plain.cpu, raw.rows);
     }
+
+    // 5. The crediting statement of a completed cycle again: every line exists, nothing moves.
+    const lastId = cycleIds[cycleIds.length - 1] ?? '';
+    const rerunM = measure('credit statement again (completed cycle)');
+    for (let i = 0; i < runs; i++) {
+      await settle(db);
+      const again = await rerunCredit(db, lastId);
+      if (again.lines !== 0 || again.members !== 0)
+        throw new Error(`the second run wrote ${again.lines} lines for ${again.members} members`);
+      rerunM.add(again.ms, again.cpu, again.lines);
+    }
+
+    console.log('');
+    const vs = (m: Measure, pick: (m: Measure) => number[]) =>
+      m === alikeM || m === indexedM || m === plainM
+        ? `${ratio(best(pick(cycleM)), best(pick(m)))} / ${ratio(median(pick(cycleM)), median(pick(m)))}`
+        : '';
+    printTable(
+      [
+        'case',
+        'rows',
+        'best',
+        'median',
+        'runs',
+        'rows/s (median)',
+        'server CPU (median)',
+        'cycle / this (best / median)',
+        'same in CPU',
+      ],
+      [cycleM, creditM, alikeM, indexedM, plainM, rerunM, prepareM].map((m) => [
+        m.name,
+        m.rows ? fmt(m.rows) : '0',
+        s(best(m.ms)),
+        s(median(m.ms)),
+        m.ms.map(s).join(', '),
+        m.rows ? fmt(Math.round(m.rows / (median(m.ms) / 1000))) : '-',
+        m.cpu.length ? s(median(m.cpu)) : '-',
+        vs(m, (x) => x.ms),
+        m.cpu.length && cycleM.cpu.length ? vs(m, (x) => x.cpu) : '',
+      ]),
+    );
+    const r = median(cycleM.ms) / median(alikeM.ms);
+    console.log(
+      r <= TARGET_RATIO
+        ? `\ncycle / raw (like-for-like), median: ${r.toFixed(2)}x, within the ${TARGET_RATIO}x target.`
+        : `\ncycle / raw (like-for-like), median: ${r.toFixed(2)}x, above the ${TARGET_RATIO}x target.`,
+    );
+    const again = median(rerunM.ms);
+    console.log(
+      `credit statement again, median: ${s(again)}, ${again <= TARGET_AGAIN_MS ? 'within' : 'above'} the ${s(TARGET_AGAIN_MS)} target.`,
+    );
 
     const clean = await verify(db, cycleIds);
     const after = await counts(db);

@@ -1,44 +1,26 @@
-// The baselines of npm run bench:load, in a process of their own: the same Fastify as the server,
+// The floor of npm run bench:load, in a process of its own: the same Fastify as the server,
 // logger off, no plugins. Prints "listening <port>" when ready.
-// GET /bare: a small JSON object (the reference of the targets).
-// With BARE_DATABASE_URL and BARE_USER_ID (references, not targets): GET /bare-db answers one
-// primary-key SELECT of `users` (the session lookup's statement) through a pg pool of 10 as
-// an unnamed statement, like every query of the server; GET /bare-db-prepared the same as a
-// named prepared statement (the floor of issue 16's goals); GET /bare-db-postgresjs the same
-// through postgres.js (prepared, pipelined), to weigh it against pg (issue 16).
+// GET /bare-db-prepared answers one primary-key SELECT of `users` (the session lookup's
+// statement) through a pg pool of 10 as a named prepared statement: issue 16's goals are shares
+// of its req/s. (The other references it once served, a route without the database, the same
+// SELECT unnamed and through postgres.js, were dropped once their conclusions were recorded:
+// docs/performance.md, "Load", and decision 020.)
 import Fastify from 'fastify';
 import pg from 'pg';
-import postgres from 'postgres';
 
 const SESSION_SQL =
   'select "id", "email", "is_admin", "status", "token_version" from "users" where "users"."id" = $1';
 
-const app = Fastify({ logger: false });
-app.get('/bare', async () => ({ success: true, message: 'OK', data: { hello: 'world' } }));
-
 const databaseUrl = process.env['BARE_DATABASE_URL'];
 const userId = process.env['BARE_USER_ID'];
-let pool: pg.Pool | null = null;
-let other: postgres.Sql | null = null;
-if (databaseUrl && userId) {
-  const db = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-  pool = db;
-  const js = postgres(databaseUrl, { max: 10, prepare: true });
-  other = js;
-  app.get('/bare-db-postgresjs', async () => {
-    const rows =
-      await js`select "id", "email", "is_admin", "status", "token_version" from "users" where "users"."id" = ${userId}`;
-    return { success: true, message: 'OK', data: rows[0] ?? null };
-  });
-  app.get('/bare-db', async () => {
-    const { rows } = await db.query(SESSION_SQL, [userId]);
-    return { success: true, message: 'OK', data: rows[0] ?? null };
-  });
-  app.get('/bare-db-prepared', async () => {
-    const { rows } = await db.query({ name: 'bare_session', text: SESSION_SQL, values: [userId] });
-    return { success: true, message: 'OK', data: rows[0] ?? null };
-  });
-}
+if (!databaseUrl || !userId) throw new Error('BARE_DATABASE_URL and BARE_USER_ID are required');
+
+const app = Fastify({ logger: false });
+const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+app.get('/bare-db-prepared', async () => {
+  const { rows } = await pool.query({ name: 'bare_session', text: SESSION_SQL, values: [userId] });
+  return { success: true, message: 'OK', data: rows[0] ?? null };
+});
 
 await app.listen({ host: '127.0.0.1', port: Number(process.env['PORT'] ?? 0) });
 const address = app.server.address();
@@ -47,7 +29,7 @@ console.log(`listening ${typeof address === 'object' && address ? address.port :
 const stop = () =>
   void app
     .close()
-    .then(() => Promise.all([pool?.end(), other?.end()]))
+    .then(() => pool.end())
     .then(() => process.exit(0));
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

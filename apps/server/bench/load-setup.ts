@@ -10,12 +10,10 @@ import { sql } from 'drizzle-orm';
 import type { Services } from '../src/services';
 import { z } from 'zod';
 import { rowsOf, type Db } from '../src/db/client';
-import type { RouteSpec } from './load-analyse';
 import { totpCode } from '../src/modules/two-factor/totp';
 import { BENCH_PASSWORD } from './load-data';
 import { nextSourceAddress, request, type Child } from './load-support';
 
-/** The child servers' whole environment: nothing else leaks in (no REDIS_URL, no SMTP, ...). */
 /**
  * Fixed, unlike the signing key (new each run): the administrator's second factor stored by an
  * earlier run must still open.
@@ -23,7 +21,8 @@ import { nextSourceAddress, request, type Child } from './load-support';
 export const BENCH_TWO_FACTOR_KEY = 'bench-two-factor-key-bench-two-factor-key';
 
 /**
- * The production configuration as far as the measured reads go (issue 16): PostgreSQL, request
+ * The child servers' whole environment (nothing else leaks in), the production configuration
+ * as far as the measured reads go (issue 16): PostgreSQL, request
  * logs on (LOG_LEVEL=info, JSON lines to a file), one worker per core with the limits in Redis.
  * NODE_ENV stays test: production would also want a real chain node, SMTP and BingX keys, which
  * the reads never touch.
@@ -123,6 +122,23 @@ export async function signIn(server: Child, email: string, totpSecret?: string):
   return token;
 }
 
+export interface RouteSpec {
+  key: string;
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** The response's data schema (inside the envelope). */
+  schema: z.ZodType;
+  /** DB-backed authenticated read: held to the goals. */
+  target: boolean;
+  /** Its goal (issue 16): at least this share of the floor's req/s (bare + 1 prepared SELECT). */
+  goal?: number;
+  /** The floor, served by load-bare.ts, not the server. */
+  reference: boolean;
+}
+
 export function routeSpecs(
   userNumber: string,
   member: string,
@@ -153,14 +169,7 @@ export function routeSpecs(
       reference: true,
     }) as const;
   return [
-    reference('bare', 'bare Fastify route', '/bare'),
-    reference('bare-db', 'bare + 1 PK SELECT (pg, unnamed)', '/bare-db'),
     reference('bare-db-prepared', 'bare + 1 PK SELECT (pg, prepared)', '/bare-db-prepared'),
-    reference(
-      'bare-db-postgresjs',
-      'bare + 1 PK SELECT (postgres.js, prepared)',
-      '/bare-db-postgresjs',
-    ),
     // Goals of issue 16, as shares of the floor (bare + 1 prepared SELECT).
     { ...read('profile', 'profile', '/api/users/profile', userSchema), goal: 0.5 },
     {

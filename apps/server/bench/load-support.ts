@@ -8,7 +8,6 @@ import http from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import type { ProbeReport } from './load-probe';
 import { cpuDelta, cpuSnapshot, type CpuProbe } from './proc-cpu';
 
 export const SERVER_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -55,7 +54,7 @@ export async function startChild(
   const proc = spawn(process.execPath, args, {
     cwd: REPO_DIR,
     env,
-    stdio: ['ignore', logFd, 'pipe', 'ipc'],
+    stdio: ['ignore', logFd, 'pipe'],
   });
   closeSync(logFd);
   const output: string[] = [];
@@ -125,28 +124,6 @@ export async function startChild(
       );
   });
   return child;
-}
-
-/** Asks the probe of a server started with load-probe.ts; resolves with its answer's report. */
-export function probe(child: Child, message: 'probe:reset'): Promise<void>;
-export function probe(child: Child, message: 'probe:report'): Promise<ProbeReport>;
-export function probe(child: Child, message: 'probe:mark'): Promise<number>;
-export function probe(child: Child, message: string): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`the probe did not answer ${message}`)),
-      20_000,
-    );
-    const listener = (answer: unknown) => {
-      const a = answer as { type?: string; report?: unknown };
-      if (a.type !== message) return;
-      clearTimeout(timer);
-      child.process.off('message', listener);
-      resolve(a.report);
-    };
-    child.process.on('message', listener);
-    child.process.send(message);
-  });
 }
 
 // --------------------------------------------------------------------------- HTTP helpers
@@ -357,7 +334,7 @@ export async function signInLoad(
   };
 }
 
-export function percentile(sorted: number[], p: number): number {
+function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   const rank = Math.ceil((p / 100) * sorted.length) - 1;
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank))] ?? 0;

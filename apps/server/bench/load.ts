@@ -1,6 +1,5 @@
 // npm run bench:load [-- --duration 10 --warmup 3 --connections 50] [-- --json FILE]
 //                    [-- --routes signin,profile,stats,history,rewards,withdrawals,admin] [-- --dist]
-//                    [-- --no-analyse] [-- --experiment NAME ...]
 //
 // Load benchmark of the real server over HTTP, against the PostgreSQL of DATABASE_URL (a
 // database of its own, e.g. ctn_load on scripts/pg-test-cluster.sh; ctn_test and the tests'
@@ -10,7 +9,7 @@
 //    the measured member on level 8 of it with the largest network, 3 reward cycles over the
 //    whole network, subscription payments of its first levels, withdrawals (load-data.ts);
 // 2. starts the real server (src/main.ts through tsx; --dist: the built dist/main.js) and the
-//    bare Fastify routes (load-bare.ts) as child processes on 127.0.0.1, on free ports;
+//    floor (load-bare.ts) as child processes on 127.0.0.1, on free ports;
 // 3. signs in (the member, an administrator), checks that every route answers 200 with its
 //    schema's shape, then runs autocannon on each (--connections, --warmup s, then --duration s),
 //    and sign-in with its own driver (one account per connection, source addresses rotated below
@@ -20,15 +19,7 @@
 //    req/s at least its share of the floor's (the bare process answering one prepared
 //    primary-key SELECT, measured first and last) and p99 <= 25 ms; exit code 1 when one is
 //    missed. The server runs as in production: request logs on (to a file), one worker per core
-//    with Redis (started here);
-// 5. unless --no-analyse, restarts the server with load-probe.ts: the SQL statements of each
-//    route's request, their time and EXPLAIN ANALYZE; the server's CPU per request by category
-//    under load (V8 profiler); the cost of the session check and of serialisation
-//    (load-analyse.ts);
-// 6. experiments, measured and never made (load-probe.ts), each against the server as it is,
-//    interleaved (A B B A per read, --experiment-duration s each); --experiment, repeatable:
-//    session-cache (the session check cached --session-cache-ms per token), cache-sql (the
-//    answers of the statements matching --cache-sql REGEX cached --cache-sql-ms).
+//    with Redis (started here).
 // Exit code 1 when any measured answer was not 2xx (a benchmark of error answers is worthless).
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -39,13 +30,6 @@ import { createServices } from '../src/services';
 import { ConfigError, parseConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
-import {
-  analyseCosts,
-  analyseRoutes,
-  profileRoutes,
-  readProfile,
-  type RouteSpec,
-} from './load-analyse';
 import { BENCH_ADMIN_TOTP_SECRET, BENCH_PASSWORD, ensureData } from './load-data';
 import {
   BENCH_TWO_FACTOR_KEY,
@@ -55,16 +39,9 @@ import {
   routeSpecs,
   serverEnv,
   signIn,
+  type RouteSpec,
 } from './load-setup';
-import {
-  experimentTable,
-  printAnalysis,
-  printProfiles,
-  progress,
-  resultTable,
-  TARGET_P99_MS,
-  verdictOf,
-} from './load-report';
+import { progress, resultTable, TARGET_P99_MS, verdictOf } from './load-report';
 import { startRedis } from '../test/redis';
 import {
   SERVER_DIR,
@@ -100,14 +77,6 @@ async function main(): Promise<void> {
       routes: { type: 'string', default: ROUTE_KEYS.join(',') },
       json: { type: 'string' },
       dist: { type: 'boolean', default: false },
-      'no-analyse': { type: 'boolean', default: false },
-      'analyse-requests': { type: 'string', default: '200' },
-      'profile-seconds': { type: 'string', default: '6' },
-      experiment: { type: 'string', multiple: true },
-      'session-cache-ms': { type: 'string', default: '5000' },
-      'cache-sql': { type: 'string' },
-      'cache-sql-ms': { type: 'string', default: '5000' },
-      'experiment-duration': { type: 'string', default: '5' },
     },
   });
   const num = (name: string, v: string | undefined, min: number) => {
@@ -118,11 +87,6 @@ async function main(): Promise<void> {
   const duration = num('duration', values.duration, 1);
   const warmup = num('warmup', values.warmup, 0);
   const connections = num('connections', values.connections, 1);
-  const analyseRequests = num('analyse-requests', values['analyse-requests'], 10);
-  const profileSeconds = num('profile-seconds', values['profile-seconds'], 1);
-  const sessionCacheMs = num('session-cache-ms', values['session-cache-ms'], 1);
-  const cacheSqlMs = num('cache-sql-ms', values['cache-sql-ms'], 1);
-  const experimentDuration = num('experiment-duration', values['experiment-duration'], 1);
   const wanted = new Set(values.routes.split(',').map((r) => r.trim()));
   for (const key of wanted)
     if (!(ROUTE_KEYS as readonly string[]).includes(key))
@@ -144,14 +108,6 @@ async function main(): Promise<void> {
   const serverEntry = join(SERVER_DIR, values.dist ? 'dist/main.js' : 'src/main.ts');
   if (values.dist && !existsSync(serverEntry))
     fail(`--dist: ${serverEntry} does not exist (npm run build first)`);
-  const EXPERIMENTS = ['session-cache', 'cache-sql'];
-  for (const name of values.experiment ?? [])
-    if (!EXPERIMENTS.includes(name))
-      fail(`--experiment: unknown ${name} (known: ${EXPERIMENTS.join(', ')})`);
-  if (values.experiment?.includes('cache-sql') && !values['cache-sql'])
-    fail('--experiment cache-sql needs --cache-sql REGEX');
-  if (values.dist && values.experiment?.length)
-    fail('--experiment patches the source modules: run it without --dist');
 
   // One secret for the child servers and this process: tokens signed there verify here.
   const jwtSecret = randomBytes(48).toString('base64url');
@@ -214,29 +170,22 @@ async function main(): Promise<void> {
     stopRedis = () => redis.stop();
     const env = serverEnv(databaseUrl, jwtSecret, dataDir, redis.url);
     const tsx = ['--import', 'tsx'];
-    const bare = await startChild('bare routes', [...tsx, join(SERVER_DIR, 'bench/load-bare.ts')], {
+    const bare = await startChild('floor', [...tsx, join(SERVER_DIR, 'bench/load-bare.ts')], {
       ...env,
       BARE_DATABASE_URL: databaseUrl,
       BARE_USER_ID: m.id,
     });
     const cpuOf = (child: Child) => ({ serverPid: child.process.pid ?? 0, dbName });
     const load = { connections, duration, warmup };
-    const runRoute = async (
-      route: RouteSpec,
-      child: Child,
-      label = route.name,
-      seconds = duration,
-    ) => {
+    const runRoute = async (route: RouteSpec, child: Child, label = route.name) => {
       const run =
         route.method === 'POST'
           ? await signInLoad(label, child.port, data.signIn, BENCH_PASSWORD, {
               ...load,
-              duration: seconds,
               cpu: cpuOf(child),
             })
           : await cannon(label, `http://127.0.0.1:${child.port}${route.path}`, {
               ...load,
-              duration: seconds,
               headers: route.headers,
               cpu: cpuOf(child),
             });
@@ -246,25 +195,19 @@ async function main(): Promise<void> {
     const runs: Run[] = [];
     // The floor of every goal, measured first and last with the server stopped both times: the
     // machine's load moves in between, and a server warming up beside it would lower it.
-    const references = routeSpecs(m.userId, '', '', '').filter((r) => r.reference);
-    const floorRoute = references.find((r) => r.key === 'bare-db-prepared')!;
+    const floorRoute = routeSpecs(m.userId, '', '', '').find((r) => r.reference)!;
     runs.push(await runRoute(floorRoute, bare));
-    // The other references in the same conditions (pg unnamed, postgres.js, no database).
-    for (const route of references.filter((r) => r !== floorRoute))
-      runs.push(await runRoute(route, bare));
     const serverArgs = values.dist ? [serverEntry] : [...tsx, serverEntry];
-    // The probe is TypeScript: loaded through tsx whichever server runs.
-    const probed = [...tsx, '--import', join(SERVER_DIR, 'bench/load-probe.ts'), serverEntry];
-    let server = await startChild('server', serverArgs, env);
+    const server = await startChild('server', serverArgs, env);
     console.log(
-      `server pid ${server.process.pid} on port ${server.port}; bare routes pid ${bare.process.pid} on port ${bare.port}`,
+      `server pid ${server.process.pid} on port ${server.port}; floor pid ${bare.process.pid} on port ${bare.port}`,
     );
 
     const member = await signIn(server, m.email);
     const admin = await signIn(server, data.admin.email, BENCH_ADMIN_TOTP_SECRET);
     const routes = routeSpecs(m.userId, member, admin, data.signIn[0]?.email ?? m.email);
     const measured = routes.filter((r) => r.reference || wanted.has(r.key));
-    const answers = await checkRoutes(server, bare, measured);
+    await checkRoutes(server, bare, measured);
 
     // Reads first, sign-in last: it writes (last_login_at, member_logins).
     for (const route of measured.filter((r) => !r.reference && r.method === 'GET'))
@@ -313,114 +256,6 @@ async function main(): Promise<void> {
         .map((l) => l.toFixed(2))
         .join(' ')}`,
     );
-
-    // ---------------------------------------------------------------------- analysis
-    const reads = measured.filter((r) => r.target);
-    if (!values['no-analyse']) {
-      console.log(
-        `\nAnalysis: ${analyseRequests} sequential requests per route against the server with load-probe.ts`,
-      );
-      server = await startChild('server (probed)', probed, {
-        ...env,
-        LOAD_PROBE: '1',
-        WORKERS: '1',
-      });
-      const routeAnalysis = await analyseRoutes(
-        server,
-        measured.filter((r) => !r.reference),
-        databaseUrl,
-        analyseRequests,
-      );
-      await server.stop();
-      const costs = await analyseCosts(
-        services,
-        db,
-        databaseUrl,
-        jwtSecret,
-        member,
-        answers.filter((a) => !a.route.reference),
-      );
-      printAnalysis(routeAnalysis, costs);
-      const profileDir = join(dataDir, 'cpu-profile');
-      const profiled = await startChild(
-        'server (profiled)',
-        ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-interval=250', ...probed],
-        { ...env, LOAD_PROFILE: '1', WORKERS: '1' },
-      );
-      const profiles = await profileRoutes(
-        profiled,
-        reads.map((route) => ({
-          route,
-          rate: (runs.find((r) => r.route === route.name)?.reqPerSec ?? 100) / 2,
-        })),
-        { connections, seconds: profileSeconds, warmup: Math.min(warmup, 2), cpu: cpuOf(profiled) },
-        async () => {
-          await profiled.stop();
-          return readProfile(profileDir);
-        },
-      );
-      printProfiles(profiles, profileSeconds, connections);
-      report['analysis'] = { ...routeAnalysis, costs, profiles };
-    }
-
-    // ------------------------------------------------------------------- experiments
-    const experiments = (values.experiment ?? []).map((name) => {
-      switch (name) {
-        case 'session-cache':
-          return {
-            label: `session check cached ${sessionCacheMs} ms`,
-            env: { LOAD_SESSION_CACHE_MS: String(sessionCacheMs) },
-          };
-        default:
-          return {
-            label: `statements /${values['cache-sql']}/ cached ${cacheSqlMs} ms`,
-            env: {
-              LOAD_CACHE_SQL: values['cache-sql'] ?? '',
-              LOAD_CACHE_SQL_MS: String(cacheSqlMs),
-            },
-          };
-      }
-    });
-    const experimentReports = [];
-    for (const experiment of experiments) {
-      // A/B interleaved (A B B A per route) with both servers up: the other sessions' load on
-      // the shared cores changes from minute to minute, a before/after far apart would measure it.
-      console.log(
-        `\nExperiment: ${experiment.label} (load-probe.ts; the server does not do this): A = the server as it is, B = with the change, A B B A per route, ${experimentDuration} s each`,
-      );
-      const plain = await startChild('server (A)', serverArgs, { ...env, WORKERS: '1' });
-      server = await startChild(`server (B: ${experiment.label})`, probed, {
-        ...env,
-        WORKERS: '1',
-        ...experiment.env,
-      });
-      const pairs: { a: Run[]; b: Run[] }[] = [];
-      for (const route of reads) {
-        const pair = { a: [] as Run[], b: [] as Run[] };
-        for (const [child, side] of [
-          [plain, 'a'],
-          [server, 'b'],
-          [server, 'b'],
-          [plain, 'a'],
-        ] as const) {
-          const run = await runRoute(
-            route,
-            child,
-            `${route.name} (${side.toUpperCase()})`,
-            experimentDuration,
-          );
-          pair[side].push(run);
-        }
-        pairs.push(pair);
-      }
-      await server.stop();
-      await plain.stop();
-      console.log('');
-      experimentTable(pairs);
-      if (pairs.some((p) => [...p.a, ...p.b].some((r) => r.non2xx + r.errors > 0))) failed = true;
-      experimentReports.push({ label: experiment.label, pairs });
-    }
-    report['experiments'] = experimentReports;
     await bare.stop();
 
     console.log(`\ntotal time ${((performance.now() - started) / 1000).toFixed(0)} s`);

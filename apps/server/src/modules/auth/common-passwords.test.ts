@@ -9,6 +9,7 @@ import {
   STRONG_PASSWORD,
   type TestApp,
 } from '../../../test/test-app';
+import { DEMO } from '../../bootstrap/demo-accounts';
 import { isCommonPassword } from './common-passwords';
 
 describe('isCommonPassword', () => {
@@ -40,8 +41,8 @@ describe('isCommonPassword', () => {
     for (const pw of [
       STRONG_PASSWORD,
       'Admin@Password1',
-      'DemoMember@2026',
-      'DemoAdmin@2026',
+      DEMO.member.password,
+      DEMO.admin.password,
       'Mango$Tree42',
       'Dragonfly#Kite9',
       'мойсекретныйпароль',

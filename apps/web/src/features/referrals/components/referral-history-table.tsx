@@ -107,7 +107,8 @@ function Cell({
       role="cell"
       className={cn(
         'align-middle whitespace-nowrap md:table-cell md:px-3 md:py-3 md:first:pl-6 md:last:pr-6',
-        fill ? 'w-full md:max-w-0' : 'md:w-px',
+        // min-w-0: as a phone row's flex item, a long email would otherwise widen the row.
+        fill ? 'w-full min-w-0 md:max-w-0' : 'md:w-px',
         className,
       )}
     >

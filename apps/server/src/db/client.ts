@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { DatabaseTarget } from '../config';
 import { listenTo, type ChangeFeed } from './change-feed';
 import { schema, type Schema } from './schema';
+import { parseRawColumns, PG_TYPES, TYPE_PARSERS, type ColumnType } from './type-parsers';
 
 /** A database or a transaction: queries take either, so a service decides the boundaries. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -58,8 +59,11 @@ export async function openDatabase(
   if (target.kind === 'pglite') {
     const client =
       target.dataDir !== null
-        ? new PGlite(target.dataDir)
-        : new PGlite(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {});
+        ? new PGlite(target.dataDir, { parsers: TYPE_PARSERS })
+        : new PGlite({
+            parsers: TYPE_PARSERS,
+            ...(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {}),
+          });
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
@@ -72,8 +76,13 @@ export async function openDatabase(
       close: () => client.close(),
     };
   }
-  const pool = new pg.Pool({ connectionString: target.url, max: 10 });
-  const readPool = new pg.Pool({ connectionString: target.url, max: 10, options: PLANNED_ONCE });
+  const pool = new pg.Pool({ connectionString: target.url, max: 10, types: PG_TYPES });
+  const readPool = new pg.Pool({
+    connectionString: target.url,
+    max: 10,
+    types: PG_TYPES,
+    options: PLANNED_ONCE,
+  });
   for (const p of [pool, readPool]) {
     // An idle connection can be closed by the server (restart, failover, admin command). The
     // pool replaces it; without a listener the error would end the process.
@@ -81,7 +90,7 @@ export async function openDatabase(
       console.warn(`PostgreSQL closed an idle connection: ${err.message}`);
     });
   }
-  // Timestamps come back as Date objects and bigint stays exact as a string (the default).
+  // bigint stays exact as a string (pg's default); dates and times as TYPE_PARSERS says.
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   preparedReadPools.set(db, readPool);
   const feeds = new Map<string, ChangeFeed>();
@@ -126,8 +135,19 @@ export async function pingDatabase(db: Db): Promise<number> {
   return performance.now() - started;
 }
 
-/** Rows of a raw SQL statement; both drivers answer with `{ rows }`. */
-export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+/**
+ * Rows of a raw SQL statement, of the row type the caller names (decision 029). Nothing can
+ * check that type against the SQL, so it is always written out: `T` is never inferred from where
+ * the rows go (NoInfer), and without it the rows are `unknown`. Timestamps are Dates and dates
+ * 'YYYY-MM-DD' on both drivers (db/type-parsers.ts), as the query builder and the prepared reads
+ * give them.
+ */
+export async function rowsOf<T>(db: Db, query: SQL): Promise<NoInfer<T>[]> {
+  // Both drivers answer with the rows and their columns' types.
+  const { rows, fields } = (await db.execute(query)) as unknown as {
+    rows: Record<string, unknown>[];
+    fields: ColumnType[];
+  };
+  parseRawColumns(rows, fields);
+  return rows as T[];
 }

@@ -31,10 +31,10 @@ export async function claimDue(
   claim: { name: string; instance: string; intervalMs: number; leaseMs: number },
 ): Promise<Date | null> {
   return db.transaction(async (tx) => {
-    const [due] = await rowsOf<{ due_at: Date; abandoned: boolean }>(
+    const [due] = await rowsOf<{ dueAt: Date; abandoned: boolean }>(
       tx,
       sql`
-        select case when lease_until is null then next_run_at else lease_until end as due_at,
+        select case when lease_until is null then next_run_at else lease_until end as "dueAt",
                lease_until is not null as abandoned
           from scheduled_jobs
          where name = ${claim.name}
@@ -53,8 +53,8 @@ export async function claimDue(
        where name = ${claim.name}`);
     await tx.execute(sql`
       insert into job_runs (job, due_at, instance)
-      values (${claim.name}, ${new Date(due.due_at)}, ${claim.instance})`);
-    return new Date(due.due_at);
+      values (${claim.name}, ${due.dueAt}, ${claim.instance})`);
+    return due.dueAt;
   });
 }
 
@@ -121,24 +121,10 @@ export interface JobRunRow {
 
 /** The run history of one job, oldest first (tests, operators). */
 export async function runsOf(db: Db, name: string): Promise<JobRunRow[]> {
-  const rows = await rowsOf<{
-    job: string;
-    due_at: Date;
-    instance: string;
-    started_at: Date;
-    finished_at: Date | null;
-    outcome: string;
-  }>(
+  return rowsOf<JobRunRow>(
     db,
-    sql`select job, due_at, instance, started_at, finished_at, outcome
+    sql`select job, due_at as "dueAt", instance, started_at as "startedAt",
+               finished_at as "finishedAt", outcome
           from job_runs where job = ${name} order by due_at`,
   );
-  return rows.map((r) => ({
-    job: r.job,
-    dueAt: new Date(r.due_at),
-    instance: r.instance,
-    startedAt: new Date(r.started_at),
-    finishedAt: r.finished_at === null ? null : new Date(r.finished_at),
-    outcome: r.outcome,
-  }));
 }

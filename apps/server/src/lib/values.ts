@@ -7,11 +7,11 @@ export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
 
-/** A timestamp as the API writes it; raw SQL rows may bring it as a Date or a string. */
-export function toIso(value: Date | string): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString();
+/** A timestamp as the API writes it: ISO-8601 in UTC, to the millisecond. */
+export function toIso(value: Date): string {
+  return value.toISOString();
 }
 
-export function toIsoOrNull(value: Date | string | null): string | null {
+export function toIsoOrNull(value: Date | null): string | null {
   return value === null ? null : toIso(value);
 }

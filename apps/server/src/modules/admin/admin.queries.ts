@@ -36,10 +36,7 @@ const ORDER: Record<AdminUsersQuery['sort'], SQL> = {
   '-lastName': desc(users.lastName),
 };
 
-/**
- * A row of a page of the members list, as both of its statements select it (timestamps come as
- * Date from a prepared read, as strings through the query builder's `execute`).
- */
+/** A row of a page of the members list, as both of its statements select it. */
 interface MemberPageRow {
   id: string;
   userId: string;
@@ -50,9 +47,9 @@ interface MemberPageRow {
   isEmailVerified: boolean;
   bingxUid: string | null;
   referralCode: string;
-  paidUntil: Date | string | null;
-  createdAt: Date | string;
-  lastLoginAt: Date | string | null;
+  paidUntil: Date | null;
+  createdAt: Date;
+  lastLoginAt: Date | null;
   isAdmin: boolean;
   walletAddress: string | null;
   referrerCode: string | null;

@@ -176,7 +176,7 @@ export class AdminService {
       referralCode: user.referralCode,
       referredByCode: referrerCode,
       referredBy: referrerUserId ? { userId: referrerUserId } : null,
-      subscriptionFee: { paid: user.paidUntil !== null && new Date(user.paidUntil) > now },
+      subscriptionFee: { paid: user.paidUntil !== null && user.paidUntil > now },
       // No balances row yet: nothing earned, nothing withdrawn.
       totalRewards: toUsdt(money.earnedMicro ?? 0n),
       totalWithdrawals: toUsdt(money.withdrawnMicro ?? 0n),

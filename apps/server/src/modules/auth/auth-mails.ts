@@ -39,3 +39,25 @@ export function passwordResetMail(to: { email: string; firstName: string }, link
     footnote: `This link expires in ${RESET_PASSWORD_TOKEN_TTL_HOURS} hour and can be used once. If you did not ask for it, ignore this email: your password stays unchanged.`,
   });
 }
+
+/**
+ * To administrators: someone registered. An admin alert beyond the spec (whose alert switches
+ * are local only): sent when `emailNotifications` and `userRegistrationAlerts` are on
+ * (SettingsService.alertRecipients).
+ */
+export function registrationAlertMail(
+  to: { email: string; firstName: string },
+  member: { id: string; firstName: string; lastName: string; email: string; userNumber: string },
+  publicUrl: string,
+) {
+  return renderMail({
+    to: to.email,
+    subject: `New registration: ${member.firstName} ${member.lastName}`,
+    greeting: `Hello ${to.firstName},`,
+    paragraphs: [
+      `${member.firstName} ${member.lastName} (${member.email}, ${member.userNumber}) just registered.`,
+    ],
+    action: { label: 'View the member', url: `${publicUrl}/admin/users/${member.id}` },
+    footnote: 'You receive this because registration alerts are on in Admin Settings.',
+  });
+}

@@ -67,11 +67,15 @@ export async function saveDisclosure(
     on conflict (day) do update set figures = excluded.figures, built_at = excluded.built_at`);
 }
 
-export async function latestDisclosure(
-  db: Db,
-): Promise<{ day: string; figures: unknown; builtAt: Date | string } | null> {
-  // A timestamp read by raw SQL is a string on one driver and a Date on the other.
-  const [row] = await rowsOf<{ day: string; figures: unknown; builtAt: Date | string }>(
+export interface DisclosureRow {
+  /** The UTC day built, 'YYYY-MM-DD'. */
+  day: string;
+  figures: unknown;
+  builtAt: Date;
+}
+
+export async function latestDisclosure(db: Db): Promise<DisclosureRow | null> {
+  const [row] = await rowsOf<DisclosureRow>(
     db,
     sql`select day::text as day, figures, built_at as "builtAt" from earnings_disclosures
         order by day desc limit 1`,

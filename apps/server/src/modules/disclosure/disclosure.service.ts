@@ -4,6 +4,7 @@ import {
   type EarningsDisclosure,
 } from '@ctn/contracts/site';
 import type { Db } from '../../db/client';
+import { toIso } from '../../lib/values';
 import * as q from './disclosure.queries';
 import { DAY_MS } from '@ctn/contracts/time';
 
@@ -42,7 +43,7 @@ export class DisclosureService {
     if (!row) return null;
     return {
       day: row.day,
-      builtAt: new Date(row.builtAt).toISOString(),
+      builtAt: toIso(row.builtAt),
       windows: row.figures as DisclosureWindow[],
     };
   }

@@ -183,7 +183,7 @@ describe('linking is onboarding step 2, and guarded', () => {
                  bingx_linked_at as linked from users where id = ${member.user._id}`,
     );
     expect(row!.direct).toBe(false);
-    expect(new Date(row!.registered).getTime()).toBe(registerTime);
+    expect(row!.registered.getTime()).toBe(registerTime);
     expect(row!.linked).not.toBeNull();
   });
 });

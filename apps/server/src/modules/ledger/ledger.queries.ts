@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
+import { balances } from '../../db/schema';
 
 export interface BalanceRow {
   availableMicro: bigint;
@@ -11,22 +12,18 @@ export interface BalanceRow {
 }
 
 export async function balanceOf(db: Db, userId: string): Promise<BalanceRow | undefined> {
-  const [row] = await rowsOf<Record<keyof BalanceRow, string>>(
-    db,
-    sql`select available_micro as "availableMicro", locked_micro as "lockedMicro",
-               pending_micro as "pendingMicro", total_earned_micro as "totalEarnedMicro",
-               total_withdrawn_micro as "totalWithdrawnMicro", forfeited_micro as "forfeitedMicro"
-          from balances where user_id = ${userId}`,
-  );
-  if (!row) return undefined;
-  return {
-    availableMicro: BigInt(row.availableMicro),
-    lockedMicro: BigInt(row.lockedMicro),
-    pendingMicro: BigInt(row.pendingMicro),
-    totalEarnedMicro: BigInt(row.totalEarnedMicro),
-    totalWithdrawnMicro: BigInt(row.totalWithdrawnMicro),
-    forfeitedMicro: BigInt(row.forfeitedMicro),
-  };
+  const [row] = await db
+    .select({
+      availableMicro: balances.availableMicro,
+      lockedMicro: balances.lockedMicro,
+      pendingMicro: balances.pendingMicro,
+      totalEarnedMicro: balances.totalEarnedMicro,
+      totalWithdrawnMicro: balances.totalWithdrawnMicro,
+      forfeitedMicro: balances.forfeitedMicro,
+    })
+    .from(balances)
+    .where(eq(balances.userId, userId));
+  return row;
 }
 
 export interface BalanceMismatch {

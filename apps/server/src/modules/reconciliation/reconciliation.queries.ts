@@ -2,13 +2,20 @@ import { desc, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 import { reconciliationReports, users } from '../../db/schema';
 
+export interface CreditedPayment {
+  txHash: string;
+  logIndex: number;
+  userId: string;
+  amountMicro: string;
+}
+
 /** Subscription payments credited in a block range: what the chain must show. */
 export async function paymentsInBlocks(
   db: Db,
   fromBlock: bigint,
   toBlock: bigint,
-): Promise<{ txHash: string; logIndex: number; userId: string; amountMicro: string }[]> {
-  return rowsOf(
+): Promise<CreditedPayment[]> {
+  return rowsOf<CreditedPayment>(
     db,
     sql`select tx_hash as "txHash", log_index as "logIndex", user_id as "userId",
                amount_micro::text as "amountMicro"
@@ -17,11 +24,16 @@ export async function paymentsInBlocks(
   );
 }
 
-/** Every deposit address with its member's public number, lower-cased. */
-export async function depositOwners(
-  db: Db,
-): Promise<{ address: string; userId: string; userNumber: string }[]> {
-  return rowsOf(
+export interface DepositOwner {
+  /** Lower-cased. */
+  address: string;
+  userId: string;
+  userNumber: string;
+}
+
+/** Every deposit address with its member's public number. */
+export async function depositOwners(db: Db): Promise<DepositOwner[]> {
+  return rowsOf<DepositOwner>(
     db,
     sql`select lower(wallet_address) as address, id as "userId", user_id as "userNumber"
           from users where wallet_address is not null`,

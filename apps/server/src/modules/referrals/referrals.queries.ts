@@ -79,9 +79,9 @@ export interface HistoryRow {
   level: number;
   status: string;
   subscriptionPaid: boolean;
-  subscriptionPaidAt: Date | string | null;
+  subscriptionPaidAt: Date | null;
   bingxLinked: boolean;
-  joinedAt: Date | string;
+  joinedAt: Date;
 }
 
 /** A history page and the viewer's referral code (on every row; one row with no page when empty). */

@@ -18,7 +18,7 @@ import { AppError, validationError } from '../../lib/app-error';
 import { TtlCache } from '../../lib/ttl-cache';
 import { KeptByKeyUntilChanged, type ChangeFeed } from '../../db/change-feed';
 import * as q from './referrals.queries';
-import { toIsoOrNull } from '../../lib/values';
+import { toIso, toIsoOrNull } from '../../lib/values';
 
 export interface ReferralsOptions {
   /** At most this many nodes in one tree answer. */
@@ -53,8 +53,7 @@ export const NETWORK_CHANGES = 'network_changes';
 /** When kept counts stop being true with no write: the first paid subscription to lapse. */
 function nextLapseOf(counts: q.LevelStatusCount[]): number {
   let soonest = Infinity;
-  for (const c of counts)
-    if (c.nextLapse) soonest = Math.min(soonest, new Date(c.nextLapse).getTime());
+  for (const c of counts) if (c.nextLapse) soonest = Math.min(soonest, c.nextLapse.getTime());
   return soonest;
 }
 
@@ -130,7 +129,7 @@ export class ReferralsService {
         subscriptionPaid: row.subscriptionPaid,
         subscriptionTimestamp: toIsoOrNull(row.subscriptionPaidAt),
         bingxLinked: row.bingxLinked,
-        joinedAt: toIsoOrNull(row.joinedAt) ?? '',
+        joinedAt: toIso(row.joinedAt),
       })),
       pagination: {
         currentPage: page,

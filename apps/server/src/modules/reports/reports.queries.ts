@@ -3,10 +3,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 import { containsPattern } from '../../lib/pagination';
 
-/** An instant as ISO-8601 UTC text, whichever driver reads it. */
-const iso = (column: SQL) =>
-  sql`to_char(${column} at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 /** Sort keys of the page: fixed fragments, never text from the request. */
 const ORDER: Record<ReportSort, SQL> = {
   '-createdAt': sql`u.created_at desc`,
@@ -24,8 +20,8 @@ export interface ReportRow {
   lastName: string;
   email: string;
   status: string;
-  joinedAt: string;
-  lastLogin: string | null;
+  joinedAt: Date;
+  lastLogin: Date | null;
   availableMicro: string;
   lockedMicro: string;
   pendingMicro: string;
@@ -40,7 +36,7 @@ export interface ReportRow {
   logins30: number;
   withdrawals: number;
   rewardCredits: number;
-  lastActivityAt: string | null;
+  lastActivityAt: Date | null;
   tradingCycles: number;
   commissionMicro: string;
   volumeMicro: string | null;
@@ -75,16 +71,14 @@ function reportsSql(where: SQL, order: SQL, limit: number, offset: number): SQL 
        limit ${limit} offset ${offset}
     )
     select p.id, p.user_id as "userId", p.first_name as "firstName", p.last_name as "lastName",
-           p.email, p.status, ${iso(sql`p.created_at`)} as "joinedAt",
-           ${iso(sql`p.last_login_at`)} as "lastLogin",
+           p.email, p.status, p.created_at as "joinedAt", p.last_login_at as "lastLogin",
            p.available_micro::text as "availableMicro", p.locked_micro::text as "lockedMicro",
            p.pending_micro::text as "pendingMicro", p.earned_micro::text as "earnedMicro",
            p.withdrawn_micro::text as "withdrawnMicro", p.forfeited_micro::text as "forfeitedMicro",
            sp.n as payments, sp.micro::text as "paidMicro",
            rp.direct, rp.network, rp.active as "activeNetwork",
            ml.recent as logins30, wd.n as withdrawals, le.n as "rewardCredits",
-           ${iso(sql`greatest(p.last_login_at, ml.last, sp.last, wd.last, le.last, rf.last)`)}
-             as "lastActivityAt",
+           greatest(p.last_login_at, ml.last, sp.last, wd.last, le.last, rf.last) as "lastActivityAt",
            tr.cycles as "tradingCycles", tr.commission::text as "commissionMicro",
            tr.volume::text as "volumeMicro", tr.with_volume as "cyclesWithVolume",
            p.total
@@ -161,7 +155,7 @@ export async function reportOf(db: Db, id: string): Promise<ReportRow | undefine
 
 export interface ActivityRow {
   type: ActivityType;
-  at: string;
+  at: Date;
   summary: string;
   /** Micro-USDT, for money activities. */
   micro: string | null;
@@ -174,7 +168,7 @@ export interface ActivityRow {
 export async function timeline(db: Db, id: string, limit: number): Promise<ActivityRow[]> {
   return rowsOf<ActivityRow>(
     db,
-    sql`select type, ${iso(sql`at`)} as at, summary, micro
+    sql`select type, at, summary, micro
           from (
             (select 'LOGIN' as type, created_at as at,
                     'Signed in' || coalesce(' from ' || ip, '') as summary, null::text as micro

@@ -12,7 +12,7 @@ import { AppError } from '../../lib/app-error';
 import { toUsdt } from '../../lib/money';
 import { pageOf } from '../../lib/pagination';
 import * as q from './reports.queries';
-import { isUuid } from '../../lib/values';
+import { isUuid, toIso, toIsoOrNull } from '../../lib/values';
 
 /**
  * Admin user reports (admin section 2, "/admin/user-reports"): financial, trading, referral and
@@ -61,7 +61,7 @@ function reportOf(row: q.ReportRow): UserReport {
     name: `${row.firstName} ${row.lastName}`,
     email: row.email,
     status: row.status as UserStatus,
-    joinedAt: row.joinedAt,
+    joinedAt: toIso(row.joinedAt),
     financial: {
       balance: toUsdt(row.availableMicro),
       locked: toUsdt(row.lockedMicro),
@@ -81,11 +81,11 @@ function reportOf(row: q.ReportRow): UserReport {
       cyclesWithVolume: row.cyclesWithVolume,
     },
     activity: {
-      lastLogin: row.lastLogin,
+      lastLogin: toIsoOrNull(row.lastLogin),
       loginsLast30Days: row.logins30,
       withdrawals: row.withdrawals,
       rewardCredits: row.rewardCredits,
-      lastActivityAt: row.lastActivityAt,
+      lastActivityAt: toIsoOrNull(row.lastActivityAt),
     },
   };
 }
@@ -93,7 +93,7 @@ function reportOf(row: q.ReportRow): UserReport {
 function activityOf(row: q.ActivityRow): Activity {
   return {
     type: row.type,
-    at: row.at,
+    at: toIso(row.at),
     summary: row.summary,
     ...(row.micro !== null ? { amount: toUsdt(row.micro) } : {}),
   };

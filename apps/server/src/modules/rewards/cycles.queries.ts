@@ -30,28 +30,17 @@ const COLUMNS = sql`id, number, status, source, period_start::text as "periodSta
   reward_lines as "rewardLines", error, created_by_email as "createdByEmail",
   created_at as "createdAt", started_at as "startedAt", completed_at as "completedAt"`;
 
-type RawCycle = Omit<
-  CycleRow,
-  'totalMasterMicro' | 'totalPaidMicro' | 'createdAt' | 'startedAt' | 'completedAt'
-> & {
+/** A cycle as COLUMNS reads it: the bigint amounts as text, exact. */
+type RawCycle = Omit<CycleRow, 'totalMasterMicro' | 'totalPaidMicro'> & {
   totalMasterMicro: string;
   totalPaidMicro: string | null;
-  createdAt: Date | string;
-  startedAt: Date | string | null;
-  completedAt: Date | string | null;
 };
-
-const dateOf = (value: Date | string | null) =>
-  value === null ? null : value instanceof Date ? value : new Date(value);
 
 function cycleOf(raw: RawCycle): CycleRow {
   return {
     ...raw,
     totalMasterMicro: BigInt(raw.totalMasterMicro),
     totalPaidMicro: raw.totalPaidMicro === null ? null : BigInt(raw.totalPaidMicro),
-    createdAt: dateOf(raw.createdAt) ?? new Date(0),
-    startedAt: dateOf(raw.startedAt),
-    completedAt: dateOf(raw.completedAt),
   };
 }
 

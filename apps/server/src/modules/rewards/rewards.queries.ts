@@ -14,7 +14,7 @@ export interface RewardRow {
   masterMicro: string;
   level: number;
   cycle: number | null;
-  createdAt: Date | string;
+  createdAt: Date;
   bucket: RewardBucket;
   userId: string;
   userNumber: string;
@@ -27,7 +27,7 @@ export interface RewardRow {
   sourceLastName: string;
   sourceEmail: string;
   /** When the payment a DIRECT line came from was credited; null for DOWNLINE lines. */
-  paymentAt: Date | string | null;
+  paymentAt: Date | null;
 }
 
 export interface RewardFilter {
@@ -198,11 +198,11 @@ export interface MemberMoney {
   directMicro: string;
   downlineMicro: string;
   status: string;
-  paidUntil: Date | string | null;
+  paidUntil: Date | null;
   bingxUid: string | null;
-  lockedSince: Date | string | null;
+  lockedSince: Date | null;
   lockReasons: string[];
-  checkedAt: Date | string | null;
+  checkedAt: Date | null;
 }
 
 /** Credits of one UTC day, from the ledger. */
@@ -308,7 +308,7 @@ export async function completedCycleByNumber(db: Db, number: number) {
     periodStart: string;
     periodEnd: string;
     schedule: number[] | null;
-    completedAt: Date | string | null;
+    completedAt: Date | null;
   }>(
     db,
     sql`select id, number, source, period_start::text as "periodStart",

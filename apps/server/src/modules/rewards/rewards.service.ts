@@ -31,7 +31,7 @@ import type { Actor, AuditService } from '../audit/audit.service';
 import type { SettingsService } from '../settings/settings.service';
 import { creditDirect } from './reward-credits.queries';
 import * as q from './rewards.queries';
-import { toIso } from '../../lib/values';
+import { toIso, toIsoOrNull } from '../../lib/values';
 import { DAY_MS } from '@ctn/contracts/time';
 
 const CHART_DAYS = 90;
@@ -155,7 +155,7 @@ export class RewardsService {
       compliance: complianceOf(money, new Date()),
       minimumWithdrawal: toUsdt(policy.minimumWithdrawalMicro),
       subscription: {
-        paidUntil: money.paidUntil ? toIso(money.paidUntil) : null,
+        paidUntil: toIsoOrNull(money.paidUntil),
         feeUsdt: toUsdt(policy.feeMicro),
       },
       earningsOverTime: days.map((d) => ({
@@ -287,7 +287,7 @@ export class RewardsService {
       periodStart: cycle.periodStart,
       periodEnd: cycle.periodEnd,
       source: cycle.source,
-      completedAt: cycle.completedAt ? toIso(cycle.completedAt) : null,
+      completedAt: toIsoOrNull(cycle.completedAt),
       percents: (cycle.schedule ?? []).map((bp) => bp / 100),
       levels,
       total: toUsdt(total),
@@ -425,9 +425,8 @@ const isLockReason = (value: string): value is LockReason =>
  * link, read live) and those the last compliance check found on the exchange.
  */
 export function complianceOf(money: q.MemberMoney, now: Date): ComplianceState {
-  const paidUntil = money.paidUntil ? new Date(money.paidUntil) : null;
   const reasons = databaseReasons(
-    { status: money.status, paidUntil, bingxUid: money.bingxUid },
+    { status: money.status, paidUntil: money.paidUntil, bingxUid: money.bingxUid },
     now,
   );
   // A running lock keeps the reasons it was stored with (the exchange's among them) until the
@@ -435,7 +434,7 @@ export function complianceOf(money: q.MemberMoney, now: Date): ComplianceState {
   if (money.lockedSince)
     for (const reason of money.lockReasons)
       if (isLockReason(reason) && !reasons.includes(reason)) reasons.push(reason);
-  const lockedSince = money.lockedSince ? new Date(money.lockedSince) : null;
+  const { lockedSince } = money;
   const forfeitsOn = lockedSince ? forfeitsAt(lockedSince) : null;
   return {
     locked: reasons.length > 0 || lockedSince !== null,
@@ -445,6 +444,6 @@ export function complianceOf(money: q.MemberMoney, now: Date): ComplianceState {
     daysLeft: forfeitsOn
       ? Math.max(0, Math.ceil((forfeitsOn.getTime() - now.getTime()) / DAY_MS))
       : null,
-    checkedAt: money.checkedAt ? toIso(money.checkedAt) : null,
+    checkedAt: toIsoOrNull(money.checkedAt),
   };
 }

@@ -1,11 +1,12 @@
-import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../db/client';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { settings, users } from '../../db/schema';
 
 export async function readSetting(db: Db, key: string): Promise<unknown> {
-  const [row] = await rowsOf<{ value: unknown }>(
-    db,
-    sql`select value from settings where key = ${key}`,
-  );
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, key));
   return row?.value;
 }
 
@@ -15,11 +16,13 @@ export async function writeSetting(
   value: unknown,
   updatedBy: string,
 ): Promise<void> {
-  await db.execute(sql`
-    insert into settings (key, value, updated_by, updated_at)
-    values (${key}, ${JSON.stringify(value)}::jsonb, ${updatedBy}, now())
-    on conflict (key) do update set value = excluded.value, updated_by = excluded.updated_by,
-                                    updated_at = now()`);
+  await db
+    .insert(settings)
+    .values({ key, value, updatedBy })
+    .onConflictDoUpdate({
+      target: settings.key,
+      set: { value, updatedBy, updatedAt: sql`now()` },
+    });
 }
 
 export interface AlertRecipient {
@@ -29,21 +32,23 @@ export interface AlertRecipient {
 
 /** Every active administrator: the recipients of the admin alert mails. */
 export async function activeAdmins(db: Db): Promise<AlertRecipient[]> {
-  return rowsOf<AlertRecipient>(
-    db,
-    sql`select email, first_name as "firstName" from users
-        where is_admin and status = 'ACTIVE' order by created_at`,
-  );
+  return db
+    .select({ email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(and(eq(users.isAdmin, true), eq(users.status, 'ACTIVE')))
+    .orderBy(asc(users.createdAt));
+}
+
+export interface SavedSetting {
+  value: unknown;
+  updatedAt: Date;
 }
 
 /** A setting with the time it was last saved (null when never saved). */
-export async function readSettingSaved(
-  db: Db,
-  key: string,
-): Promise<{ value: unknown; updatedAt: Date | string } | null> {
-  const [row] = await rowsOf<{ value: unknown; updatedAt: Date | string }>(
-    db,
-    sql`select value, updated_at as "updatedAt" from settings where key = ${key}`,
-  );
+export async function readSettingSaved(db: Db, key: string): Promise<SavedSetting | null> {
+  const [row] = await db
+    .select({ value: settings.value, updatedAt: settings.updatedAt })
+    .from(settings)
+    .where(eq(settings.key, key));
   return row ?? null;
 }

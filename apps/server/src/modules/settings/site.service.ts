@@ -9,6 +9,7 @@ import {
 } from '@ctn/contracts/site';
 import { KeptByKeyUntilChanged, type ChangeFeed } from '../../db/change-feed';
 import type { Db } from '../../db/client';
+import { toIso } from '../../lib/values';
 import type { Actor, AuditService } from '../audit/audit.service';
 import { defaultLegalBody } from './legal-defaults';
 import * as q from './settings.queries';
@@ -91,7 +92,7 @@ export class SiteService {
         document,
         title: LEGAL_TITLES[document],
         body: stored.data.body,
-        updatedAt: new Date(saved.updatedAt).toISOString(),
+        updatedAt: toIso(saved.updatedAt),
       };
     const { supportEmail } = await this.readLinks(db);
     return {

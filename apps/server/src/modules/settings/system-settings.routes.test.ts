@@ -183,7 +183,9 @@ describe('the settings take effect', () => {
   });
 });
 
-describe('admin alert mails', () => {
+// The switches end to end; the mails themselves are their senders' (withdrawal-mails.ts,
+// auth-mails.ts), tested beside them.
+describe('admin alert mails follow the switches', () => {
   /** A member with 50 USDT who requests a withdrawal of 12.5 USDT through the mailed code. */
   async function requestWithdrawal() {
     const m = await signedInMember(t);

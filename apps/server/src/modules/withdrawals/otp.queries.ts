@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../db/client';
+import { and, desc, eq, gt, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { withdrawalOtps } from '../../db/schema';
 
 export interface OtpRow {
   id: string;
@@ -14,57 +15,49 @@ export interface OtpRow {
   intent: { amountMicro: bigint; walletAddress: string } | null;
 }
 
-const dateOf = (v: Date | string | null) => (v === null ? null : new Date(v));
+/** Neither used nor void (it may have expired). */
+const OPEN = and(isNull(withdrawalOtps.usedAt), isNull(withdrawalOtps.voidedAt));
 
-function otpOf(r: Record<string, unknown>): OtpRow {
+/** The member's newest code among those `where` keeps. */
+async function newestCode(db: Db, userId: string, where?: SQL): Promise<OtpRow | undefined> {
+  const [row] = await db
+    .select({
+      id: withdrawalOtps.id,
+      codeHash: withdrawalOtps.codeHash,
+      expiresAt: withdrawalOtps.expiresAt,
+      attempts: withdrawalOtps.attempts,
+      verifiedAt: withdrawalOtps.verifiedAt,
+      usedAt: withdrawalOtps.usedAt,
+      createdAt: withdrawalOtps.createdAt,
+      amountMicro: withdrawalOtps.amountMicro,
+      walletAddress: withdrawalOtps.walletAddress,
+    })
+    .from(withdrawalOtps)
+    .where(and(eq(withdrawalOtps.userId, userId), where))
+    .orderBy(desc(withdrawalOtps.createdAt))
+    .limit(1);
+  if (!row) return undefined;
+  const { amountMicro, walletAddress, ...code } = row;
   return {
-    id: String(r['id']),
-    codeHash: String(r['codeHash']),
-    expiresAt: new Date(r['expiresAt'] as string),
-    attempts: Number(r['attempts']),
-    verifiedAt: dateOf(r['verifiedAt'] as string | null),
-    usedAt: dateOf(r['usedAt'] as string | null),
-    createdAt: new Date(r['createdAt'] as string),
-    intent:
-      r['amountMicro'] === null || r['walletAddress'] === null
-        ? null
-        : {
-            amountMicro: BigInt(r['amountMicro'] as string),
-            walletAddress: String(r['walletAddress']),
-          },
+    ...code,
+    intent: amountMicro === null || walletAddress === null ? null : { amountMicro, walletAddress },
   };
 }
 
-const OPEN = sql`used_at is null and voided_at is null`;
-const FIELDS = sql`id, code_hash as "codeHash", expires_at as "expiresAt", attempts,
-  verified_at as "verifiedAt", used_at as "usedAt", created_at as "createdAt",
-  amount_micro::text as "amountMicro", wallet_address as "walletAddress"`;
-
 /** The member's newest code that is neither used nor void (it may have expired). */
 export async function newestOpenCode(db: Db, userId: string): Promise<OtpRow | undefined> {
-  const rows = await rowsOf<Record<string, unknown>>(
-    db,
-    sql`select ${FIELDS} from withdrawal_otps where user_id = ${userId} and ${OPEN}
-         order by created_at desc limit 1`,
-  );
-  return rows[0] ? otpOf(rows[0]) : undefined;
+  return newestCode(db, userId, OPEN);
 }
 
 export async function latestCode(db: Db, userId: string): Promise<OtpRow | undefined> {
-  const rows = await rowsOf<Record<string, unknown>>(
-    db,
-    sql`select ${FIELDS} from withdrawal_otps where user_id = ${userId}
-         order by created_at desc limit 1`,
-  );
-  return rows[0] ? otpOf(rows[0]) : undefined;
+  return newestCode(db, userId);
 }
 
 export async function countSince(db: Db, userId: string, since: Date): Promise<number> {
-  const [row] = await rowsOf<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from withdrawal_otps
-         where user_id = ${userId} and created_at > ${since.toISOString()}::timestamptz`,
-  );
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(withdrawalOtps)
+    .where(and(eq(withdrawalOtps.userId, userId), gt(withdrawalOtps.createdAt, since)));
   return row?.n ?? 0;
 }
 
@@ -76,13 +69,17 @@ export async function replaceCodes(
   expiresAt: Date,
   intent: { amountMicro: bigint; walletAddress: string } | null,
 ): Promise<void> {
-  await tx.execute(sql`
-    update withdrawal_otps set voided_at = now()
-     where user_id = ${userId} and used_at is null and voided_at is null`);
-  await tx.execute(sql`
-    insert into withdrawal_otps (user_id, code_hash, expires_at, amount_micro, wallet_address)
-    values (${userId}, ${codeHash}, ${expiresAt.toISOString()}::timestamptz,
-            ${intent?.amountMicro ?? null}, ${intent?.walletAddress ?? null})`);
+  await tx
+    .update(withdrawalOtps)
+    .set({ voidedAt: sql`now()` })
+    .where(and(eq(withdrawalOtps.userId, userId), OPEN));
+  await tx.insert(withdrawalOtps).values({
+    userId,
+    codeHash,
+    expiresAt,
+    amountMicro: intent?.amountMicro ?? null,
+    walletAddress: intent?.walletAddress ?? null,
+  });
 }
 
 /**
@@ -91,42 +88,43 @@ export async function replaceCodes(
  * none is left (or the code is no longer open).
  */
 export async function takeTry(db: Db, id: string, max: number): Promise<number | undefined> {
-  const [row] = await rowsOf<{ attempts: number }>(
-    db,
-    sql`update withdrawal_otps set attempts = attempts + 1
-         where id = ${id} and attempts < ${max} and ${OPEN}
-        returning attempts`,
-  );
+  const [row] = await db
+    .update(withdrawalOtps)
+    .set({ attempts: sql`${withdrawalOtps.attempts} + 1` })
+    .where(and(eq(withdrawalOtps.id, id), lt(withdrawalOtps.attempts, max), OPEN))
+    .returning({ attempts: withdrawalOtps.attempts });
   return row?.attempts;
 }
 
 /** The compared code was right: its try is given back (a right code is no wrong try). */
 export async function giveBackTry(db: Db, id: string): Promise<void> {
-  await db.execute(
-    sql`update withdrawal_otps set attempts = greatest(attempts - 1, 0) where id = ${id}`,
-  );
+  await db
+    .update(withdrawalOtps)
+    .set({ attempts: sql`greatest(${withdrawalOtps.attempts} - 1, 0)` })
+    .where(eq(withdrawalOtps.id, id));
 }
 
 /** The last try was wrong: the code can never be used. */
 export async function voidCode(db: Db, id: string): Promise<void> {
-  await db.execute(
-    sql`update withdrawal_otps set voided_at = coalesce(voided_at, now()) where id = ${id}`,
-  );
+  await db
+    .update(withdrawalOtps)
+    .set({ voidedAt: sql`coalesce(${withdrawalOtps.voidedAt}, now())` })
+    .where(eq(withdrawalOtps.id, id));
 }
 
 export async function markVerified(db: Db, id: string): Promise<void> {
-  await db.execute(
-    sql`update withdrawal_otps set verified_at = coalesce(verified_at, now()) where id = ${id}`,
-  );
+  await db
+    .update(withdrawalOtps)
+    .set({ verifiedAt: sql`coalesce(${withdrawalOtps.verifiedAt}, now())` })
+    .where(eq(withdrawalOtps.id, id));
 }
 
 /** Uses a checked code for this request; false when another request used it first. */
 export async function consumeCode(tx: Db, otpId: string, withdrawalId: string): Promise<boolean> {
-  const rows = await rowsOf<{ id: string }>(
-    tx,
-    sql`update withdrawal_otps set used_at = now(), withdrawal_id = ${withdrawalId}
-         where id = ${otpId} and used_at is null and voided_at is null and expires_at > now()
-        returning id`,
-  );
+  const rows = await tx
+    .update(withdrawalOtps)
+    .set({ usedAt: sql`now()`, withdrawalId })
+    .where(and(eq(withdrawalOtps.id, otpId), OPEN, sql`${withdrawalOtps.expiresAt} > now()`))
+    .returning({ id: withdrawalOtps.id });
   return rows.length > 0;
 }

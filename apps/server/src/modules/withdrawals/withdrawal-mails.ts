@@ -80,3 +80,35 @@ export function withdrawalDecisionMail(
     action: { label: 'See your withdrawals', url: rewardsUrl },
   });
 }
+
+/**
+ * To administrators: a member's request waits for review. An admin alert beyond the spec (whose
+ * alert switches are local only): sent when `emailNotifications` and `withdrawalAlerts` are on
+ * (SettingsService.alertRecipients).
+ */
+export function withdrawalAlertMail(
+  to: { email: string; firstName: string },
+  withdrawal: {
+    id: string;
+    member: { firstName: string; lastName: string; email: string; userNumber: string };
+    /** USDT, as usdtText writes it. */
+    amount: string;
+    walletAddress: string;
+  },
+  publicUrl: string,
+) {
+  const { member } = withdrawal;
+  const amount = `${withdrawal.amount} USDT`;
+  return renderMail({
+    to: to.email,
+    subject: `New withdrawal request: ${amount} from ${member.firstName} ${member.lastName}`,
+    greeting: `Hello ${to.firstName},`,
+    paragraphs: [
+      `${member.firstName} ${member.lastName} (${member.email}, ${member.userNumber}) requested a withdrawal that is waiting for review.`,
+      `Amount: ${amount}`,
+      `Wallet address: ${withdrawal.walletAddress}`,
+    ],
+    action: { label: 'Review the request', url: `${publicUrl}/admin/withdrawals/${withdrawal.id}` },
+    footnote: 'You receive this because withdrawal alerts are on in Admin Settings.',
+  });
+}

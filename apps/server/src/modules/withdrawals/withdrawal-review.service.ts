@@ -18,7 +18,7 @@ import type { MailService } from '../mail/mail.service';
 import type { Decision, WithdrawalSettlement } from './settlement';
 import { adminView } from './withdrawal-view';
 import * as q from './withdrawals.queries';
-import { isUuid, toIso } from '../../lib/values';
+import { isUuid, toIso, toIsoOrNull } from '../../lib/values';
 
 /** The withdrawals list's filters without its page (the export's query). */
 export type AdminWithdrawalsExportQuery = Omit<AdminWithdrawalsQuery, 'page' | 'limit'>;
@@ -162,7 +162,7 @@ export class WithdrawalReviewService {
         compliance: {
           locked: member.lockedSince !== null,
           reasons: member.lockedSince ? member.lockReasons : [],
-          lockedSince: member.lockedSince ? toIso(member.lockedSince) : null,
+          lockedSince: toIsoOrNull(member.lockedSince),
         },
       },
       ledger: entries.map((e) => ({

@@ -1,7 +1,7 @@
 import type { AdminWithdrawal, Withdrawal } from '@ctn/contracts/withdrawals';
 import { toUsdt } from '../../lib/money';
 import type { MemberWithdrawalRow, WithdrawalRow } from './withdrawals.queries';
-import { toIso } from '../../lib/values';
+import { toIso, toIsoOrNull } from '../../lib/values';
 
 /** A request as its member reads it (member section 3). */
 export function memberView(row: MemberWithdrawalRow): Withdrawal {
@@ -12,7 +12,7 @@ export function memberView(row: MemberWithdrawalRow): Withdrawal {
     asset: 'USDT',
     status: row.status,
     requestedAt: toIso(row.requestedAt),
-    processedAt: row.processedAt ? toIso(row.processedAt) : null,
+    processedAt: toIsoOrNull(row.processedAt),
     // A hot-wallet payout records its hash when signed; the member sees it once it is paid.
     transactionHash: row.status === 'APPROVED' ? row.transactionHash : null,
     reason: row.reason,
@@ -37,7 +37,7 @@ export function adminView(row: WithdrawalRow): AdminWithdrawal {
     status: row.status,
     reason: row.reason,
     requestedAt: toIso(row.requestedAt),
-    processedAt: row.processedAt ? toIso(row.processedAt) : null,
+    processedAt: toIsoOrNull(row.processedAt),
     createdAt: toIso(row.requestedAt),
     payout: row.payoutState,
   };

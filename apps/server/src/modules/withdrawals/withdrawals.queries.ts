@@ -13,8 +13,8 @@ export interface WithdrawalRow {
   status: WithdrawalStatus;
   reason: string | null;
   transactionHash: string | null;
-  requestedAt: Date | string;
-  processedAt: Date | string | null;
+  requestedAt: Date;
+  processedAt: Date | null;
   payoutState: 'NONE' | 'SENDING' | 'SENT' | 'FAILED';
   firstName: string;
   lastName: string;
@@ -255,7 +255,7 @@ export async function memberOfNumber(db: Db, publicNumber: string): Promise<stri
 
 export interface ReviewMember {
   status: string;
-  lockedSince: Date | string | null;
+  lockedSince: Date | null;
   lockReasons: string[];
   availableMicro: string;
   lockedMicro: string;
@@ -287,7 +287,7 @@ export async function recentEntries(db: Db, userId: string, limit: number) {
     pending: string;
     withdrawn: string;
     memo: string | null;
-    createdAt: Date | string;
+    createdAt: Date;
   }>(
     db,
     sql`select kind, available_delta::text as available, locked_delta::text as locked,

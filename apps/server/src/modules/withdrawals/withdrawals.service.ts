@@ -9,13 +9,13 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { toUsdt } from '../../lib/money';
+import { toUsdt, usdtText } from '../../lib/money';
 import { pageOf } from '../../lib/pagination';
 import { LedgerOverdraftError, postEntry } from '../ledger/ledger.service';
 import type { MailService } from '../mail/mail.service';
-import { withdrawalAlertMail } from '../settings/admin-alert-mails';
 import type { SettingsService } from '../settings/settings.service';
 import type { OtpService } from './otp.service';
+import { withdrawalAlertMail } from './withdrawal-mails';
 import { memberView } from './withdrawal-view';
 import { settleHeld } from './settlement';
 import { amountToMicro } from './withdrawal-amount';
@@ -138,7 +138,7 @@ export class WithdrawalsService {
     const withdrawal = {
       id,
       member: row,
-      amount: toUsdt(row.amountMicro),
+      amount: usdtText(row.amountMicro),
       walletAddress: row.walletAddress,
     };
     for (const admin of admins)

@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { pgTable, timestamp } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase, testConfig, usingPostgres } from '../../test/test-app';
+import { openDatabase, rowsOf, type Database } from './client';
+import { preparedRead } from './prepared';
+
+/**
+ * Dates and times read the same on both drivers and every path (db/type-parsers.ts). The suite
+ * runs on PGlite, and on PostgreSQL with DATABASE_URL: each run proves the driver in use.
+ */
+let database: Database;
+let drop: () => Promise<void>;
+
+beforeAll(async () => {
+  const fresh = await freshDatabase();
+  drop = fresh.drop;
+  database = await openDatabase(testConfig(fresh.url).database);
+}, 30_000);
+afterAll(async () => {
+  await database.close();
+  await drop();
+});
+
+interface TimeRow {
+  instant: Date;
+  naive: Date;
+  day: string;
+  missing: Date | null;
+}
+
+const TIMES = `select '2026-11-27 09:30:00.123+00'::timestamptz as instant,
+                      '2026-11-27 09:30:00.123'::timestamp as naive,
+                      '2026-11-27'::date as day, null::timestamptz as missing`;
+
+/** A table of the test's own, for the query builder's reading of a timestamptz column. */
+const stamps = pgTable('type_parser_stamps', {
+  at: timestamp('at', { withTimezone: true }).notNull(),
+});
+
+const EXPECTED: TimeRow = {
+  instant: new Date('2026-11-27T09:30:00.123Z'),
+  naive: new Date('2026-11-27T09:30:00.123Z'),
+  day: '2026-11-27',
+  missing: null,
+};
+
+describe(`dates and times on ${usingPostgres() ? 'PostgreSQL (pg)' : 'PGlite'}`, () => {
+  it('raw sql: timestamptz and timestamp (as UTC) are Dates, a date stays its text', async () => {
+    const [row] = await rowsOf<TimeRow>(database.db, sql.raw(TIMES));
+    expect(row?.instant).toBeInstanceOf(Date);
+    expect(row?.naive).toBeInstanceOf(Date);
+    expect(row).toEqual(EXPECTED);
+  });
+
+  it('raw sql: an instant written in any session time zone is the same Date', async () => {
+    const [row] = await database.db.transaction(async (tx) => {
+      // PostgreSQL then writes offsets like +05:30 in the text the parser reads.
+      await tx.execute(sql`set local time zone 'Asia/Kolkata'`);
+      return rowsOf<{ instant: Date }>(
+        tx,
+        sql`select '2026-11-27 09:30:00.123+00'::timestamptz as instant`,
+      );
+    });
+    expect(row?.instant).toEqual(EXPECTED.instant);
+  });
+
+  it('a prepared read (the driver without drizzle) reads them the same', async () => {
+    const read = preparedRead<TimeRow, []>(database.db, 'test_type_parsers_times', TIMES);
+    expect(await read()).toEqual([EXPECTED]);
+  });
+
+  it('raw sql and the query builder read a column alike', async () => {
+    await database.db.execute(sql`create table type_parser_stamps (at timestamptz not null)`);
+    await database.db.insert(stamps).values({ at: EXPECTED.instant });
+    const built = await database.db.select().from(stamps);
+    const raw = await rowsOf<{ at: Date }>(database.db, sql`select at from type_parser_stamps`);
+    expect(raw).toEqual(built);
+    expect(raw).toEqual([{ at: EXPECTED.instant }]);
+  });
+});

@@ -1,0 +1,60 @@
+import pg from 'pg';
+
+/** A column's text as PostgreSQL sends it, read into the value the server works with. */
+type TypeParser = (text: string) => unknown;
+
+/** What a driver reports of a result's columns (pg's FieldDef and PGlite's fields both have it). */
+export interface ColumnType {
+  name: string;
+  dataTypeID: number;
+}
+
+const { TIMESTAMPTZ, TIMESTAMP, DATE } = pg.types.builtins;
+
+/** pg's reading of timestamptz: every offset PostgreSQL writes (seconds, BC) included. */
+const timestamptzOf: (text: string) => Date = pg.types.getTypeParser(TIMESTAMPTZ);
+
+/**
+ * How the server reads the column types whose JavaScript form is a choice, the same on both
+ * drivers and on every path (query builder, raw `sql` through rowsOf, prepared reads):
+ * - timestamptz is a Date;
+ * - timestamp (no column has one; an expression may) is a Date read as UTC, as the query builder
+ *   reads it (pg alone would read it in the process's zone);
+ * - date stays its 'YYYY-MM-DD' text: the schema's dates are calendar days (mode 'string'), which
+ *   a Date would pin to a midnight of some zone.
+ */
+export const TYPE_PARSERS: Readonly<Record<number, TypeParser>> = {
+  [TIMESTAMPTZ]: timestamptzOf,
+  [TIMESTAMP]: (text) => timestamptzOf(`${text}+00`),
+  [DATE]: (text) => text,
+};
+
+/** TYPE_PARSERS as a pg pool's `types`; pg's own parsers for every other type. */
+export const PG_TYPES: pg.CustomTypesConfig = {
+  getTypeParser: (id, format) =>
+    (format === 'binary' ? undefined : TYPE_PARSERS[id]) ?? pg.types.getTypeParser(id, format),
+};
+
+/**
+ * Applies TYPE_PARSERS to the rows of a raw statement run through drizzle's `execute`, in place:
+ * on both drivers drizzle replaces the driver's parsers of the date and time types with its own
+ * that keep PostgreSQL's text (its query builder parses that text per column), so without this a
+ * raw timestamp would be a string like '2026-11-27 09:30:00.123+00'. Columns are found by the
+ * type PostgreSQL reports for them, never by name.
+ */
+export function parseRawColumns(
+  rows: readonly Record<string, unknown>[],
+  columns: readonly ColumnType[],
+): void {
+  const parsed = columns.flatMap((c) => {
+    const parse = TYPE_PARSERS[c.dataTypeID];
+    return parse ? [{ name: c.name, parse }] : [];
+  });
+  if (parsed.length === 0) return;
+  for (const row of rows) {
+    for (const { name, parse } of parsed) {
+      const text = row[name];
+      if (typeof text === 'string') row[name] = parse(text);
+    }
+  }
+}

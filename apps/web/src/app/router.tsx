@@ -204,105 +204,105 @@ export const routes: RouteObject[] = [
               {
                 index: true,
                 lazy: page(
-                  () => import('@/features/admin/pages/admin-dashboard-page'),
+                  () => import('@/features/admin-dashboard/pages/admin-dashboard-page'),
                   (m) => m.AdminDashboardPage,
                 ),
               },
               {
                 path: 'dashboard',
                 lazy: page(
-                  () => import('@/features/admin/pages/admin-dashboard-page'),
+                  () => import('@/features/admin-dashboard/pages/admin-dashboard-page'),
                   (m) => m.AdminDashboardPage,
                 ),
               },
               {
                 path: 'users',
                 lazy: page(
-                  () => import('@/features/admin/pages/admin-users-page'),
+                  () => import('@/features/admin-users/pages/admin-users-page'),
                   (m) => m.AdminUsersPage,
                 ),
               },
               {
                 path: 'users/:id',
                 lazy: page(
-                  () => import('@/features/admin/pages/admin-user-detail-page'),
+                  () => import('@/features/admin-users/pages/admin-user-detail-page'),
                   (m) => m.AdminUserDetailPage,
                 ),
               },
               {
                 path: 'withdrawals',
                 lazy: page(
-                  () => import('@/features/admin/pages/admin-withdrawals-page'),
+                  () => import('@/features/admin-withdrawals/pages/admin-withdrawals-page'),
                   (m) => m.AdminWithdrawalsPage,
                 ),
               },
               {
                 path: 'withdrawals/:id',
                 lazy: page(
-                  () => import('@/features/admin/pages/admin-withdrawal-detail-page'),
+                  () => import('@/features/admin-withdrawals/pages/admin-withdrawal-detail-page'),
                   (m) => m.AdminWithdrawalDetailPage,
                 ),
               },
               {
                 path: 'rewards',
                 lazy: page(
-                  () => import('@/features/admin/pages/admin-rewards-page'),
+                  () => import('@/features/admin-rewards/pages/admin-rewards-page'),
                   (m) => m.AdminRewardsPage,
                 ),
               },
               {
                 path: 'cycles',
                 lazy: page(
-                  () => import('@/features/admin/pages/admin-cycles-page'),
+                  () => import('@/features/admin-cycles/pages/admin-cycles-page'),
                   (m) => m.AdminCyclesPage,
                 ),
               },
               {
                 path: 'cycles/:id',
                 lazy: page(
-                  () => import('@/features/admin/pages/admin-cycle-detail-page'),
+                  () => import('@/features/admin-cycles/pages/admin-cycle-detail-page'),
                   (m) => m.AdminCycleDetailPage,
                 ),
               },
               {
                 path: 'user-reports',
                 lazy: page(
-                  () => import('@/features/admin/pages/admin-user-reports-page'),
+                  () => import('@/features/admin-users/pages/admin-user-reports-page'),
                   (m) => m.AdminUserReportsPage,
                 ),
               },
               {
                 path: 'settings',
                 lazy: page(
-                  () => import('@/features/admin/pages/admin-settings-page'),
+                  () => import('@/features/admin-settings/pages/admin-settings-page'),
                   (m) => m.AdminSettingsPage,
                 ),
               },
               {
                 path: 'exchange',
                 lazy: page(
-                  () => import('@/features/admin/pages/admin-exchange-page'),
+                  () => import('@/features/admin-exchange/pages/admin-exchange-page'),
                   (m) => m.AdminExchangePage,
                 ),
               },
               {
                 path: 'uid-claims',
                 lazy: page(
-                  () => import('@/features/admin/pages/admin-uid-claims-page'),
+                  () => import('@/features/admin-exchange/pages/admin-uid-claims-page'),
                   (m) => m.AdminUidClaimsPage,
                 ),
               },
               {
                 path: 'reconciliation',
                 lazy: page(
-                  () => import('@/features/admin/pages/admin-reconciliation-page'),
+                  () => import('@/features/admin-reconciliation/pages/admin-reconciliation-page'),
                   (m) => m.AdminReconciliationPage,
                 ),
               },
               {
                 path: 'audit-log',
                 lazy: page(
-                  () => import('@/features/admin/pages/admin-audit-log-page'),
+                  () => import('@/features/admin-audit-log/pages/admin-audit-log-page'),
                   (m) => m.AdminAuditLogPage,
                 ),
               },

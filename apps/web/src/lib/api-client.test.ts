@@ -289,3 +289,99 @@ describe('errorMessage', () => {
     expect(errorMessage(new TypeError('boom'), 'fallback')).toBe('fallback');
   });
 });
+
+describe('ApiError: the refused fields of a VALIDATION_ERROR', () => {
+  it('reads data.errors in the server order, and the first message per field', async () => {
+    mockApi({
+      'POST /api/users/register': () =>
+        failResponse(400, 'VALIDATION_ERROR', 'Validation failed', {
+          errors: [
+            { field: 'password', message: 'Too short' },
+            { field: 'email', message: 'Not an address' },
+            { field: 'password', message: 'Too common' },
+            { field: 'lastName' },
+            'garbage',
+          ],
+        }),
+    });
+    const error = await apiErrorOf(api.post('/users/register', {}));
+    expect(error.invalidFields).toEqual([
+      { field: 'password', message: 'Too short' },
+      { field: 'email', message: 'Not an address' },
+      { field: 'password', message: 'Too common' },
+    ]);
+    expect(error.fieldErrors()).toEqual({ password: 'Too short', email: 'Not an address' });
+  });
+
+  it('is empty for another code, or a VALIDATION_ERROR without a list', () => {
+    const other = new ApiError({
+      code: 'USER_EXISTS',
+      text: 'Exists',
+      status: 409,
+      data: { errors: [{ field: 'email', message: 'Taken' }] },
+    });
+    expect(other.invalidFields).toEqual([]);
+    expect(other.fieldErrors()).toEqual({});
+    const bare = new ApiError({ code: 'VALIDATION_ERROR', text: 'Check', status: 400 });
+    expect(bare.invalidFields).toEqual([]);
+    const single = new ApiError({
+      code: 'VALIDATION_ERROR',
+      text: 'Check',
+      status: 400,
+      data: { message: 'Token is required' },
+    });
+    expect(single.fieldErrors()).toEqual({});
+  });
+});
+
+describe('api.download', () => {
+  const csv = (headers: Record<string, string> = {}) =>
+    new Response('ID,Name\r\n1,Ada\r\n', {
+      headers: { 'content-type': 'text/csv; charset=utf-8', ...headers },
+    });
+
+  it('answers the file and its name, sent like every call (token, base path, query)', async () => {
+    setToken('tok-csv');
+    const { requests } = mockApi({
+      'GET /api/users/admin/export': () =>
+        csv({ 'content-disposition': 'attachment; filename="users-2026-11-21.csv"' }),
+    });
+    const file = await api.download('/users/admin/export', {
+      query: { search: 'ada', status: null },
+      accept: 'text/csv',
+    });
+    expect(file.filename).toBe('users-2026-11-21.csv');
+    expect(await file.blob.text()).toBe('ID,Name\r\n1,Ada\r\n');
+    expect(requests[0]?.url.search).toBe('?search=ada');
+    expect(requests[0]?.headers.get('Authorization')).toBe('Bearer tok-csv');
+    expect(requests[0]?.headers.get('Accept')).toBe('text/csv');
+  });
+
+  it('has no name when the server gave none', async () => {
+    mockApi({ 'GET /api/file': () => csv() });
+    expect((await api.download('/file')).filename).toBeNull();
+  });
+
+  it('rejects a refusal with the same ApiError as other calls, and ends a rejected session', async () => {
+    setToken('tok-old');
+    mockApi({
+      'GET /api/rewards/admin/export': () =>
+        failResponse(400, 'VALIDATION_ERROR', 'Too many', {
+          errors: [{ field: 'filters', message: 'Narrow the filters' }],
+        }),
+      'GET /api/users/admin/export': () => failResponse(401, 'UNAUTHORIZED'),
+    });
+    const refused = await apiErrorOf(api.download('/rewards/admin/export', { audience: 'admin' }));
+    expect(refused).toMatchObject({ code: 'VALIDATION_ERROR', status: 400 });
+    expect(refused.fieldErrors()).toEqual({ filters: 'Narrow the filters' });
+    expect(getToken()).toBe('tok-old');
+    const expired = await apiErrorOf(api.download('/users/admin/export'));
+    expect(expired.code).toBe('UNAUTHORIZED');
+    expect(getToken()).toBeNull();
+  });
+
+  it('turns a fetch that throws into NETWORK_ERROR', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    expect((await apiErrorOf(api.download('/file'))).code).toBe('NETWORK_ERROR');
+  });
+});

@@ -1,3 +1,4 @@
+import type { FieldError } from '@ctn/contracts/envelope';
 import { errorText, isErrorCode, type ErrorCode } from '@ctn/contracts/errors';
 import type { ResponseReader } from '@ctn/contracts/response-reader';
 import { clearToken, getToken } from './auth-token';
@@ -37,6 +38,11 @@ export class ApiError extends Error {
    * server had anything specific to say. Screens with their own fallback text use it then.
    */
   readonly isGeneric: boolean;
+  /**
+   * The refused fields of a VALIDATION_ERROR (`data.errors`), in the server's order; empty for
+   * any other failure. Forms read the server's field messages here, never from `data` itself.
+   */
+  readonly invalidFields: readonly FieldError[];
 
   constructor(init: {
     code: string;
@@ -51,11 +57,37 @@ export class ApiError extends Error {
     this.status = init.status;
     this.data = init.data ?? null;
     this.isGeneric = init.isGeneric ?? false;
+    this.invalidFields = readInvalidFields(init.code, this.data);
   }
 
   is(code: ErrorCode): boolean {
     return this.code === code;
   }
+
+  /** The first message per refused field, keyed by the server's field name. */
+  fieldErrors(): Record<string, string> {
+    const errors: Record<string, string> = {};
+    for (const { field, message } of this.invalidFields) errors[field] ??= message;
+    return errors;
+  }
+}
+
+/**
+ * `data.errors` of a VALIDATION_ERROR: `[{field, message}]` (contracts/envelope). Read by hand
+ * rather than with the zod schema, so the client that every page loads stays free of zod; an
+ * item of another shape is left out.
+ */
+function readInvalidFields(code: string, data: unknown): FieldError[] {
+  if (code !== 'VALIDATION_ERROR' || typeof data !== 'object' || data === null) return [];
+  const errors: unknown = (data as { errors?: unknown }).errors;
+  if (!Array.isArray(errors)) return [];
+  const fields: FieldError[] = [];
+  for (const item of errors as unknown[]) {
+    if (typeof item !== 'object' || item === null) continue;
+    const { field, message } = item as Record<string, unknown>;
+    if (typeof field === 'string' && typeof message === 'string') fields.push({ field, message });
+  }
+  return fields;
 }
 
 export function isApiError(value: unknown): value is ApiError {
@@ -183,32 +215,25 @@ function buildUrl(base: string, path: string, query: RequestOptions<unknown>['qu
   return qs ? `${url}?${qs}` : url;
 }
 
-export async function apiRequest<T = unknown>(
+/** One call on the network, with the session's bearer token; a fetch that throws is NETWORK_ERROR. */
+async function send(
   path: string,
-  options: RequestOptions<T> = {},
-): Promise<ApiResult<T>> {
-  const {
-    method = 'GET',
-    body,
-    query,
-    schema,
-    signal,
-    audience = 'member',
-    base = API_BASE,
-  } = options;
+  options: RequestOptions<unknown>,
+  accept: string,
+): Promise<{ response: Response; token: string | null }> {
+  const { method = 'GET', body, query, signal, audience = 'member', base = API_BASE } = options;
   const token = getToken();
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: accept };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
-
-  let response: Response;
   try {
-    response = await fetch(buildUrl(base, path, query), {
+    const response = await fetch(buildUrl(base, path, query), {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });
+    return { response, token };
   } catch (cause) {
     if (signal?.aborted) throw cause;
     throw new ApiError({
@@ -217,7 +242,23 @@ export async function apiRequest<T = unknown>(
       status: 0,
     });
   }
+}
 
+/** What every refusal does besides failing the call: the session and the maintenance page. */
+function refused(error: ApiError, envelope: RawEnvelope | null, token: string | null): ApiError {
+  // A rejected token ends the session; a newer token (a sign-in meanwhile) is kept.
+  if (token && error.status === 401 && error.code === 'UNAUTHORIZED' && getToken() === token)
+    clearToken();
+  if (error.code === 'MAINTENANCE_MODE') setMaintenanceText(envelope?.error ?? error.text);
+  return error;
+}
+
+export async function apiRequest<T = unknown>(
+  path: string,
+  options: RequestOptions<T> = {},
+): Promise<ApiResult<T>> {
+  const { method = 'GET', schema, audience = 'member' } = options;
+  const { response, token } = await send(path, options, 'application/json');
   const envelope = asEnvelope(await response.json().catch(() => null));
 
   if (!response.ok || !envelope || !envelope.success) {
@@ -230,11 +271,7 @@ export async function apiRequest<T = unknown>(
             isGeneric: true,
           })
         : failureFrom(response.status, envelope, audience);
-    // A rejected token ends the session; a newer token (a sign-in meanwhile) is kept.
-    if (token && error.status === 401 && error.code === 'UNAUTHORIZED' && getToken() === token)
-      clearToken();
-    if (error.code === 'MAINTENANCE_MODE') setMaintenanceText(envelope?.error ?? error.text);
-    throw error;
+    throw refused(error, envelope, token);
   }
   setMaintenanceText(null);
 
@@ -250,6 +287,44 @@ export async function apiRequest<T = unknown>(
   return { data: envelope.data as T, message: envelope.message ?? '' };
 }
 
+export interface ApiFile {
+  blob: Blob;
+  /** The name the server gave it (`Content-Disposition: attachment; filename="..."`), if any. */
+  filename: string | null;
+}
+
+/** `attachment; filename="users-2026-11-21.csv"` -> `users-2026-11-21.csv`. */
+function attachmentName(disposition: string | null): string | null {
+  return disposition?.match(/filename="([^"]+)"/)?.[1] ?? null;
+}
+
+export type DownloadOptions = Pick<
+  RequestOptions<unknown>,
+  'query' | 'signal' | 'audience' | 'base'
+> & {
+  /** The Accept header: the file's media type. */
+  accept?: string;
+};
+
+/**
+ * GET of a file (a CSV export): a success is the file itself, not the envelope, but the call is
+ * otherwise every other call (token, base path, query) and a refusal, still an envelope, rejects
+ * with the same ApiError.
+ */
+export async function apiDownload(path: string, options: DownloadOptions = {}): Promise<ApiFile> {
+  const { accept = '*/*', audience = 'member' } = options;
+  const { response, token } = await send(path, options, accept);
+  if (!response.ok) {
+    const envelope = asEnvelope(await response.json().catch(() => null));
+    throw refused(failureFrom(response.status, envelope, audience), envelope, token);
+  }
+  setMaintenanceText(null);
+  return {
+    blob: await response.blob(),
+    filename: attachmentName(response.headers.get('content-disposition')),
+  };
+}
+
 type BodylessOptions<T> = Omit<RequestOptions<T>, 'method' | 'body'>;
 
 export const api = {
@@ -263,4 +338,5 @@ export const api = {
     apiRequest<T>(path, { ...options, method: 'PATCH', body }),
   delete: <T = unknown>(path: string, options?: BodylessOptions<T>) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  download: apiDownload,
 };

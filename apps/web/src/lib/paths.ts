@@ -40,8 +40,16 @@ export const paths = {
     withdrawals: '/admin/withdrawals',
     withdrawal: (id: string) => `/admin/withdrawals/${encodeURIComponent(id)}`,
     rewards: '/admin/rewards',
+    /** The rewards list filtered to one cycle (a cycle's statement links there). */
+    rewardsOfCycle: (cycle: number) => `/admin/rewards?cycle=${cycle}`,
+    cycles: '/admin/cycles',
+    cycle: (id: string) => `/admin/cycles/${encodeURIComponent(id)}`,
     userReports: '/admin/user-reports',
     settings: '/admin/settings',
+    reconciliation: '/admin/reconciliation',
+    exchange: '/admin/exchange',
+    uidClaims: '/admin/uid-claims',
+    auditLog: '/admin/audit-log',
   },
 } as const;
 

@@ -1,4 +1,3 @@
-import { validationErrorDataSchema } from '@ctn/contracts/envelope';
 import { errorMessage, isApiError } from '@/lib/api-client';
 
 /**
@@ -6,10 +5,7 @@ import { errorMessage, isApiError } from '@/lib/api-client';
  * 'check your input' alone does not say what to fix), else the usual `errorMessage`.
  */
 export function refusalText(error: unknown, fallback: string, exception = fallback): string {
-  if (isApiError(error) && error.code === 'VALIDATION_ERROR') {
-    const parsed = validationErrorDataSchema.safeParse(error.data);
-    const messages = parsed.success ? parsed.data.errors.map((e) => e.message) : [];
-    if (messages.length > 0) return messages.join(' ');
-  }
+  if (isApiError(error) && error.invalidFields.length > 0)
+    return error.invalidFields.map((e) => e.message).join(' ');
   return errorMessage(error, fallback, exception);
 }

@@ -15,7 +15,6 @@ import {
   Wallet,
   type LucideIcon,
 } from 'lucide-react';
-import { adminPaths } from '@/features/admin/lib/paths';
 import { paths } from '@/lib/paths';
 
 export interface NavItem {
@@ -102,7 +101,7 @@ export const ADMIN_SIDEBAR: readonly NavItem[] = [
   },
   // Beyond the spec.
   {
-    to: adminPaths.cycles,
+    to: paths.admin.cycles,
     label: 'Reward Cycles',
     subtitle: 'DOWNLINE batches',
     icon: CalendarSync,
@@ -110,19 +109,19 @@ export const ADMIN_SIDEBAR: readonly NavItem[] = [
   { to: paths.admin.settings, label: 'Settings', subtitle: 'Admin Settings', icon: Settings },
   // Beyond the spec.
   {
-    to: adminPaths.reconciliation,
+    to: paths.admin.reconciliation,
     label: 'Reconciliation',
     subtitle: 'Chain & Ledger',
     icon: Scale,
   },
-  { to: adminPaths.exchange, label: 'Exchange', subtitle: 'BingX Connection', icon: PlugZap },
+  { to: paths.admin.exchange, label: 'Exchange', subtitle: 'BingX Connection', icon: PlugZap },
   {
-    to: adminPaths.uidClaims,
+    to: paths.admin.uidClaims,
     label: 'UID Claims',
     subtitle: 'BingX Disputes',
     icon: ShieldQuestionMark,
   },
-  { to: adminPaths.auditLog, label: 'Audit Log', subtitle: 'Admin Activity', icon: ScrollText },
+  { to: paths.admin.auditLog, label: 'Audit Log', subtitle: 'Admin Activity', icon: ScrollText },
 ];
 
 /** Whether `item` is the current page (prefix match unless `end`). */

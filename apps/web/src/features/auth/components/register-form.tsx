@@ -1,4 +1,3 @@
-import { validationErrorDataSchema } from '@ctn/contracts/envelope';
 import {
   registerFormSchema,
   type RegisterForm as RegisterFormOutput,
@@ -108,11 +107,10 @@ export function RegisterForm() {
           navigate(data.requiresVerification ? paths.verifyEmail : paths.dashboard);
         },
         onError: (error) => {
-          if (isApiError(error) && error.code === 'VALIDATION_ERROR') {
-            const parsed = validationErrorDataSchema.safeParse(error.data);
-            for (const item of parsed.success ? parsed.data.errors : []) {
-              const name = SERVER_FIELDS[item.field];
-              if (name) setError(name, { type: 'server', message: item.message });
+          if (isApiError(error)) {
+            for (const [field, message] of Object.entries(error.fieldErrors())) {
+              const name = SERVER_FIELDS[field];
+              if (name) setError(name, { type: 'server', message });
             }
           }
           setFormError(errorMessage(error, MESSAGES.failed, MESSAGES.unexpected));

@@ -1,5 +1,4 @@
 import { REDIRECT_DELAY_MS } from '@ctn/contracts/constants';
-import { validationErrorDataSchema } from '@ctn/contracts/envelope';
 import { SUCCESS_MESSAGES } from '@ctn/contracts/messages';
 import { failedPasswordRules, RESET_PASSWORD_MESSAGES } from '@ctn/contracts/validation';
 import { CircleCheck, CircleX, KeyRound } from 'lucide-react';
@@ -41,14 +40,9 @@ type FieldErrors = Partial<Record<PasswordField, string>>;
 
 /** The server's messages per field of a VALIDATION_ERROR (the common-password refusal, say). */
 function serverFieldErrors(error: unknown): FieldErrors {
-  if (!isApiError(error) || error.code !== 'VALIDATION_ERROR') return {};
-  const list = validationErrorDataSchema.safeParse(error.data);
-  const errors: FieldErrors = {};
-  for (const item of list.success ? list.data.errors : []) {
-    if (item.field === 'newPassword' || item.field === 'confirmPassword')
-      errors[item.field] ??= item.message;
-  }
-  return errors;
+  if (!isApiError(error)) return {};
+  const { newPassword, confirmPassword } = error.fieldErrors();
+  return { newPassword, confirmPassword };
 }
 
 /** The text of a failed reset (member section 8, "Reset password"). */
@@ -61,10 +55,8 @@ function resetPasswordErrorText(error: unknown): string {
     case 'ACCOUNT_NOT_ACTIVE':
       return MESSAGES.notActive;
     case 'VALIDATION_ERROR': {
-      const list = validationErrorDataSchema.safeParse(error.data);
-      if (list.success && list.data.errors.length > 0) {
-        return list.data.errors.map((item) => item.message).join(', ');
-      }
+      if (error.invalidFields.length > 0)
+        return error.invalidFields.map((item) => item.message).join(', ');
       const single = messageDataSchema.safeParse(error.data);
       return single.success ? single.data.message : MESSAGES.validation;
     }

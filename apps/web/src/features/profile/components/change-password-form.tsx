@@ -1,5 +1,4 @@
 import { PASSWORD_BANNER_MS, PASSWORD_MIN_LENGTH } from '@ctn/contracts/constants';
-import { validationErrorDataSchema } from '@ctn/contracts/envelope';
 import { SUCCESS_MESSAGES } from '@ctn/contracts/messages';
 import { changePasswordError, PASSWORD_SPECIALS } from '@ctn/contracts/validation';
 import { KeyRound } from 'lucide-react';
@@ -32,11 +31,8 @@ const FIELDS: ReadonlyArray<{
 
 /** The text of a refused change (member section 8, "Change password"). */
 function changePasswordErrorText(error: unknown): string {
-  if (isApiError(error) && error.code === 'VALIDATION_ERROR') {
-    const list = validationErrorDataSchema.safeParse(error.data);
-    const first = list.success ? list.data.errors[0] : undefined;
-    if (first) return first.message;
-  }
+  const first = isApiError(error) ? error.invalidFields[0] : undefined;
+  if (first) return first.message;
   return errorMessage(error, MESSAGES.failed, MESSAGES.unexpected);
 }
 

@@ -1,4 +1,3 @@
-import { validationErrorDataSchema } from '@ctn/contracts/envelope';
 import type { ErrorCode } from '@ctn/contracts/errors';
 import { errorMessage, isApiError } from '@/lib/api-client';
 
@@ -29,10 +28,7 @@ export function withdrawalErrorText(
   fallback: string,
   exception: string = fallback,
 ): string {
-  if (isApiError(error) && error.is('VALIDATION_ERROR')) {
-    const list = validationErrorDataSchema.safeParse(error.data);
-    const first = list.success ? list.data.errors[0] : undefined;
-    if (first) return first.message;
-  }
+  const first = isApiError(error) ? error.invalidFields[0] : undefined;
+  if (first) return first.message;
   return errorMessage(error, fallback, exception);
 }

@@ -23,6 +23,10 @@ export const serverProject = (name: string, include: string[], exclude: string[]
       exclude: ['**/node_modules/**', ...exclude],
       // One migrated PGlite, copied by every file that uses PGlite (test/pglite-snapshot.ts).
       globalSetup: ['./test/pglite-snapshot.ts'],
+      // A worker imports the libraries once for all its files; test/fresh-modules.ts evaluates
+      // our own modules again for each file.
+      isolate: false,
+      setupFiles: ['./test/fresh-modules.ts'],
       testTimeout: 30_000,
       hookTimeout: 60_000,
     },

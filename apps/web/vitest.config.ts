@@ -14,6 +14,10 @@ export default defineProject({
     // workers beside PostgreSQL): the 5 s default would fail it for the machine, not the page.
     testTimeout: 15_000,
     unstubGlobals: true,
+    // A worker imports React, the router, Radix and Testing Library once for all its files, not
+    // once per file (most of the suite's time); src/testing/setup.ts evaluates our own modules
+    // again for each file, so a toast or a maintenance notice never carries over.
+    isolate: false,
     restoreMocks: true,
   },
 });

@@ -29,7 +29,8 @@ export function renderRoutes(
 ) {
   const client = queryClient ?? createTestQueryClient();
   const router = createMemoryRouter(routes, { initialEntries: [at] });
-  const user = userEvent.setup(userOptions);
+  // No pause between keystrokes: a test types whole forms, and timing is what fake timers are for.
+  const user = userEvent.setup({ delay: null, ...userOptions });
   const result = render(
     <StrictMode>
       <QueryClientProvider client={client}>

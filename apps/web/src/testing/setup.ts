@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
+
+// Test files share a worker's imports (isolate: false); ours are evaluated afresh for each file.
+vi.resetModules();
 
 // Pages import their contracts (and zod), menus and dialogs when they are needed; the first such
 // import in a test worker is compiled then, which took over 5 s on two busy cores (CI runs two

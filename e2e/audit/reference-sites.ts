@@ -86,7 +86,9 @@ async function passOn(req: IncomingMessage, res: ServerResponse, api: string): P
 
 /** A built web app on its own port, served as the product serves it. */
 function serveSite(dist: string, api: string): Promise<Site> {
-  const server = createServer(async (req, res) => {
+  // The handler catches every failure itself (a 502), so its promise is never left rejected.
+  const server = createServer((req, res) => void answer(req, res));
+  async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
     try {
       const url = new URL(req.url ?? '/', 'http://site');
       if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/dev/'))
@@ -108,7 +110,7 @@ function serveSite(dist: string, api: string): Promise<Site> {
     } catch (error) {
       res.writeHead(502).end(String(error));
     }
-  });
+  }
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () =>
       resolve({

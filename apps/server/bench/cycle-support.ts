@@ -110,7 +110,7 @@ export async function clocked<T>(
 
 export async function timedRows(db: Db, query: SQL) {
   const { ms, cpu, value } = await clocked(db, () => db.execute(query));
-  return { ms, cpu, rows: (value as unknown as { rowCount: number | null }).rowCount ?? 0 };
+  return { ms, cpu, rows: (value as { rowCount: number | null }).rowCount ?? 0 };
 }
 
 /** Thrown to end a transaction whose work was only measured. */

@@ -18,7 +18,11 @@ if (!databaseUrl || !userId) throw new Error('BARE_DATABASE_URL and BARE_USER_ID
 const app = Fastify({ logger: false });
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
 app.get('/bare-db-prepared', async () => {
-  const { rows } = await pool.query({ name: 'bare_session', text: SESSION_SQL, values: [userId] });
+  const { rows } = await pool.query<Record<string, unknown>>({
+    name: 'bare_session',
+    text: SESSION_SQL,
+    values: [userId],
+  });
   return { success: true, message: 'OK', data: rows[0] ?? null };
 });
 

@@ -110,9 +110,9 @@ describe('the envelope on every answer', () => {
   });
 
   it('publishes the OpenAPI document generated from the contracts', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
       paths: Record<string, Record<string, unknown>>;
-    };
+    }>();
     for (const path of [
       '/api/users/register',
       '/api/users/login',

@@ -101,7 +101,7 @@ export interface Services {
 export interface Composition {
   services: Services;
   /** Waits for a cycle run in progress, then closes the mail transport, the peers and Redis. */
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 /** Shared through Redis when REDIS_URL is set (several instances), else in this process. */
@@ -345,9 +345,9 @@ export async function createServices(
   };
   return {
     services,
-    async close() {
+    close: async () => {
       await cycles.settled();
-      await mailTransport.close();
+      mailTransport.close();
       if (!options.peers) await peers.close();
       if (limiter instanceof RedisRateLimiter && !options.limiter) await limiter.close();
     },

@@ -159,7 +159,7 @@ export async function call<T = unknown>(
     headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
     remoteAddress: options.ip ?? '127.0.0.1',
   });
-  const body = response.json() as Envelope<T>;
+  const body = response.json<Envelope<T>>();
   return { status: response.statusCode, body };
 }
 

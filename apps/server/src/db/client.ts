@@ -102,7 +102,7 @@ export async function openDatabase(
       try {
         await conn.query('select pg_advisory_lock($1)', [key]);
         try {
-          return await fn(drizzlePg(conn, { schema }) as unknown as Db);
+          return await fn(drizzlePg(conn, { schema }));
         } finally {
           await conn.query('select pg_advisory_unlock($1)', [key]);
         }
@@ -144,7 +144,7 @@ export async function pingDatabase(db: Db): Promise<number> {
  */
 export async function rowsOf<T>(db: Db, query: SQL): Promise<NoInfer<T>[]> {
   // Both drivers answer with the rows and their columns' types.
-  const { rows, fields } = (await db.execute(query)) as unknown as {
+  const { rows, fields } = (await db.execute<Record<string, unknown>>(query)) as {
     rows: Record<string, unknown>[];
     fields: ColumnType[];
   };

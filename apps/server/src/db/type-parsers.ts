@@ -11,8 +11,12 @@ export interface ColumnType {
 
 const { TIMESTAMPTZ, TIMESTAMP, DATE } = pg.types.builtins;
 
+/** pg's parsers, typed: pg-types declares them as returning `any`. */
+const pgParser = (id: number, format?: 'text' | 'binary') =>
+  pg.types.getTypeParser(id, format) as TypeParser;
+
 /** pg's reading of timestamptz: every offset PostgreSQL writes (seconds, BC) included. */
-const timestamptzOf: (text: string) => Date = pg.types.getTypeParser(TIMESTAMPTZ);
+const timestamptzOf = pgParser(TIMESTAMPTZ) as (text: string) => Date;
 
 /**
  * How the server reads the column types whose JavaScript form is a choice, the same on both
@@ -32,7 +36,7 @@ export const TYPE_PARSERS: Readonly<Record<number, TypeParser>> = {
 /** TYPE_PARSERS as a pg pool's `types`; pg's own parsers for every other type. */
 export const PG_TYPES: pg.CustomTypesConfig = {
   getTypeParser: (id, format) =>
-    (format === 'binary' ? undefined : TYPE_PARSERS[id]) ?? pg.types.getTypeParser(id, format),
+    (format === 'binary' ? undefined : TYPE_PARSERS[id]) ?? pgParser(id, format),
 };
 
 /**

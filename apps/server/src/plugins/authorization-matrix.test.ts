@@ -41,7 +41,7 @@ const send = async (
     const isFile = String(response.headers['content-type'] ?? '').startsWith('text/csv');
     return {
       status: response.statusCode,
-      body: isFile ? { errorCode: null } : (response.json() as { errorCode: string | null }),
+      body: isFile ? { errorCode: null } : response.json<{ errorCode: string | null }>(),
     };
   }
   return call(t.app, method as 'GET', concrete(url), {

@@ -174,9 +174,9 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.is404 ? 'unmatched' : (request.routeOptions.url ?? 'unmatched');
     let byMethod = durations.get(route);
-    if (!byMethod) durations.set(route, (byMethod = new Map()));
+    if (!byMethod) durations.set(route, (byMethod = new Map<string, Map<number, Child>>()));
     let byStatus = byMethod.get(request.method);
-    if (!byStatus) byMethod.set(request.method, (byStatus = new Map()));
+    if (!byStatus) byMethod.set(request.method, (byStatus = new Map<number, Child>()));
     let child = byStatus.get(reply.statusCode);
     if (!child) {
       child = requestDuration.labels(request.method, route, String(reply.statusCode));

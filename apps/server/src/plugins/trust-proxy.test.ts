@@ -22,7 +22,7 @@ async function addressSeen(app: TestApp, from: string, forwardedFor: string): Pr
     remoteAddress: from,
   });
   expect(answer.statusCode).toBe(200);
-  const token = (answer.json() as { data: { token: string } }).data.token;
+  const token = answer.json<{ data: { token: string } }>().data.token;
   const sessions = await call<{ sessions: SessionView[] }>(app.app, 'GET', '/api/users/sessions', {
     token,
   });

@@ -72,7 +72,7 @@ export function homePathFor(user: { isAdmin: boolean }): string {
  */
 export function originFrom(state: unknown): string | null {
   if (typeof state !== 'object' || state === null || !('from' in state)) return null;
-  const from = (state as { from: unknown }).from;
+  const from = state.from;
   if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//')) return null;
   return from;
 }
@@ -80,7 +80,7 @@ export function originFrom(state: unknown): string | null {
 /** The address the verify screen hands to /signin (`state.email`), so the member only types the password. */
 export function emailFrom(state: unknown): string {
   if (typeof state !== 'object' || state === null || !('email' in state)) return '';
-  const email = (state as { email: unknown }).email;
+  const email = state.email;
   return typeof email === 'string' ? email : '';
 }
 

@@ -62,7 +62,9 @@ describe('useListFilters', () => {
     expect(filters().values.search).toBe('');
     expect(filters().filtered).toBe(true);
     expect(search()).toBe('?page=2');
-    act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+    act(() => {
+      vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS);
+    });
     expect(search()).toBe('?search=grace');
     expect(filters().values.search).toBe('grace');
     // The box keeps the space still being typed.
@@ -83,7 +85,9 @@ describe('useListFilters', () => {
     act(() => filters().reset());
     expect(search()).toBe('?other=kept');
     expect(filters().inputs).toEqual({ search: '', status: '' });
-    act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+    act(() => {
+      vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS);
+    });
     expect(search()).toBe('?other=kept');
     expect(filters().filtered).toBe(false);
   });
@@ -93,7 +97,9 @@ describe('useListFilters', () => {
     await act(() => router.navigate('/list?search=grace'));
     expect(filters().inputs.search).toBe('grace');
     // The pause after the change writes nothing back.
-    act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+    act(() => {
+      vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS);
+    });
     expect(search()).toBe('?search=grace');
   });
 });

@@ -29,8 +29,7 @@ export function renderRoutes(
 ) {
   const client = queryClient ?? createTestQueryClient();
   const router = createMemoryRouter(routes, { initialEntries: [at] });
-  // No pause between keystrokes: a test types whole forms, and timing is what fake timers are for.
-  const user = userEvent.setup({ delay: null, ...userOptions });
+  const user = userEvent.setup(userOptions);
   const result = render(
     <StrictMode>
       <QueryClientProvider client={client}>

@@ -14,7 +14,7 @@ function describe(err: unknown): { codes: number[]; statuses: number[]; text: st
   let current: unknown = err;
   for (let depth = 0; current && depth < 8; depth++) {
     if (typeof current !== 'object') {
-      texts.push(String(current));
+      if (typeof current === 'string' || typeof current === 'number') texts.push(String(current));
       break;
     }
     const e = current as {

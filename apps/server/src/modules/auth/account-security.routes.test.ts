@@ -20,7 +20,7 @@ async function signInAgain(m: { email: string; password: string }) {
     headers: { 'user-agent': PHONE },
     remoteAddress: '198.51.100.7',
   });
-  return (answer.json() as { data: { token: string } }).data.token;
+  return answer.json<{ data: { token: string } }>().data.token;
 }
 
 const sessionsOf = async (token: string) =>

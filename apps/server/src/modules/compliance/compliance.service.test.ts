@@ -124,7 +124,7 @@ describe('locking', () => {
       complianceService(t, t.services.peers.exchange).runDaily(at(0)),
       complianceService(t, t.services.peers.exchange).runDaily(at(0)),
     ]);
-    expect(a!.locked + b!.locked).toBe(1);
+    expect(a.locked + b.locked).toBe(1);
     expect(await complianceMails(t, low.email)).toHaveLength(1);
   });
 });

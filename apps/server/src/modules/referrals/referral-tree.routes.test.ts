@@ -273,9 +273,9 @@ describe('OpenAPI', () => {
   it('documents both calls with the lazy loading parameters', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
-    const doc = response.json() as {
+    const doc = response.json<{
       paths: Record<string, { get: { parameters: { name: string }[]; description: string } }>;
-    };
+    }>();
     const treeDoc = doc.paths['/api/users/referral-tree']!.get;
     expect(treeDoc.parameters.map((p) => p.name).sort()).toEqual(
       ['maxLevels', 'offset', 'parentId', 'search'].sort(),

@@ -204,7 +204,7 @@ export class CyclesService {
   /** Waits for a run of this process to end (tests, shutdown). */
   async settled(id?: string): Promise<void> {
     const runs = id ? [this.running.get(id)] : [...this.running.values()];
-    await Promise.all(runs.map((r) => r?.done));
+    await Promise.all(runs.flatMap((run) => (run ? [run.done] : [])));
   }
 
   async discard(id: string, actor: Actor): Promise<void> {

@@ -30,7 +30,7 @@ export function AdminLayout() {
 
   const onLogout = () => {
     signOut();
-    navigate(paths.signin, { replace: true });
+    void navigate(paths.signin, { replace: true });
   };
 
   const links = (onNavigate?: () => void) => (

@@ -73,7 +73,7 @@ export function Navbar({ variant = 'public' }: NavbarProps) {
   const onSignOut = () => {
     setOpenOn(null);
     signOut();
-    navigate(paths.signin, { replace: true });
+    void navigate(paths.signin, { replace: true });
   };
 
   return (

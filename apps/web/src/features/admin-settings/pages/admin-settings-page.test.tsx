@@ -41,7 +41,7 @@ async function fill(user: ReturnType<typeof renderPage>['user'], values: string[
   for (const [i, label] of labels.entries()) {
     const input = screen.getByLabelText(label, { selector: 'input' });
     await user.clear(input);
-    if (values[i]) await user.type(input, values[i]!);
+    if (values[i]) await user.type(input, values[i]);
   }
 }
 

@@ -104,7 +104,7 @@ export function RegisterForm() {
       {
         onSuccess: (data) => {
           writePendingUser(data.user);
-          navigate(data.requiresVerification ? paths.verifyEmail : paths.dashboard);
+          void navigate(data.requiresVerification ? paths.verifyEmail : paths.dashboard);
         },
         onError: (error) => {
           if (isApiError(error)) {

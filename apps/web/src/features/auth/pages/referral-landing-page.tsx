@@ -13,7 +13,7 @@ export function ReferralLandingPage() {
   useEffect(() => {
     const code = refCode?.trim();
     if (code) writeReferralCode(code);
-    navigate(paths.home, { replace: true });
+    void navigate(paths.home, { replace: true });
   }, [refCode, navigate]);
 
   return (

@@ -84,7 +84,10 @@ export function ResetPasswordPage() {
   const succeeded = resetPassword.isSuccess;
   useEffect(() => {
     if (!succeeded) return;
-    const timer = setTimeout(() => navigate(paths.signin, { replace: true }), REDIRECT_DELAY_MS);
+    const timer = setTimeout(
+      () => void navigate(paths.signin, { replace: true }),
+      REDIRECT_DELAY_MS,
+    );
     return () => clearTimeout(timer);
   }, [succeeded, navigate]);
 

@@ -65,11 +65,11 @@ export function SigninPage() {
         }
         if (result.kind === 'verification-required') {
           writePendingUser(result.pendingUser);
-          navigate(paths.verifyEmail);
+          void navigate(paths.verifyEmail);
           return;
         }
         startSession(result.token, result.user);
-        navigate(afterSignInPath(result.user, location.state), { replace: true });
+        void navigate(afterSignInPath(result.user, location.state), { replace: true });
       },
       onError: (error) =>
         setFormError(errorMessage(error, SIGNIN_MESSAGES.failed, SIGNIN_MESSAGES.unexpected)),

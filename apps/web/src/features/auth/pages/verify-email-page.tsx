@@ -76,7 +76,7 @@ export function VerifyEmailPage() {
     // The sign-in form opens with the address filled in (issue 18): only the password is left.
     const email = pendingUser?.email;
     const timer = setTimeout(
-      () => navigate(paths.signin, { replace: true, ...(email ? { state: { email } } : {}) }),
+      () => void navigate(paths.signin, { replace: true, ...(email ? { state: { email } } : {}) }),
       REDIRECT_DELAY_MS,
     );
     return () => clearTimeout(timer);

@@ -14,7 +14,7 @@ export function WelcomeHeader({ user }: { user: User }) {
   const navigate = useNavigate();
   const onSignOut = () => {
     signOut();
-    navigate(paths.signin, { replace: true });
+    void navigate(paths.signin, { replace: true });
   };
   return (
     <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">

@@ -107,13 +107,13 @@ describe('landing page', () => {
   it('opens one FAQ answer at a time, and closes the open one on a second click', async () => {
     const { user } = renderLanding();
     const [first, second] = landingContent.faq.items;
-    await user.click(screen.getByRole('button', { name: first!.question }));
-    expect(screen.getByText(first!.answer)).toBeVisible();
-    await user.click(screen.getByRole('button', { name: second!.question }));
-    expect(screen.getByText(second!.answer)).toBeVisible();
-    expect(screen.getByText(first!.answer)).not.toBeVisible();
-    await user.click(screen.getByRole('button', { name: second!.question }));
-    expect(screen.getByText(second!.answer)).not.toBeVisible();
+    await user.click(screen.getByRole('button', { name: first.question }));
+    expect(screen.getByText(first.answer)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: second.question }));
+    expect(screen.getByText(second.answer)).toBeVisible();
+    expect(screen.getByText(first.answer)).not.toBeVisible();
+    await user.click(screen.getByRole('button', { name: second.question }));
+    expect(screen.getByText(second.answer)).not.toBeVisible();
   });
 
   it('states the compliance rule in the FAQ', () => {

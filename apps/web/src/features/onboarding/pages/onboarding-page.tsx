@@ -38,7 +38,7 @@ export function OnboardingPage() {
   const finish = useCallback(() => {
     if (linkedUser) queryClient.setQueryData(profileQueryKey, linkedUser);
     void queryClient.invalidateQueries({ queryKey: profileQueryKey });
-    navigate(paths.dashboard, { replace: true });
+    void navigate(paths.dashboard, { replace: true });
   }, [linkedUser, navigate, queryClient]);
 
   // The redirect after the success message; the button goes at once.

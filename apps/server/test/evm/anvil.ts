@@ -15,6 +15,9 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
+import { EvmChainReader } from '../../src/integrations/chain/chain-reader';
+import { BingxClient } from '../../src/integrations/exchange/bingx-client';
+import type { Peers } from '../../src/integrations/peers';
 import { freePort } from '../free-port';
 
 /**
@@ -86,6 +89,27 @@ export interface LocalChain {
   pay(to: `0x${string}`, amount: bigint): Promise<Hex>;
   mine(blocks: number): Promise<void>;
   stop(): Promise<void>;
+}
+
+/**
+ * The app's peers with `anvil` as its chain (3 confirmations, its test USDT), and an exchange
+ * nobody answers: the services run against a real EVM node, nothing simulated.
+ */
+export function anvilPeers(anvil: LocalChain): Peers {
+  return {
+    chain: new EvmChainReader({ rpcUrl: anvil.rpcUrl, usdtContract: anvil.usdt, confirmations: 3 }),
+    exchange: new BingxClient({
+      baseUrl: 'http://127.0.0.1:9',
+      apiKey: 'k',
+      apiSecret: 's',
+      maxRetries: 0,
+    }),
+    usdtContract: anvil.usdt,
+    explorerUrl: 'https://testnet.bscscan.com',
+    simulatedChain: null,
+    bingxSimulator: null,
+    close: async () => undefined,
+  };
 }
 
 export interface AnvilOptions {

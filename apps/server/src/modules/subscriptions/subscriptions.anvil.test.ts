@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Subscription } from '@ctn/contracts/onboarding';
 import { ChainHead } from '../../integrations/chain/chain-head';
-import { EvmChainReader } from '../../integrations/chain/chain-reader';
 import { MemoryRateLimiter } from '../../lib/rate-limiter';
-import { BingxClient } from '../../integrations/exchange/bingx-client';
-import type { Peers } from '../../integrations/peers';
-import { startAnvil, type LocalChain } from '../../../test/evm/anvil';
+import { anvilPeers, startAnvil, type LocalChain } from '../../../test/evm/anvil';
 import { call, createTestApp, signedInMember, type TestApp } from '../../../test/test-app';
 import { SubscriptionsService } from './subscriptions.service';
 import { silentLogger } from '../../lib/logger';
@@ -18,24 +15,7 @@ describe('subscription payments on a real EVM node (anvil, 18-decimal ERC-20)', 
 
   beforeAll(async () => {
     anvil = await startAnvil();
-    const peers: Peers = {
-      chain: new EvmChainReader({
-        rpcUrl: anvil.rpcUrl,
-        usdtContract: anvil.usdt,
-        confirmations: 3,
-      }),
-      exchange: new BingxClient({
-        baseUrl: 'http://127.0.0.1:9',
-        apiKey: 'k',
-        apiSecret: 's',
-        maxRetries: 0,
-      }),
-      usdtContract: anvil.usdt,
-      explorerUrl: 'https://testnet.bscscan.com',
-      simulatedChain: null,
-      bingxSimulator: null,
-      close: async () => undefined,
-    };
+    const peers = anvilPeers(anvil);
     t = await createTestApp({}, { peers });
     await t.services.subscriptions.scan();
   }, 60_000);

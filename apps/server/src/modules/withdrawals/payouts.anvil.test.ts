@@ -3,12 +3,10 @@ import { sql } from 'drizzle-orm';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
-import { EvmChainReader } from '../../integrations/chain/chain-reader';
-import { BingxClient } from '../../integrations/exchange/bingx-client';
-import type { Peers } from '../../integrations/peers';
 import { HotWallet, PayoutChain } from '../../integrations/chain/payout-wallet';
 import {
   anvilAvailable,
+  anvilPeers,
   ERC20_ABI,
   SECOND_KEY,
   startAnvil,
@@ -47,24 +45,7 @@ describe.skipIf(!anvilAvailable())('hot-wallet payouts on a real EVM node (anvil
     miner = setInterval(() => {
       if (mining) anvil.mine(1).catch(() => undefined);
     }, 100);
-    const peers: Peers = {
-      chain: new EvmChainReader({
-        rpcUrl: anvil.rpcUrl,
-        usdtContract: anvil.usdt,
-        confirmations: 3,
-      }),
-      exchange: new BingxClient({
-        baseUrl: 'http://127.0.0.1:9',
-        apiKey: 'k',
-        apiSecret: 's',
-        maxRetries: 0,
-      }),
-      usdtContract: anvil.usdt,
-      explorerUrl: 'https://testnet.bscscan.com',
-      simulatedChain: null,
-      bingxSimulator: null,
-      close: async () => undefined,
-    };
+    const peers = anvilPeers(anvil);
     t = await createTestApp(
       { CHAIN_RPC_URL: anvil.rpcUrl, USDT_CONTRACT: anvil.usdt, PAYOUT_PRIVATE_KEY: SECOND_KEY },
       { peers, payoutFaults: { afterIntent: async () => fault?.() } },

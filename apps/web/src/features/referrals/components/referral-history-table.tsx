@@ -23,7 +23,12 @@ const COLUMNS = [
 export function ReferralHistoryTable({ referrals }: { referrals: ReferralItem[] }) {
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm" aria-label="Referral history">
+      {/* Fixed layout on phones: the table is the card's width, so a long email truncates in its
+          row instead of widening the table (rows are flex boxes there); auto from md up. */}
+      <table
+        className="w-full table-fixed text-left text-sm md:table-auto"
+        aria-label="Referral history"
+      >
         <thead className="hidden bg-surface-muted text-fg-muted md:table-header-group">
           <tr>
             {COLUMNS.map((column) => (
@@ -107,7 +112,7 @@ function Cell({
       role="cell"
       className={cn(
         'align-middle whitespace-nowrap md:table-cell md:px-3 md:py-3 md:first:pl-6 md:last:pr-6',
-        // min-w-0: as a phone row's flex item, a long email would otherwise widen the row.
+        // min-w-0: as a phone row's flex item it may be narrower than its email (which truncates).
         fill ? 'w-full min-w-0 md:max-w-0' : 'md:w-px',
         className,
       )}

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { cn } from '@/lib/cn';
+import type { ListFilters } from '@/lib/use-list-filters';
 
 /**
  * The filters above a list: a search box, then selects and other fields, then "Reset filters"
@@ -62,6 +63,27 @@ export function FilterBar({
       ) : null}
     </div>
   );
+}
+
+/**
+ * FilterBar's search box and Reset bound to a list's URL filters (useListFilters): the box types
+ * into the filter `key`, Reset clears every filter. `<FilterBar {...listSearch(filters, ...)}>`.
+ */
+export function listSearch<K extends string>(
+  filters: ListFilters<K>,
+  key: K,
+  { label, placeholder }: { label: string; placeholder: string },
+) {
+  return {
+    search: {
+      label,
+      placeholder,
+      value: filters.inputs[key],
+      onChange: (value: string) => filters.setFilter(key, value),
+    },
+    canReset: filters.filtered,
+    onReset: filters.reset,
+  };
 }
 
 const labelClass = 'shrink-0 text-sm font-medium text-fg-muted';

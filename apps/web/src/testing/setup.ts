@@ -14,8 +14,18 @@ configure({ asyncUtilTimeout: 10_000 });
 // jsdom does not scroll; the router's scroll restoration calls this on every navigation.
 window.scrollTo = () => {};
 
+const OBJECT_URL_METHODS = ['createObjectURL', 'revokeObjectURL'] as const;
+const objectUrlMethods = OBJECT_URL_METHODS.map(
+  (name) => [name, Object.getOwnPropertyDescriptor(URL, name)] as const,
+);
+
 afterEach(() => {
   cleanup();
+  // The export tests stub the object URLs on URL itself, which outlives the file in a shared
+  // worker (isolate: false): each test ends with the environment's own again.
+  for (const [name, own] of objectUrlMethods)
+    if (own) Object.defineProperty(URL, name, own);
+    else Reflect.deleteProperty(URL, name);
   localStorage.clear();
   sessionStorage.clear();
 });

@@ -1,7 +1,7 @@
 import { AUDIT_ACTIONS } from '@ctn/contracts/audit';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { FilterBar, FilterField, FilterSelect } from '@/components/filter-bar';
+import { FilterBar, FilterField, FilterSelect, listSearch } from '@/components/filter-bar';
 import { ListCard } from '@/components/list-card';
 import { PageTitle } from '@/components/page-title';
 import { Input } from '@/components/ui/input';
@@ -48,14 +48,10 @@ export function AdminAuditLogPage() {
       <ListCard
         filters={
           <FilterBar
-            search={{
+            {...listSearch(filters, 'actor', {
               label: 'Filter by administrator email',
               placeholder: 'Administrator email',
-              value: filters.inputs.actor,
-              onChange: (value) => filters.setFilter('actor', value),
-            }}
-            canReset={filters.filtered}
-            onReset={filters.reset}
+            })}
           >
             <FilterSelect
               label="Action"

@@ -1,5 +1,11 @@
 import { REFERRAL_LEVELS, REWARD_TYPES, type RewardType } from '@ctn/contracts/constants';
-import { FilterBar, FilterField, FilterSelect, plainOptions } from '@/components/filter-bar';
+import {
+  FilterBar,
+  FilterField,
+  FilterSelect,
+  plainOptions,
+  listSearch,
+} from '@/components/filter-bar';
 import { Input } from '@/components/ui/input';
 import type { ListFilters } from '@/lib/use-list-filters';
 
@@ -18,14 +24,10 @@ export function RewardsFilters({
 }) {
   return (
     <FilterBar
-      search={{
+      {...listSearch(filters, 'search', {
         label: 'Search rewards',
         placeholder: 'Search by member name, email or user ID',
-        value: filters.inputs.search,
-        onChange: (value) => filters.setFilter('search', value),
-      }}
-      canReset={filters.filtered}
-      onReset={filters.reset}
+      })}
     >
       <FilterSelect
         label="Type"

@@ -1,5 +1,5 @@
 import { USER_STATUSES, type UserStatus } from '@ctn/contracts/constants';
-import { FilterBar, FilterSelect, plainOptions } from '@/components/filter-bar';
+import { FilterBar, FilterSelect, listSearch, plainOptions } from '@/components/filter-bar';
 import type { ListFilters } from '@/lib/use-list-filters';
 
 const STATUS_OPTIONS = plainOptions(USER_STATUSES);
@@ -14,14 +14,10 @@ export function ReportsFilters({
 }) {
   return (
     <FilterBar
-      search={{
+      {...listSearch(filters, 'search', {
         label: 'Search members',
         placeholder: 'Search by name, email or user ID',
-        value: filters.inputs.search,
-        onChange: (value) => filters.setFilter('search', value),
-      }}
-      canReset={filters.filtered}
-      onReset={filters.reset}
+      })}
     >
       <FilterSelect
         label="Status"

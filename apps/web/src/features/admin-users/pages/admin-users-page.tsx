@@ -17,7 +17,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { adminUsersKeys, useAdminUsers } from '../api/get-admin-users';
 import { EditStatusDialog } from '../components/edit-status-dialog';
 import { ExportButton } from '@/components/export-button';
-import { FilterBar } from '@/components/filter-bar';
+import { FilterBar, listSearch } from '@/components/filter-bar';
 import { ListCard } from '@/components/list-card';
 import { SimplePagination } from '@/components/ui/simple-pagination';
 import { StatCard, StatGrid } from '@/components/ui/stat-card';
@@ -103,14 +103,10 @@ export function AdminUsersPage() {
         title="All Users"
         filters={
           <FilterBar
-            search={{
+            {...listSearch(filters, 'search', {
               label: 'Search users',
               placeholder: 'Search by name, email or user ID',
-              value: filters.inputs.search,
-              onChange: (value) => filters.setFilter('search', value),
-            }}
-            canReset={filters.filtered}
-            onReset={filters.reset}
+            })}
           />
         }
         query={users}

@@ -1,5 +1,5 @@
 import type { WithdrawalStatus } from '@ctn/contracts/constants';
-import { FilterBar, FilterSelect } from '@/components/filter-bar';
+import { FilterBar, FilterSelect, listSearch } from '@/components/filter-bar';
 import type { ListFilters } from '@/lib/use-list-filters';
 import { WITHDRAWAL_STATUS_OPTIONS } from '@/lib/admin/format';
 
@@ -13,14 +13,10 @@ export function WithdrawalsFilters({
 }) {
   return (
     <FilterBar
-      search={{
+      {...listSearch(filters, 'search', {
         label: 'Search withdrawals',
         placeholder: 'Search by member name, email, user ID or wallet address',
-        value: filters.inputs.search,
-        onChange: (value) => filters.setFilter('search', value),
-      }}
-      canReset={filters.filtered}
-      onReset={filters.reset}
+      })}
     >
       <FilterSelect
         label="Status"

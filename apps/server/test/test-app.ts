@@ -258,6 +258,12 @@ export const ADMIN_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
  * works once: the account's last used step is cleared first, as if its previous sign-in was 30 s
  * earlier, so a test file can sign in as often as it needs.
  */
+/** The preamble the admin route tests share: the file's app and an administrator signed in to it. */
+export async function appWithAdmin(env: Record<string, string> = {}, options: TestAppOptions = {}) {
+  const t = await createTestApp(env, options);
+  return { t, admin: await signedInAdmin(t) };
+}
+
 export async function signedInAdmin(t: TestApp) {
   const email = 'admin@example.com';
   const password = 'Admin@Password1';

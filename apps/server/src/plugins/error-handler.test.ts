@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, signedInAdmin, type TestApp } from '../../test/test-app';
+import { appWithAdmin, call, type TestApp } from '../../test/test-app';
 
 /** Failures the route fuzzer found outside the envelope or as 500s, answered in the envelope. */
 let t: TestApp;
 let admin: { token: string };
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInAdmin(t);
-});
+beforeAll(async () => ({ t, admin } = await appWithAdmin()));
 afterAll(() => t.close());
 
 describe('the error handler', () => {

@@ -2,20 +2,16 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   call,
-  createTestApp,
+  appWithAdmin,
   nextIp,
   register,
-  signedInAdmin,
   signedInMember,
   type TestApp,
 } from '../../../test/test-app';
 
 let t: TestApp;
 let admin: { token: string };
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInAdmin(t);
-});
+beforeAll(async () => ({ t, admin } = await appWithAdmin()));
 afterAll(() => t.close());
 
 type UsersAnswer = {

@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, signedInAdmin, type TestApp } from '../../../test/test-app';
+import { appWithAdmin, call, type TestApp } from '../../../test/test-app';
 
 /** Found by the route fuzzer: a valid ISO date in year 0000 reached PostgreSQL and failed. */
 let t: TestApp;
 let admin: { token: string };
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInAdmin(t);
-});
+beforeAll(async () => ({ t, admin } = await appWithAdmin()));
 afterAll(() => t.close());
 
 describe('GET /api/admin/audit-log dates', () => {

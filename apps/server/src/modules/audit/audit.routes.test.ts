@@ -1,19 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditLogResponse } from '@ctn/contracts/audit';
-import {
-  call,
-  createTestApp,
-  signedInAdmin,
-  signedInMember,
-  type TestApp,
-} from '../../../test/test-app';
+import { call, appWithAdmin, signedInMember, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
 let admin: { token: string; user: { _id: string } };
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInAdmin(t);
-});
+beforeAll(async () => ({ t, admin } = await appWithAdmin()));
 afterAll(() => t.close());
 
 const log = (query = '') =>

@@ -1,19 +1,10 @@
 import type { ExchangeDiagnostics, ExchangeStatus } from '@ctn/contracts/exchange-diagnostics';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  createTestApp,
-  signedInAdmin,
-  signedInMember,
-  type TestApp,
-} from '../../../test/test-app';
+import { call, appWithAdmin, signedInMember, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
 let admin: { token: string };
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInAdmin(t);
-});
+beforeAll(async () => ({ t, admin } = await appWithAdmin()));
 afterAll(() => t.close());
 const simulator = () => t.services.peers.bingxSimulator!;
 afterEach(() => {

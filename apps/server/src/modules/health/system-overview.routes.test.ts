@@ -3,20 +3,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { systemOverview } from './health.service';
-import {
-  call,
-  createTestApp,
-  signedInAdmin,
-  signedInMember,
-  type TestApp,
-} from '../../../test/test-app';
+import { call, appWithAdmin, signedInMember, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
 let admin: { token: string };
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInAdmin(t);
-});
+beforeAll(async () => ({ t, admin } = await appWithAdmin()));
 afterAll(() => t.close());
 
 const overview = async () =>

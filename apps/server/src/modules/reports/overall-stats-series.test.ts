@@ -1,23 +1,14 @@
 import type { OverallStats } from '@ctn/contracts/admin';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  createTestApp,
-  signedInAdmin,
-  signedInMember,
-  type TestApp,
-} from '../../../test/test-app';
+import { call, appWithAdmin, signedInMember, type TestApp } from '../../../test/test-app';
 import { daysAgo, insertPayment, insertWithdrawal } from './reports.fixtures';
 
 /** The dashboard's charts (GET /api/users/admin/overall-stats `series`), next to the reports. */
 
 let t: TestApp;
 let admin: { token: string };
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInAdmin(t);
-});
+beforeAll(async () => ({ t, admin } = await appWithAdmin()));
 afterAll(() => t.close());
 
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);

@@ -1,6 +1,6 @@
 import { CYCLE_CSV_MAX_BYTES } from '@ctn/contracts/cycles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, signedInAdmin, type TestApp } from '../../../test/test-app';
+import { appWithAdmin, call, type TestApp } from '../../../test/test-app';
 
 /**
  * Inputs the route fuzzer (test/fuzz) found answered with 500, and the body limit of the CSV
@@ -8,10 +8,7 @@ import { call, createTestApp, signedInAdmin, type TestApp } from '../../../test/
  */
 let t: TestApp;
 let admin: { token: string };
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInAdmin(t);
-});
+beforeAll(async () => ({ t, admin } = await appWithAdmin()));
 afterAll(() => t.close());
 
 const preview = (body: unknown) =>

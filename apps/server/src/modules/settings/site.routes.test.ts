@@ -2,23 +2,14 @@ import type { LegalDocument, SiteLinks } from '@ctn/contracts/site';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
-import {
-  call,
-  createTestApp,
-  signedInAdmin,
-  signedInMember,
-  type TestApp,
-} from '../../../test/test-app';
+import { call, appWithAdmin, signedInMember, type TestApp } from '../../../test/test-app';
 
 const AFFILIATE = 'https://bingx.com/invite/ENVCODE';
 
 let t: TestApp;
 let admin: { token: string };
 
-beforeAll(async () => {
-  t = await createTestApp({ SITE_AFFILIATE_URL: AFFILIATE });
-  admin = await signedInAdmin(t);
-});
+beforeAll(async () => ({ t, admin } = await appWithAdmin({ SITE_AFFILIATE_URL: AFFILIATE })));
 afterAll(() => t.close());
 
 const publicLinks = async () => (await call<SiteLinks>(t.app, 'GET', '/api/public/site')).body.data;

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
 import {
   call,
-  createTestApp,
+  appWithAdmin,
   nextIp,
   register,
   inGoodStanding,
@@ -20,10 +20,7 @@ const ADMIN_EMAIL = 'admin@example.com';
 let t: TestApp;
 let admin: { token: string };
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInAdmin(t);
-});
+beforeAll(async () => ({ t, admin } = await appWithAdmin()));
 afterAll(() => t.close());
 // Every test starts from the defaults.
 afterEach(async () => {

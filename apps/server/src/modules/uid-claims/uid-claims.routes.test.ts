@@ -1,20 +1,10 @@
 import type { AdminUidClaim, AdminUidClaimDetail, MemberUidClaim } from '@ctn/contracts/uid-claims';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  createTestApp,
-  nextIp,
-  paidMember,
-  signedInAdmin,
-  type TestApp,
-} from '../../../test/test-app';
+import { call, appWithAdmin, nextIp, paidMember, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
 let admin: { token: string };
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInAdmin(t);
-});
+beforeAll(async () => ({ t, admin } = await appWithAdmin()));
 afterAll(() => t.close());
 
 let uidCounter = 93_000_000;

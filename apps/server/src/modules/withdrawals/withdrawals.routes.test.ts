@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
 import {
   call,
-  createTestApp,
+  appWithAdmin,
   signedInAdmin,
   inGoodStanding,
   latestMail,
@@ -26,10 +26,7 @@ const OTHER_ADDRESS = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
 let t: TestApp;
 let admin: { token: string };
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInAdmin(t);
-});
+beforeAll(async () => ({ t, admin } = await appWithAdmin()));
 afterAll(() => t.close());
 
 async function memberWith(usdt: number) {

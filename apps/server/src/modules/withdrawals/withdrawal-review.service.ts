@@ -16,7 +16,7 @@ import { pageOf } from '../../lib/pagination';
 import type { Actor, AuditService } from '../audit/audit.service';
 import type { MailService } from '../mail/mail.service';
 import type { Decision, WithdrawalSettlement } from './settlement';
-import { adminView } from './withdrawal-view';
+import { adminView, withdrawalsPagination } from './withdrawal-view';
 import * as q from './withdrawals.queries';
 import { isUuid, toIso, toIsoOrNull } from '../../lib/values';
 
@@ -79,16 +79,10 @@ export class WithdrawalReviewService {
       ),
       this.statistics(filter),
     ]);
-    const p = pageOf(query.page, query.limit, total);
     return {
       withdrawals: rows.map(adminView),
       pagination: {
-        currentPage: query.page,
-        totalPages: p.totalPages,
-        totalRecords: total,
-        hasNextPage: p.hasNext,
-        hasPrevPage: p.hasPrev,
-        limit: query.limit,
+        ...withdrawalsPagination(query.page, query.limit, total),
         resultsCount: rows.length,
       },
       statistics: counts,

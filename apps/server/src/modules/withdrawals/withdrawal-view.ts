@@ -2,6 +2,7 @@ import type { AdminWithdrawal, Withdrawal } from '@ctn/contracts/withdrawals';
 import { toUsdt } from '../../lib/money';
 import type { MemberWithdrawalRow, WithdrawalRow } from './withdrawals.queries';
 import { toIso, toIsoOrNull } from '../../lib/values';
+import { pageOf } from '../../lib/pagination';
 
 /** A request as its member reads it (member section 3). */
 export function memberView(row: MemberWithdrawalRow): Withdrawal {
@@ -40,5 +41,18 @@ export function adminView(row: WithdrawalRow): AdminWithdrawal {
     processedAt: toIsoOrNull(row.processedAt),
     createdAt: toIso(row.requestedAt),
     payout: row.payoutState,
+  };
+}
+
+/** A withdrawals list's pagination, as both the member's and the admin's list name it. */
+export function withdrawalsPagination(page: number, limit: number, totalRecords: number) {
+  const p = pageOf(page, limit, totalRecords);
+  return {
+    currentPage: page,
+    totalPages: p.totalPages,
+    totalRecords,
+    limit,
+    hasNextPage: p.hasNext,
+    hasPrevPage: p.hasPrev,
   };
 }

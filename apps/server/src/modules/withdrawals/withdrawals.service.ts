@@ -16,7 +16,7 @@ import type { MailService } from '../mail/mail.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { OtpService } from './otp.service';
 import { withdrawalAlertMail } from './withdrawal-mails';
-import { memberView } from './withdrawal-view';
+import { memberView, withdrawalsPagination } from './withdrawal-view';
 import { settleHeld } from './settlement';
 import { amountToMicro } from './withdrawal-amount';
 import * as q from './withdrawals.queries';
@@ -151,17 +151,9 @@ export class WithdrawalsService {
   async listOwn(userId: string, query: WithdrawalsQuery): Promise<WithdrawalsResponse> {
     const { offset } = pageOf(query.page, query.limit, 0);
     const { rows, total } = await this.ownPage(userId, query.status, query.limit, offset);
-    const p = pageOf(query.page, query.limit, total);
     return {
       withdrawals: rows.map(memberView),
-      pagination: {
-        currentPage: query.page,
-        totalPages: p.totalPages,
-        totalRecords: total,
-        limit: query.limit,
-        hasNextPage: p.hasNext,
-        hasPrevPage: p.hasPrev,
-      },
+      pagination: withdrawalsPagination(query.page, query.limit, total),
       explorerUrl: this.explorerUrl,
     };
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  countOf,
   formatAgo,
   formatDate,
   formatDateTime,
@@ -36,6 +37,12 @@ describe('format', () => {
     expect(shortenHash('0xabcdef0123456789abcdef0123456789')).toBe('0xabcdef01...6789');
     expect(shortenAddress('short')).toBe('short');
     expect(shortenAddress(null)).toBe('');
+  });
+
+  it('counts with the noun in its number', () => {
+    expect(countOf(1, 'reward')).toBe('1 reward');
+    expect(countOf(0, 'reward')).toBe('0 rewards');
+    expect(countOf(12, 'entry', 'entries')).toBe('12 entries');
   });
 
   it('makes initials', () => {

@@ -119,3 +119,8 @@ export function initials(
 export function fullName(user: { firstName: string; lastName: string }): string {
   return `${user.firstName} ${user.lastName}`.trim();
 }
+
+/** A count with its noun: "1 reward", "12 rewards", "3 entries" (`many` when not `one` + s). */
+export function countOf(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}

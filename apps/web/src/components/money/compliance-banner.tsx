@@ -1,13 +1,13 @@
 import { LOCK_REASON_TEXT, type RewardStats } from '@ctn/contracts/rewards';
 import { Lock } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatDate, formatUsdt } from '@/lib/format';
+import { formatDate, formatUsdt, countOf } from '@/lib/format';
 import { paths } from '@/lib/paths';
 
 type ComplianceFigures = Pick<RewardStats, 'compliance' | 'lockedBalance' | 'forfeited'>;
 
 function daysLeftText(days: number): string {
-  return `${days} ${days === 1 ? 'day' : 'days'} left before locked earnings are forfeited`;
+  return `${countOf(days, 'day')} left before locked earnings are forfeited`;
 }
 
 /**

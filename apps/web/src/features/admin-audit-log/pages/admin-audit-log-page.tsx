@@ -6,6 +6,7 @@ import { ListCard } from '@/components/list-card';
 import { PageTitle } from '@/components/page-title';
 import { Input } from '@/components/ui/input';
 import { RefreshButton } from '@/components/ui/refresh-button';
+import { countOf } from '@/lib/format';
 import { SimplePagination } from '@/components/ui/simple-pagination';
 import { TableSkeleton } from '@/components/ui/table-skeleton';
 import { oneOf, useListFilters } from '@/lib/use-list-filters';
@@ -97,12 +98,9 @@ export function AdminAuditLogPage() {
         pagination={({ pagination }) => (
           <SimplePagination
             label="Audit log pages"
-            page={pagination.currentPage}
-            totalPages={pagination.totalPages}
-            hasPrev={pagination.hasPrev}
-            hasNext={pagination.hasNext}
+            pagination={pagination}
             onPage={filters.setPage}
-            summary={`${pagination.totalRecords} ${pagination.totalRecords === 1 ? 'entry' : 'entries'}`}
+            summary={countOf(pagination.totalRecords, 'entry', 'entries')}
           />
         )}
       >

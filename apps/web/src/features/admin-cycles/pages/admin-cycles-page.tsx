@@ -10,6 +10,7 @@ import { cyclesKeys, useCycles } from '../api/get-cycles';
 import { CycleDetailView } from '../components/cycle-detail';
 import { CyclesTable } from '../components/cycles-table';
 import { NewCyclePanel } from '../components/new-cycle-panel';
+import { countOf } from '@/lib/format';
 import { SimplePagination } from '@/components/ui/simple-pagination';
 import { TableSkeleton } from '@/components/ui/table-skeleton';
 
@@ -64,12 +65,9 @@ export function AdminCyclesPage() {
         pagination={({ pagination }) => (
           <SimplePagination
             label="Cycles pages"
-            page={pagination.currentPage}
-            totalPages={pagination.totalPages}
-            hasPrev={pagination.hasPrev}
-            hasNext={pagination.hasNext}
+            pagination={pagination}
             onPage={setPage}
-            summary={`${pagination.totalRecords} ${pagination.totalRecords === 1 ? 'cycle' : 'cycles'}`}
+            summary={countOf(pagination.totalRecords, 'cycle')}
           />
         )}
       >

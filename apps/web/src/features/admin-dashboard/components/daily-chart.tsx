@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { BarChart } from '@/components/charts/bar-chart';
 import { formatUtcDay } from '@/components/charts/utc-day';
 import { Card, CardDescription } from '@/components/ui/card';
-import { formatUsd } from '@/lib/format';
+import { formatUsd, countOf } from '@/lib/format';
 
 interface DayValue {
   date: string;
@@ -41,8 +41,8 @@ function DailyChart({
   // Counts get a scale with a whole number in the middle.
   const max = money ? best : Math.max(2, Math.ceil(best / 2) * 2);
   const label =
-    `${title}, last ${points.length} days: ${format(total)} in total, on ${activeDays} ` +
-    `${activeDays === 1 ? 'day' : 'days'}. Best day: ${format(best)}.`;
+    `${title}, last ${points.length} days: ${format(total)} in total, on ` +
+    `${countOf(activeDays, 'day')}. Best day: ${format(best)}.`;
   return (
     <Card role="region" aria-labelledby={titleId} className="min-w-0 p-4 sm:p-5">
       <div className="space-y-0.5">

@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, countOf } from '@/lib/format';
 import { useChainRescans, useRequestChainRescan } from '../api/reconciliation';
 
 const STATUS: Record<ChainRescan['status'], { label: string; variant: BadgeVariant }> = {
@@ -124,8 +124,8 @@ export function ChainRescansCard() {
                   <div className="h-full bg-primary" style={{ width: `${progressOf(r)}%` }} />
                 </div>
                 <p className="text-xs text-fg-muted">
-                  {progressOf(r)}% read · {r.credited} payment{r.credited === 1 ? '' : 's'} credited
-                  · started {formatDateTime(r.createdAt)}
+                  {progressOf(r)}% read · {countOf(r.credited, 'payment')} credited · started{' '}
+                  {formatDateTime(r.createdAt)}
                   {r.finishedAt ? ` · finished ${formatDateTime(r.finishedAt)}` : ''}
                 </p>
                 {r.error ? <p className="text-xs text-danger-soft-fg">{r.error}</p> : null}

@@ -10,7 +10,7 @@ import {
   TableHeaderCell,
   TableRow,
 } from '@/components/ui/table';
-import { formatUsd, shorten } from '@/lib/format';
+import { formatUsd, shorten, countOf } from '@/lib/format';
 
 const KIND_LABELS: Record<ReconciliationDifference['kind'], string> = {
   TRANSFER_NOT_CREDITED: 'Payment not credited',
@@ -22,11 +22,7 @@ const KIND_LABELS: Record<ReconciliationDifference['kind'], string> = {
 
 export function ReportStatus({ report }: { report: ReconciliationReport }) {
   if (report.differences.length > 0)
-    return (
-      <Badge variant="danger">
-        {report.differences.length} difference{report.differences.length === 1 ? '' : 's'}
-      </Badge>
-    );
+    return <Badge variant="danger">{countOf(report.differences.length, 'difference')}</Badge>;
   return report.clean ? (
     <Badge variant="success">Clean</Badge>
   ) : (

@@ -8,7 +8,7 @@ import { RefreshButton } from '@/components/ui/refresh-button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
-import { formatDateTime, formatUsd } from '@/lib/format';
+import { formatDateTime, formatUsd, countOf } from '@/lib/format';
 import { reconciliationKeys, useReconciliation, useRunReconciliation } from '../api/reconciliation';
 import { ChainRescansCard } from '../components/chain-rescans-card';
 import { Differences, Figure, Part, ReportStatus } from '../components/report-parts';
@@ -144,9 +144,7 @@ export function AdminReconciliationPage() {
                   <li key={h._id} className="flex items-center justify-between gap-3 py-2 text-sm">
                     <span className="text-fg">{formatDateTime(h.ranAt)}</span>
                     {h.differences > 0 ? (
-                      <Badge variant="danger">
-                        {h.differences} difference{h.differences === 1 ? '' : 's'}
-                      </Badge>
+                      <Badge variant="danger">{countOf(h.differences, 'difference')}</Badge>
                     ) : h.clean ? (
                       <Badge variant="success">Clean</Badge>
                     ) : (

@@ -1,9 +1,9 @@
 import type { AdminRewardStatistics } from '@ctn/contracts/rewards';
 import { ArrowDown, ArrowUp, Coins, Gift, Hash, Network, Sigma, UserPlus } from 'lucide-react';
-import { formatUsd } from '@/lib/format';
+import { formatUsd, countOf } from '@/lib/format';
 import { StatCard, StatGrid } from '@/components/ui/stat-card';
 
-const count = (n: number) => `${n} ${n === 1 ? 'reward' : 'rewards'}`;
+const count = (n: number) => countOf(n, 'reward');
 
 /**
  * The list statistics (admin section 3, "Reward (admin)"). `stats` is null until a first list

@@ -19,6 +19,7 @@ import { RewardDetailDialog } from '../components/reward-detail-dialog';
 import { RewardsFilters } from '../components/rewards-filters';
 import { RewardsStatistics } from '../components/rewards-statistics';
 import { RewardsTable } from '../components/rewards-table';
+import { countOf } from '@/lib/format';
 import { SimplePagination } from '@/components/ui/simple-pagination';
 import { TableSkeleton } from '@/components/ui/table-skeleton';
 import { oneOf, useListFilters } from '@/lib/use-list-filters';
@@ -92,12 +93,9 @@ export function AdminRewardsPage() {
         pagination={({ pagination }) => (
           <SimplePagination
             label="Rewards pages"
-            page={pagination.currentPage}
-            totalPages={pagination.totalPages}
-            hasPrev={pagination.hasPrev}
-            hasNext={pagination.hasNext}
+            pagination={pagination}
             onPage={filters.setPage}
-            summary={`${pagination.totalRecords} ${pagination.totalRecords === 1 ? 'reward' : 'rewards'}`}
+            summary={countOf(pagination.totalRecords, 'reward')}
           />
         )}
       >

@@ -8,10 +8,9 @@ import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useSystemOverview } from '../api/get-system-overview';
 import { StatCard, StatGrid } from '@/components/ui/stat-card';
+import { countOf } from '@/lib/format';
 
 const UNKNOWN = 'Unknown';
-
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /**
  * Admin section 2's System Overview, live: this server, the database, members active in the
@@ -88,11 +87,11 @@ export function SystemOverviewCard() {
             data?.pendingActions ? (
               <>
                 <Link to={paths.admin.withdrawals} className="underline-offset-2 hover:underline">
-                  {plural(data.pendingActions.pendingWithdrawals, 'withdrawal')}
+                  {countOf(data.pendingActions.pendingWithdrawals, 'withdrawal')}
                 </Link>
                 {' · '}
                 <Link to={paths.admin.uidClaims} className="underline-offset-2 hover:underline">
-                  {plural(data.pendingActions.openUidClaims, 'UID claim')}
+                  {countOf(data.pendingActions.openUidClaims, 'UID claim')}
                 </Link>
               </>
             ) : null

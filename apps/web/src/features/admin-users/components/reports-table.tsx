@@ -44,9 +44,15 @@ export function ReportsTable({
       <TableBody>
         {reports.map((report) => (
           <TableRow key={report._id}>
-            <TableCell>
-              <p className="font-medium">{report.name}</p>
-              <p className="text-xs text-fg-muted">{report.email}</p>
+            {/* Long names and emails are cut, whole on hover and in the report: the table, its
+                login columns and its actions fit at 1440 px. */}
+            <TableCell className="max-w-64">
+              <p className="truncate font-medium" title={report.name}>
+                {report.name}
+              </p>
+              <p className="truncate text-xs text-fg-muted" title={report.email}>
+                {report.email}
+              </p>
               <p className="font-mono text-xs text-fg-subtle">{report.userId}</p>
             </TableCell>
             <TableCell>
@@ -60,7 +66,7 @@ export function ReportsTable({
                 {report.referrals.direct} / {report.referrals.network}
               </span>
             </TableCell>
-            <TableCell className="text-fg-muted">
+            <TableCell className="whitespace-nowrap text-fg-muted">
               {report.activity.lastLogin ? formatDateTime(report.activity.lastLogin) : 'Never'}
             </TableCell>
             <TableCell className={number}>{report.activity.loginsLast30Days}</TableCell>

@@ -103,10 +103,7 @@ export function UserRewardsTab({
         </div>
         <SimplePagination
           label="Rewards pages"
-          page={pagination.currentPage}
-          totalPages={pagination.totalPages}
-          hasPrev={pagination.hasPrev}
-          hasNext={pagination.hasNext}
+          pagination={pagination}
           onPage={onPage}
           summary={`Showing ${rows.length} of ${stats.total} rewards`}
         />

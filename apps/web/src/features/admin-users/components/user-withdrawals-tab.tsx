@@ -73,10 +73,7 @@ export function UserWithdrawalsTab({
         </div>
         <SimplePagination
           label="Withdrawals pages"
-          page={pagination.currentPage}
-          totalPages={pagination.totalPages}
-          hasPrev={pagination.hasPrevPage}
-          hasNext={pagination.hasNextPage}
+          pagination={pagination}
           onPage={onPage}
           summary={`Showing ${rows.length} of ${stats.total} withdrawals`}
         />

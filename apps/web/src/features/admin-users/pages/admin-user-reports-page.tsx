@@ -9,6 +9,7 @@ import { userReportsKeys, useUserReports } from '../api/get-user-reports';
 import { ReportDialog } from '../components/report-dialog';
 import { ReportsFilters } from '../components/reports-filters';
 import { ReportsTable } from '../components/reports-table';
+import { countOf } from '@/lib/format';
 import { SimplePagination } from '@/components/ui/simple-pagination';
 import { TableSkeleton } from '@/components/ui/table-skeleton';
 import { oneOf, useListFilters } from '@/lib/use-list-filters';
@@ -51,12 +52,9 @@ export function AdminUserReportsPage() {
         pagination={({ pagination }) => (
           <SimplePagination
             label="User reports pages"
-            page={pagination.currentPage}
-            totalPages={pagination.totalPages}
-            hasPrev={pagination.hasPrev}
-            hasNext={pagination.hasNext}
+            pagination={pagination}
             onPage={filters.setPage}
-            summary={`${pagination.totalRecords} ${pagination.totalRecords === 1 ? 'member' : 'members'}`}
+            summary={countOf(pagination.totalRecords, 'member')}
           />
         )}
       >

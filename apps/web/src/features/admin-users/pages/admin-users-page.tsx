@@ -19,6 +19,7 @@ import { EditStatusDialog } from '../components/edit-status-dialog';
 import { ExportButton } from '@/components/export-button';
 import { FilterBar, listSearch } from '@/components/filter-bar';
 import { ListCard } from '@/components/list-card';
+import { countOf } from '@/lib/format';
 import { SimplePagination } from '@/components/ui/simple-pagination';
 import { StatCard, StatGrid } from '@/components/ui/stat-card';
 import { UsersTable } from '../components/users-table';
@@ -123,12 +124,9 @@ export function AdminUsersPage() {
         pagination={({ pagination }) => (
           <SimplePagination
             label="Users pages"
-            page={pagination.currentPage}
-            totalPages={pagination.totalPages}
-            hasPrev={pagination.hasPrev}
-            hasNext={pagination.hasNext}
+            pagination={pagination}
             onPage={filters.setPage}
-            summary={`${pagination.totalUsers} ${pagination.totalUsers === 1 ? 'user' : 'users'}`}
+            summary={countOf(pagination.totalUsers, 'user')}
           />
         )}
       >

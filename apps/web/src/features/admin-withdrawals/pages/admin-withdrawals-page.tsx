@@ -11,6 +11,7 @@ import {
 } from '../api/get-admin-withdrawals';
 import { ExportButton } from '@/components/export-button';
 import { ListCard } from '@/components/list-card';
+import { countOf } from '@/lib/format';
 import { SimplePagination } from '@/components/ui/simple-pagination';
 import { TableSkeleton } from '@/components/ui/table-skeleton';
 import { WithdrawalsFilters } from '../components/withdrawals-filters';
@@ -76,12 +77,9 @@ export function AdminWithdrawalsPage() {
         pagination={({ pagination }) => (
           <SimplePagination
             label="Withdrawals pages"
-            page={pagination.currentPage}
-            totalPages={pagination.totalPages}
-            hasPrev={pagination.hasPrevPage}
-            hasNext={pagination.hasNextPage}
+            pagination={pagination}
             onPage={filters.setPage}
-            summary={`${pagination.totalRecords} ${pagination.totalRecords === 1 ? 'withdrawal' : 'withdrawals'}`}
+            summary={countOf(pagination.totalRecords, 'withdrawal')}
           />
         )}
       >

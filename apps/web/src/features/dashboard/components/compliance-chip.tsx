@@ -1,7 +1,7 @@
 import type { ComplianceState } from '@ctn/contracts/rewards';
 import { ShieldAlert, ShieldCheck } from 'lucide-react';
 import { cn } from '@/lib/cn';
-import { formatAgo } from '@/lib/format';
+import { formatAgo, countOf } from '@/lib/format';
 
 /**
  * The compliance state in a word beside the balances: "Compliant · checked 2 h ago", or
@@ -11,7 +11,7 @@ export function ComplianceChip({ compliance }: { compliance: ComplianceState }) 
   const locked = compliance.locked;
   const Icon = locked ? ShieldAlert : ShieldCheck;
   const text = locked
-    ? `Earnings locked · ${compliance.reasons.length} ${compliance.reasons.length === 1 ? 'reason' : 'reasons'}`
+    ? `Earnings locked · ${countOf(compliance.reasons.length, 'reason')}`
     : compliance.checkedAt
       ? `Compliant · checked ${formatAgo(compliance.checkedAt)}`
       : 'Compliant · not checked yet';

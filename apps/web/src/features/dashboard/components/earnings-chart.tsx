@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { BarChart, type ChartBar } from '@/components/charts/bar-chart';
 import { Card, CardDescription, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatUsdt } from '@/lib/format';
+import { formatUsdt, countOf } from '@/lib/format';
 import {
   dailySeries,
   EARNINGS_DAYS,
@@ -113,7 +113,7 @@ function Chart({ points, view }: { points: readonly EarningsPoint[]; view: View 
   const label =
     `Earnings over the last ${EARNINGS_DAYS} days: ${formatUsdt(summary.total)} in total, ` +
     `${formatUsdt(summary.direct)} from direct referrals and ${formatUsdt(summary.downline)} ` +
-    `from downline, on ${summary.activeDays} ${summary.activeDays === 1 ? 'day' : 'days'}. ` +
+    `from downline, on ${countOf(summary.activeDays, 'day')}. ` +
     `Best day: ${formatUsdt(summary.maxDay)}.`;
   return (
     <figure>

@@ -9,7 +9,7 @@ import { LazyDialog } from '@/components/lazy-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { formatDate } from '@/lib/format';
+import { formatDate, countOf } from '@/lib/format';
 import { DAY_MS } from '@ctn/contracts/time';
 
 const RenewDialog = lazy(() => import('./renew-dialog'));
@@ -18,7 +18,7 @@ const RenewDialog = lazy(() => import('./renew-dialog'));
 export function paidUntilText(paidUntil: string, now: number): string {
   const left = Math.ceil((Date.parse(paidUntil) - now) / DAY_MS);
   if (left <= 0) return `Expired on ${formatDate(paidUntil)}`;
-  return `Paid until ${formatDate(paidUntil)} · ${left} ${left === 1 ? 'day' : 'days'} left`;
+  return `Paid until ${formatDate(paidUntil)} · ${countOf(left, 'day')} left`;
 }
 
 /**

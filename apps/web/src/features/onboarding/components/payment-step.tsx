@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { formatTime, formatUsdt, shortenHash } from '@/lib/format';
+import { formatTime, formatUsdt, shortenHash, countOf } from '@/lib/format';
 import { profileQueryKey } from '@/lib/session';
 import { PAYMENT_WATCH_MS, transactionUrl, useSubscription } from '@/lib/subscription';
 import { ExternalLink } from '@/components/external-link';
@@ -208,8 +208,8 @@ function PaymentWatch({ subscription }: { subscription: Subscription }) {
           <p className="font-semibold text-fg">Payment credited. Moving on to step 2…</p>
         ) : seen ? (
           <p className="font-semibold text-fg">
-            {formatUsdt(seen.amount)} seen on the chain, confirming: about {seen.blocksToFinal}{' '}
-            {seen.blocksToFinal === 1 ? 'block' : 'blocks'} to go.
+            {formatUsdt(seen.amount)} seen on the chain, confirming: about{' '}
+            {countOf(seen.blocksToFinal, 'block')} to go.
           </p>
         ) : latest ? (
           <p className="font-semibold text-fg">

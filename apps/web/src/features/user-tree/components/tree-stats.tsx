@@ -2,7 +2,7 @@ import type { ReferralTreeStatistics } from '@ctn/contracts/referrals';
 import { Coins, Layers, UserPlus, Users, type LucideIcon } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatUsdt } from '@/lib/format';
+import { formatUsdt, countOf } from '@/lib/format';
 
 interface StatCard {
   label: string;
@@ -28,7 +28,7 @@ const CARDS: StatCard[] = [
     label: 'Max Depth',
     icon: Layers,
     value: (s) => String(s.maxDepthReached),
-    detail: (_s, maxLevels) => `of ${maxLevels} ${maxLevels === 1 ? 'level' : 'levels'} viewed`,
+    detail: (_s, maxLevels) => `of ${countOf(maxLevels, 'level')} viewed`,
   },
   {
     label: 'Tree Earnings',

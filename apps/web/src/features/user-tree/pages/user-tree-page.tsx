@@ -20,6 +20,7 @@ import { ReferralTree } from '../components/referral-tree';
 import { TreeStats } from '../components/tree-stats';
 import { treeErrorText } from '../lib/tree-error';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { countOf } from '@/lib/format';
 
 const LEVEL_CHOICES = Array.from({ length: REFERRAL_LEVELS }, (_, i) => i + 1);
 
@@ -92,7 +93,7 @@ export function UserTreePage({ onUserClick }: UserTreePageProps = {}) {
           >
             {LEVEL_CHOICES.map((n) => (
               <option key={n} value={n}>
-                {n} {n === 1 ? 'Level' : 'Levels'}
+                {countOf(n, 'Level')}
               </option>
             ))}
           </NativeSelect>

@@ -1,5 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client';
+import { jobRuns, scheduledJobs } from '../db/schema';
 
 /** Keeps a week of run history: enough to answer "did it run, where, how did it end". */
 const HISTORY_DAYS = 7;
@@ -14,10 +15,10 @@ function msAfterNow(ms: number): SQL {
 
 /** The job's row exists; the first run is due `firstAfterMs` from now (a restart keeps it). */
 export async function ensureJob(db: Db, name: string, firstAfterMs: number): Promise<void> {
-  await db.execute(sql`
-    insert into scheduled_jobs (name, next_run_at)
-    values (${name}, ${msAfterNow(firstAfterMs)})
-    on conflict (name) do nothing`);
+  await db
+    .insert(scheduledJobs)
+    .values({ name, nextRunAt: msAfterNow(firstAfterMs) })
+    .onConflictDoNothing({ target: scheduledJobs.name });
 }
 
 /**
@@ -31,30 +32,33 @@ export async function claimDue(
   claim: { name: string; instance: string; intervalMs: number; leaseMs: number },
 ): Promise<Date | null> {
   return db.transaction(async (tx) => {
-    const [due] = await rowsOf<{ dueAt: Date; abandoned: boolean }>(
-      tx,
-      sql`
-        select case when lease_until is null then next_run_at else lease_until end as "dueAt",
-               lease_until is not null as abandoned
-          from scheduled_jobs
-         where name = ${claim.name}
-           and ((lease_until is null and next_run_at <= now()) or lease_until < now())
-         for update skip locked`,
-    );
+    const [due] = await tx
+      .select({ nextRunAt: scheduledJobs.nextRunAt, leaseUntil: scheduledJobs.leaseUntil })
+      .from(scheduledJobs)
+      .where(
+        and(
+          eq(scheduledJobs.name, claim.name),
+          or(
+            and(isNull(scheduledJobs.leaseUntil), lte(scheduledJobs.nextRunAt, sql`now()`)),
+            lt(scheduledJobs.leaseUntil, sql`now()`),
+          ),
+        ),
+      )
+      .for('update', { skipLocked: true });
     if (!due) return null;
-    if (due.abandoned)
-      await tx.execute(sql`
-        update job_runs set outcome = 'ABANDONED', finished_at = now()
-         where job = ${claim.name} and outcome = 'RUNNING'`);
-    await tx.execute(sql`
-      update scheduled_jobs
-         set next_run_at = ${msAfterNow(claim.intervalMs)},
-             lease_until = ${msAfterNow(claim.leaseMs)}
-       where name = ${claim.name}`);
-    await tx.execute(sql`
-      insert into job_runs (job, due_at, instance)
-      values (${claim.name}, ${due.dueAt}, ${claim.instance})`);
-    return due.dueAt;
+    const abandoned = due.leaseUntil !== null;
+    const dueAt = due.leaseUntil ?? due.nextRunAt;
+    if (abandoned)
+      await tx
+        .update(jobRuns)
+        .set({ outcome: 'ABANDONED', finishedAt: sql`now()` })
+        .where(and(eq(jobRuns.job, claim.name), eq(jobRuns.outcome, 'RUNNING')));
+    await tx
+      .update(scheduledJobs)
+      .set({ nextRunAt: msAfterNow(claim.intervalMs), leaseUntil: msAfterNow(claim.leaseMs) })
+      .where(eq(scheduledJobs.name, claim.name));
+    await tx.insert(jobRuns).values({ job: claim.name, dueAt, instance: claim.instance });
+    return dueAt;
   });
 }
 
@@ -85,27 +89,40 @@ export async function finishRun(
   run: { name: string; dueAt: Date; error: string | null; retryMs: number },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const ended = await rowsOf<{ job: string }>(
-      tx,
-      sql`
-        update job_runs
-           set finished_at = now(), outcome = ${run.error === null ? 'OK' : 'FAILED'},
-               error = ${run.error}
-         where job = ${run.name} and due_at = ${run.dueAt} and outcome = 'RUNNING'
-        returning job`,
-    );
+    const ended = await tx
+      .update(jobRuns)
+      .set({
+        finishedAt: sql`now()`,
+        outcome: run.error === null ? 'OK' : 'FAILED',
+        error: run.error,
+      })
+      .where(
+        and(
+          eq(jobRuns.job, run.name),
+          eq(jobRuns.dueAt, run.dueAt),
+          eq(jobRuns.outcome, 'RUNNING'),
+        ),
+      )
+      .returning({ job: jobRuns.job });
     if (ended.length === 0) return false;
-    await tx.execute(sql`
-      update scheduled_jobs
-         set lease_until = null, runs = runs + 1,
-             next_run_at = case when ${run.error === null}::boolean then next_run_at
-                                else least(next_run_at, ${msAfterNow(run.retryMs)})
-                           end
-       where name = ${run.name}`);
-    await tx.execute(sql`
-      delete from job_runs
-       where job = ${run.name}
-         and due_at < now() - make_interval(days => ${HISTORY_DAYS})`);
+    await tx
+      .update(scheduledJobs)
+      .set({
+        leaseUntil: null,
+        runs: sql`${scheduledJobs.runs} + 1`,
+        ...(run.error === null
+          ? {}
+          : { nextRunAt: sql`least(${scheduledJobs.nextRunAt}, ${msAfterNow(run.retryMs)})` }),
+      })
+      .where(eq(scheduledJobs.name, run.name));
+    await tx
+      .delete(jobRuns)
+      .where(
+        and(
+          eq(jobRuns.job, run.name),
+          lt(jobRuns.dueAt, sql`now() - make_interval(days => ${HISTORY_DAYS})`),
+        ),
+      );
     return true;
   });
 }
@@ -121,10 +138,16 @@ export interface JobRunRow {
 
 /** The run history of one job, oldest first (tests, operators). */
 export async function runsOf(db: Db, name: string): Promise<JobRunRow[]> {
-  return rowsOf<JobRunRow>(
-    db,
-    sql`select job, due_at as "dueAt", instance, started_at as "startedAt",
-               finished_at as "finishedAt", outcome
-          from job_runs where job = ${name} order by due_at`,
-  );
+  return db
+    .select({
+      job: jobRuns.job,
+      dueAt: jobRuns.dueAt,
+      instance: jobRuns.instance,
+      startedAt: jobRuns.startedAt,
+      finishedAt: jobRuns.finishedAt,
+      outcome: jobRuns.outcome,
+    })
+    .from(jobRuns)
+    .where(eq(jobRuns.job, name))
+    .orderBy(jobRuns.dueAt);
 }

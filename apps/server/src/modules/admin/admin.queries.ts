@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AdminUsersQuery } from '@ctn/contracts/admin';
 import { rowsOf, type Db } from '../../db/client';
 import { preparedFiltered } from '../../db/prepared';
-import { referralPaths, users } from '../../db/schema';
+import { balances, memberChanges, referralPaths, users } from '../../db/schema';
 import { containsPattern } from '../../lib/pagination';
 
 /** Members are every account but administrators and the network's root. */
@@ -230,7 +230,7 @@ export async function membersChangedSince(
 
 /** Forgets member changes older than any counters still kept (kept a minute at most). */
 export async function pruneMemberChanges(db: Db): Promise<void> {
-  await db.execute(sql`delete from member_changes where at < now() - interval '1 hour'`);
+  await db.delete(memberChanges).where(lt(memberChanges.at, sql`now() - interval '1 hour'`));
 }
 
 const referrer = alias(users, 'referrer');
@@ -325,18 +325,16 @@ export interface MemberMoneyRow {
 /** Available balance, lifetime earnings and withdrawals of each listed member (0 if none). */
 export async function moneyOf(db: Db, ids: string[]): Promise<Map<string, MemberMoneyRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await rowsOf<{ id: string; a: string; e: string; w: string }>(
-    db,
-    sql`select user_id as id, available_micro::text as a, total_earned_micro::text as e,
-               total_withdrawn_micro::text as w
-          from balances where user_id = any(${`{${ids.join(',')}}`}::uuid[])`,
-  );
-  return new Map(
-    rows.map((r) => [
-      r.id,
-      { balanceMicro: BigInt(r.a), earnedMicro: BigInt(r.e), withdrawnMicro: BigInt(r.w) },
-    ]),
-  );
+  const rows = await db
+    .select({
+      id: balances.userId,
+      balanceMicro: balances.availableMicro,
+      earnedMicro: balances.totalEarnedMicro,
+      withdrawnMicro: balances.totalWithdrawnMicro,
+    })
+    .from(balances)
+    .where(inArray(balances.userId, ids));
+  return new Map(rows.map(({ id, ...money }) => [id, money]));
 }
 
 /** Everything ever credited as rewards (forfeited credits included: they were distributed). */

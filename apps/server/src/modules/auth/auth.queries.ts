@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 import { preparedRead } from '../../db/prepared';
 import { authTokens, balances, memberLogins, referralPaths, users } from '../../db/schema';
@@ -264,14 +264,19 @@ export async function staleUnverifiedAccounts(
   hours: number,
   limit: number,
 ): Promise<string[]> {
-  const rows = await rowsOf<{ id: string }>(
-    db,
-    sql`
-      select id from ${users}
-       where not is_email_verified and not is_admin and not is_root
-         and created_at < now() - make_interval(hours => ${hours})
-       order by created_at limit ${limit}`,
-  );
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.isEmailVerified, false),
+        eq(users.isAdmin, false),
+        eq(users.isRoot, false),
+        lt(users.createdAt, sql`now() - make_interval(hours => ${hours})`),
+      ),
+    )
+    .orderBy(users.createdAt)
+    .limit(limit);
   return rows.map((r) => r.id);
 }
 

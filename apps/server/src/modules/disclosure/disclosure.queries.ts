@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
+import { earningsDisclosures } from '../../db/schema';
 
 export interface WindowFigures {
   members: number;
@@ -61,10 +62,10 @@ export async function saveDisclosure(
   figures: unknown,
   builtAt: Date,
 ): Promise<void> {
-  await db.execute(sql`
-    insert into earnings_disclosures (day, figures, built_at)
-    values (${day}, ${JSON.stringify(figures)}::jsonb, ${builtAt})
-    on conflict (day) do update set figures = excluded.figures, built_at = excluded.built_at`);
+  await db
+    .insert(earningsDisclosures)
+    .values({ day, figures, builtAt })
+    .onConflictDoUpdate({ target: earningsDisclosures.day, set: { figures, builtAt } });
 }
 
 export interface DisclosureRow {
@@ -75,10 +76,14 @@ export interface DisclosureRow {
 }
 
 export async function latestDisclosure(db: Db): Promise<DisclosureRow | null> {
-  const [row] = await rowsOf<DisclosureRow>(
-    db,
-    sql`select day::text as day, figures, built_at as "builtAt" from earnings_disclosures
-        order by day desc limit 1`,
-  );
+  const [row] = await db
+    .select({
+      day: earningsDisclosures.day,
+      figures: earningsDisclosures.figures,
+      builtAt: earningsDisclosures.builtAt,
+    })
+    .from(earningsDisclosures)
+    .orderBy(desc(earningsDisclosures.day))
+    .limit(1);
   return row ?? null;
 }

@@ -1,6 +1,6 @@
-import { desc, inArray, sql } from 'drizzle-orm';
+import { between, desc, inArray, isNotNull, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
-import { reconciliationReports, users } from '../../db/schema';
+import { reconciliationReports, subscriptionPayments, users } from '../../db/schema';
 
 export interface CreditedPayment {
   txHash: string;
@@ -15,13 +15,15 @@ export async function paymentsInBlocks(
   fromBlock: bigint,
   toBlock: bigint,
 ): Promise<CreditedPayment[]> {
-  return rowsOf<CreditedPayment>(
-    db,
-    sql`select tx_hash as "txHash", log_index as "logIndex", user_id as "userId",
-               amount_micro::text as "amountMicro"
-          from subscription_payments
-         where block_number between ${fromBlock} and ${toBlock}`,
-  );
+  return db
+    .select({
+      txHash: subscriptionPayments.txHash,
+      logIndex: subscriptionPayments.logIndex,
+      userId: subscriptionPayments.userId,
+      amountMicro: sql<string>`${subscriptionPayments.amountMicro}::text`,
+    })
+    .from(subscriptionPayments)
+    .where(between(subscriptionPayments.blockNumber, fromBlock, toBlock));
 }
 
 export interface DepositOwner {
@@ -33,11 +35,14 @@ export interface DepositOwner {
 
 /** Every deposit address with its member's public number. */
 export async function depositOwners(db: Db): Promise<DepositOwner[]> {
-  return rowsOf<DepositOwner>(
-    db,
-    sql`select lower(wallet_address) as address, id as "userId", user_id as "userNumber"
-          from users where wallet_address is not null`,
-  );
+  return db
+    .select({
+      address: sql<string>`lower(${users.walletAddress})`,
+      userId: users.id,
+      userNumber: users.userId,
+    })
+    .from(users)
+    .where(isNotNull(users.walletAddress));
 }
 
 /**

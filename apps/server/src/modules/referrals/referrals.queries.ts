@@ -1,7 +1,8 @@
 import type { UserStatus } from '@ctn/contracts/constants';
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 import { preparedFiltered } from '../../db/prepared';
+import { referralPaths, users } from '../../db/schema';
 
 /**
  * SQL of the referral network. Everything is set-based over the closure table
@@ -24,12 +25,16 @@ export interface ViewerRow {
 }
 
 export async function findViewer(db: Db, viewerId: string): Promise<ViewerRow | undefined> {
-  const [row] = await rowsOf<ViewerRow>(
-    db,
-    sql`select first_name as "firstName", last_name as "lastName", email, user_id as "userId",
-               referral_code as "referralCode"
-          from users where id = ${viewerId}`,
-  );
+  const [row] = await db
+    .select({
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      userId: users.userId,
+      referralCode: users.referralCode,
+    })
+    .from(users)
+    .where(eq(users.id, viewerId));
   return row;
 }
 
@@ -142,19 +147,18 @@ export async function levelInNetwork(
   memberId: string,
 ): Promise<number | undefined> {
   if (memberId === viewerId) return 0;
-  const [row] = await rowsOf<{ depth: number }>(
-    db,
-    sql`select depth::int as depth from referral_paths
-         where ancestor = ${viewerId} and descendant = ${memberId}`,
-  );
+  const [row] = await db
+    .select({ depth: referralPaths.depth })
+    .from(referralPaths)
+    .where(and(eq(referralPaths.ancestor, viewerId), eq(referralPaths.descendant, memberId)));
   return row?.depth;
 }
 
 export async function childCount(db: Db, memberId: string): Promise<number> {
-  const [row] = await rowsOf<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from referral_paths where ancestor = ${memberId} and depth = 1`,
-  );
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(referralPaths)
+    .where(and(eq(referralPaths.ancestor, memberId), eq(referralPaths.depth, 1)));
   return row?.n ?? 0;
 }
 

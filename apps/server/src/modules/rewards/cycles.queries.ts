@@ -1,7 +1,8 @@
 import type { CyclePreview, CycleSource, CycleStatus } from '@ctn/contracts/cycles';
-import { sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { ADVISORY_LOCKS, lockUntilCommit } from '../../db/advisory-locks';
 import { rowsOf, type Db } from '../../db/client';
+import { rewardCycles, users } from '../../db/schema';
 
 export interface CycleRow {
   id: string;
@@ -24,34 +25,54 @@ export interface CycleRow {
   completedAt: Date | null;
 }
 
-const COLUMNS = sql`id, number, status, source, period_start::text as "periodStart",
-  period_end::text as "periodEnd", members, total_master_micro::text as "totalMasterMicro",
-  preview, schedule, statement, total_paid_micro::text as "totalPaidMicro",
-  reward_lines as "rewardLines", error, created_by_email as "createdByEmail",
-  created_at as "createdAt", started_at as "startedAt", completed_at as "completedAt"`;
-
-/** A cycle as COLUMNS reads it: the bigint amounts as text, exact. */
-type RawCycle = Omit<CycleRow, 'totalMasterMicro' | 'totalPaidMicro'> & {
-  totalMasterMicro: string;
-  totalPaidMicro: string | null;
+const COLUMNS = {
+  id: rewardCycles.id,
+  number: rewardCycles.number,
+  status: rewardCycles.status,
+  source: rewardCycles.source,
+  periodStart: rewardCycles.periodStart,
+  periodEnd: rewardCycles.periodEnd,
+  members: rewardCycles.members,
+  totalMasterMicro: rewardCycles.totalMasterMicro,
+  preview: rewardCycles.preview,
+  schedule: rewardCycles.schedule,
+  statement: rewardCycles.statement,
+  totalPaidMicro: rewardCycles.totalPaidMicro,
+  rewardLines: rewardCycles.rewardLines,
+  error: rewardCycles.error,
+  createdByEmail: rewardCycles.createdByEmail,
+  createdAt: rewardCycles.createdAt,
+  startedAt: rewardCycles.startedAt,
+  completedAt: rewardCycles.completedAt,
 };
 
+/** A cycle as COLUMNS reads it: the schema types status, source and preview as text and JSON. */
+type RawCycle = Omit<CycleRow, 'status' | 'source' | 'preview'> & {
+  status: string;
+  source: string;
+  preview: unknown;
+};
+
+/** The columns' checks (status, source) and the drafts' writes (preview) make these exact. */
 function cycleOf(raw: RawCycle): CycleRow {
   return {
     ...raw,
-    totalMasterMicro: BigInt(raw.totalMasterMicro),
-    totalPaidMicro: raw.totalPaidMicro === null ? null : BigInt(raw.totalPaidMicro),
+    status: raw.status as CycleStatus,
+    source: raw.source as CycleSource,
+    preview: raw.preview as CyclePreview,
   };
 }
 
 /** Member ids of linked BingX UIDs. */
 export async function membersByUid(db: Db, uids: string[]): Promise<Map<string, string>> {
   if (uids.length === 0) return new Map();
-  const rows = await rowsOf<{ uid: string; id: string }>(
-    db,
-    sql`select bingx_uid as uid, id from users where bingx_uid = any(${`{${uids.join(',')}}`}::text[])`,
-  );
-  return new Map(rows.map((r) => [r.uid, r.id]));
+  // One array parameter, however many UIDs a batch has.
+  const rows = await db
+    .select({ uid: users.bingxUid, id: users.id })
+    .from(users)
+    .where(sql`${users.bingxUid} = any(${`{${uids.join(',')}}`}::text[])`);
+  // Every row matched a UID, so none is null.
+  return new Map(rows.map((r) => [r.uid!, r.id]));
 }
 
 export async function insertDraft(
@@ -68,15 +89,20 @@ export async function insertDraft(
     correctionReason: string | null;
   },
 ): Promise<string> {
-  const [row] = await rowsOf<{ id: string }>(
-    tx,
-    sql`insert into reward_cycles (source, period_start, period_end, members, total_master_micro,
-                                   preview, created_by, created_by_email, correction_reason)
-        values (${draft.source}, ${draft.periodStart}, ${draft.periodEnd}, ${draft.members},
-                ${String(draft.totalMasterMicro)}::bigint, ${JSON.stringify(draft.preview)}::jsonb,
-                ${draft.createdBy}, ${draft.createdByEmail}, ${draft.correctionReason})
-        returning id`,
-  );
+  const [row] = await tx
+    .insert(rewardCycles)
+    .values({
+      source: draft.source,
+      periodStart: draft.periodStart,
+      periodEnd: draft.periodEnd,
+      members: draft.members,
+      totalMasterMicro: draft.totalMasterMicro,
+      preview: draft.preview,
+      createdBy: draft.createdBy,
+      createdByEmail: draft.createdByEmail,
+      correctionReason: draft.correctionReason,
+    })
+    .returning({ id: rewardCycles.id });
   if (!row) throw new Error('cycle draft not created');
   return row.id;
 }
@@ -104,33 +130,26 @@ export async function insertEntries(
 }
 
 export async function savePreview(tx: Db, cycleId: string, preview: CyclePreview): Promise<void> {
-  await tx.execute(
-    sql`update reward_cycles set preview = ${JSON.stringify(preview)}::jsonb where id = ${cycleId}`,
-  );
+  await tx.update(rewardCycles).set({ preview }).where(eq(rewardCycles.id, cycleId));
 }
 
 export async function findCycle(db: Db, id: string): Promise<CycleRow | undefined> {
-  const [row] = await rowsOf<RawCycle>(
-    db,
-    sql`select ${COLUMNS} from reward_cycles where id = ${id}`,
-  );
+  const [row] = await db.select(COLUMNS).from(rewardCycles).where(eq(rewardCycles.id, id));
   return row ? cycleOf(row) : undefined;
 }
 
 export async function findCycleByNumber(db: Db, n: number): Promise<CycleRow | undefined> {
-  const [row] = await rowsOf<RawCycle>(
-    db,
-    sql`select ${COLUMNS} from reward_cycles where number = ${n}`,
-  );
+  const [row] = await db.select(COLUMNS).from(rewardCycles).where(eq(rewardCycles.number, n));
   return row ? cycleOf(row) : undefined;
 }
 
 /** Waits for any other run of the cycle to commit or roll back, then reads it. */
 export async function lockCycle(tx: Db, id: string): Promise<CycleRow | undefined> {
-  const [row] = await rowsOf<RawCycle>(
-    tx,
-    sql`select ${COLUMNS} from reward_cycles where id = ${id} for update`,
-  );
+  const [row] = await tx
+    .select(COLUMNS)
+    .from(rewardCycles)
+    .where(eq(rewardCycles.id, id))
+    .for('update');
   return row ? cycleOf(row) : undefined;
 }
 
@@ -139,22 +158,16 @@ export async function listCycles(
   limit: number,
   offset: number,
 ): Promise<{ rows: CycleRow[]; total: number }> {
-  const rows = await rowsOf<RawCycle>(
-    db,
-    sql`select ${COLUMNS} from reward_cycles order by created_at desc, id desc
-        limit ${limit} offset ${offset}`,
-  );
-  const [count] = await rowsOf<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from reward_cycles`,
-  );
+  const rows = await db
+    .select(COLUMNS)
+    .from(rewardCycles)
+    .orderBy(desc(rewardCycles.createdAt), desc(rewardCycles.id))
+    .limit(limit)
+    .offset(offset);
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(rewardCycles);
   return { rows: rows.map(cycleOf), total: count?.n ?? 0 };
 }
 
-/**
- * Marks a cycle RUNNING (a draft, a failed run, or a run that died with its process), gives it
- * its number and fixes its schedule. Returns false when it is not in a state that can run.
- */
 /** A paid (RUNNING or COMPLETED) cycle of `source` covering any day of the period, if any. */
 export async function paidCycleOverlapping(
   db: Db,
@@ -162,23 +175,29 @@ export async function paidCycleOverlapping(
   periodStart: string,
   periodEnd: string,
 ): Promise<{ number: number | null } | undefined> {
-  const [row] = await rowsOf<{ number: number | null }>(
-    db,
-    sql`select number from reward_cycles
-         where source = ${source} and status in ('RUNNING', 'COMPLETED')
-           and daterange(period_start, period_end, '[]')
-               && daterange(${periodStart}::date, ${periodEnd}::date, '[]')
-         order by period_start limit 1`,
-  );
+  const [row] = await db
+    .select({ number: rewardCycles.number })
+    .from(rewardCycles)
+    .where(
+      and(
+        eq(rewardCycles.source, source),
+        inArray(rewardCycles.status, ['RUNNING', 'COMPLETED']),
+        sql`daterange(${rewardCycles.periodStart}, ${rewardCycles.periodEnd}, '[]')
+            && daterange(${periodStart}::date, ${periodEnd}::date, '[]')`,
+      ),
+    )
+    .orderBy(asc(rewardCycles.periodStart))
+    .limit(1);
   return row;
 }
 
 /** Cycles marked RUNNING: being run by some instance, or left so by one that died. */
 export async function runningCycleIds(db: Db): Promise<string[]> {
-  const rows = await rowsOf<{ id: string }>(
-    db,
-    sql`select id from reward_cycles where status = 'RUNNING' order by started_at`,
-  );
+  const rows = await db
+    .select({ id: rewardCycles.id })
+    .from(rewardCycles)
+    .where(eq(rewardCycles.status, 'RUNNING'))
+    .orderBy(asc(rewardCycles.startedAt));
   return rows.map((r) => r.id);
 }
 
@@ -194,6 +213,10 @@ async function lockCyclePeriods(tx: Db): Promise<void> {
   await lockUntilCommit(tx, ADVISORY_LOCKS.cyclePeriods);
 }
 
+/**
+ * Marks a cycle RUNNING (a draft, a failed run, or a run that died with its process), gives it
+ * its number and fixes its schedule. Returns false when it is not in a state that can run.
+ */
 export async function markRunning(
   db: Db,
   id: string,
@@ -202,19 +225,24 @@ export async function markRunning(
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     // Waits here (not holding the periods lock) for a run of this cycle in another instance.
-    const [row] = await rowsOf<{ status: CycleStatus }>(
-      tx,
-      sql`select status from reward_cycles where id = ${id} for update`,
-    );
+    const [row] = await tx
+      .select({ status: rewardCycles.status })
+      .from(rewardCycles)
+      .where(eq(rewardCycles.id, id))
+      .for('update');
     const startable = row?.status === 'DRAFT' || row?.status === 'FAILED';
     if (!startable && !(allowRunning && row?.status === 'RUNNING')) return false;
     await lockCyclePeriods(tx);
-    await tx.execute(sql`
-      update reward_cycles
-         set status = 'RUNNING', started_at = now(), error = null,
-             number = coalesce(number, nextval('reward_cycle_number_seq')),
-             schedule = coalesce(schedule, ${`{${schedule.join(',')}}`}::int[])
-       where id = ${id}`);
+    await tx
+      .update(rewardCycles)
+      .set({
+        status: 'RUNNING',
+        startedAt: sql`now()`,
+        error: null,
+        number: sql`coalesce(${rewardCycles.number}, nextval('reward_cycle_number_seq'))`,
+        schedule: sql`coalesce(${rewardCycles.schedule}, ${`{${schedule.join(',')}}`}::int[])`,
+      })
+      .where(eq(rewardCycles.id, id));
     return true;
   });
 }
@@ -225,24 +253,30 @@ export async function completeCycle(
   result: { totalPaidMicro: bigint; rewardLines: number; statement: unknown },
 ): Promise<void> {
   await lockCyclePeriods(tx);
-  await tx.execute(sql`
-    update reward_cycles set status = 'COMPLETED', completed_at = now(),
-           total_paid_micro = ${String(result.totalPaidMicro)}::bigint,
-           reward_lines = ${result.rewardLines}, statement = ${JSON.stringify(result.statement)}::jsonb
-     where id = ${id}`);
+  await tx
+    .update(rewardCycles)
+    .set({
+      status: 'COMPLETED',
+      completedAt: sql`now()`,
+      totalPaidMicro: result.totalPaidMicro,
+      rewardLines: result.rewardLines,
+      statement: result.statement,
+    })
+    .where(eq(rewardCycles.id, id));
 }
 
 export async function failCycle(db: Db, id: string, error: string): Promise<void> {
-  await db.execute(sql`
-    update reward_cycles set status = 'FAILED', error = ${error.slice(0, 500)}
-     where id = ${id} and status = 'RUNNING'`);
+  await db
+    .update(rewardCycles)
+    .set({ status: 'FAILED', error: error.slice(0, 500) })
+    .where(and(eq(rewardCycles.id, id), eq(rewardCycles.status, 'RUNNING')));
 }
 
 export async function deleteDraft(db: Db, id: string): Promise<boolean> {
-  const rows = await rowsOf<{ id: string }>(
-    db,
-    sql`delete from reward_cycles where id = ${id} and status = 'DRAFT' returning id`,
-  );
+  const rows = await db
+    .delete(rewardCycles)
+    .where(and(eq(rewardCycles.id, id), eq(rewardCycles.status, 'DRAFT')))
+    .returning({ id: rewardCycles.id });
   return rows.length > 0;
 }
 
@@ -269,18 +303,22 @@ export async function directRewardsBetween(
 export async function claimUnmailedCycle(
   tx: Db,
 ): Promise<{ id: string; number: number } | undefined> {
-  const [row] = await rowsOf<{ id: string; number: number }>(
-    tx,
-    sql`select id, number from reward_cycles
-         where completed_at is not null and members_mailed_at is null
-         order by completed_at limit 1
-           for update skip locked`,
-  );
+  const [row] = await tx
+    .select({ id: rewardCycles.id, number: rewardCycles.number })
+    .from(rewardCycles)
+    .where(and(isNotNull(rewardCycles.completedAt), isNull(rewardCycles.membersMailedAt)))
+    .orderBy(asc(rewardCycles.completedAt))
+    .limit(1)
+    .for('update', { skipLocked: true });
   if (!row) return undefined;
   // A COMPLETED row is written again: the same order as every write of the periods' rows.
   await lockCyclePeriods(tx);
-  await tx.execute(sql`update reward_cycles set members_mailed_at = now() where id = ${row.id}`);
-  return row;
+  await tx
+    .update(rewardCycles)
+    .set({ membersMailedAt: sql`now()` })
+    .where(eq(rewardCycles.id, row.id));
+  // A completed cycle ran, and its run gave it its number (markRunning).
+  return { id: row.id, number: row.number! };
 }
 
 /** What each member who wants cycle mails received in a cycle: the total and the locked part. */

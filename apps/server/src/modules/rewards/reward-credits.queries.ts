@@ -1,5 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
+import { rewards } from '../../db/schema';
 import { postingCtes } from '../ledger/ledger.sql';
 import { LOCK_REASON, RECIPIENT_BUCKET, scheduleArray } from './reward-eligibility';
 
@@ -145,11 +146,12 @@ export async function creditCycle(
   downlineBp: number[],
   at: Date | null,
 ): Promise<CycleCreditResult> {
-  const [credited] = await rowsOf<{ yes: boolean }>(
-    tx,
-    sql`select exists (select 1 from rewards where cycle_id = ${cycle.id}) as yes`,
-  );
-  if (credited?.yes) return nothingCredited();
+  const credited = await tx
+    .select({ one: sql`1` })
+    .from(rewards)
+    .where(eq(rewards.cycleId, cycle.id))
+    .limit(1);
+  if (credited.length > 0) return nothingCredited();
   const when = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
   await withCycleMemory(tx);
   const [row] = await rowsOf<RawCycleResult>(

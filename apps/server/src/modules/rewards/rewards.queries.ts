@@ -1,9 +1,10 @@
 import type { RewardBucket, RewardSort } from '@ctn/contracts/rewards';
 import type { RewardType } from '@ctn/contracts/constants';
 import type { CycleSource } from '@ctn/contracts/cycles';
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 import { preparedFiltered, preparedRead } from '../../db/prepared';
+import { rewardCycles, users } from '../../db/schema';
 import { containsPattern } from '../../lib/pagination';
 
 export interface RewardRow {
@@ -177,13 +178,17 @@ export async function rewardCount(db: Db, filter: RewardFilter): Promise<number>
 /** Members matching a search (name, email, public number), at most `limit`. */
 export async function searchMemberIds(db: Db, term: string, limit: number): Promise<string[]> {
   const pattern = containsPattern(term);
-  const rows = await rowsOf<{ id: string }>(
-    db,
-    sql`select id from users
-         where email ilike ${pattern} or user_id ilike ${pattern}
-            or (first_name || ' ' || last_name) ilike ${pattern}
-         limit ${limit}`,
-  );
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      or(
+        ilike(users.email, pattern),
+        ilike(users.userId, pattern),
+        sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern}`,
+      ),
+    )
+    .limit(limit);
   return rows.map((r) => r.id);
 }
 
@@ -301,21 +306,20 @@ export async function rewardLedgerMismatches(
 
 /** A completed cycle's public facts, by its number (a member's statement). */
 export async function completedCycleByNumber(db: Db, number: number) {
-  const [row] = await rowsOf<{
-    id: string;
-    number: number;
-    source: CycleSource;
-    periodStart: string;
-    periodEnd: string;
-    schedule: number[] | null;
-    completedAt: Date | null;
-  }>(
-    db,
-    sql`select id, number, source, period_start::text as "periodStart",
-               period_end::text as "periodEnd", schedule, completed_at as "completedAt"
-          from reward_cycles where number = ${number} and status = 'COMPLETED'`,
-  );
-  return row;
+  const [row] = await db
+    .select({
+      id: rewardCycles.id,
+      number: rewardCycles.number,
+      source: rewardCycles.source,
+      periodStart: rewardCycles.periodStart,
+      periodEnd: rewardCycles.periodEnd,
+      schedule: rewardCycles.schedule,
+      completedAt: rewardCycles.completedAt,
+    })
+    .from(rewardCycles)
+    .where(and(eq(rewardCycles.number, number), eq(rewardCycles.status, 'COMPLETED')));
+  // The row has the number asked for; its source is one of the column's checked values.
+  return row && { ...row, number: row.number!, source: row.source as CycleSource };
 }
 
 /** One member's lines of one cycle, grouped by level. */

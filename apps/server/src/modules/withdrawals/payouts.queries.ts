@@ -1,7 +1,8 @@
 import type { WithdrawalStatus } from '@ctn/contracts/constants';
-import { sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import { ADVISORY_LOCKS, lockUntilCommit } from '../../db/advisory-locks';
-import { rowsOf, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
+import { users, withdrawals } from '../../db/schema';
 
 /** SQL of hot-wallet payouts (the intent, its outcome, recovery's work list). */
 
@@ -19,25 +20,31 @@ export interface PayoutRow {
   payoutStartedBy: string | null;
 }
 
-const COLUMNS = sql`id, amount_micro::text as "amountMicro", wallet_address as "walletAddress",
-  status, payout_state as "payoutState", payout_nonce::text as "payoutNonce",
-  transaction_hash as "transactionHash", payout_raw_tx as "payoutRawTx",
-  payout_started_by as "payoutStartedBy"`;
+/** A PayoutRow's columns; the bigints as their exact text. */
+const COLUMNS = {
+  id: withdrawals.id,
+  amountMicro: sql<string>`${withdrawals.amountMicro}::text`,
+  walletAddress: withdrawals.walletAddress,
+  status: sql<WithdrawalStatus>`${withdrawals.status}`,
+  payoutState: sql<PayoutState>`${withdrawals.payoutState}`,
+  payoutNonce: sql<string | null>`${withdrawals.payoutNonce}::text`,
+  transactionHash: withdrawals.transactionHash,
+  payoutRawTx: withdrawals.payoutRawTx,
+  payoutStartedBy: withdrawals.payoutStartedBy,
+};
 
 export async function findPayout(db: Db, id: string): Promise<PayoutRow | undefined> {
-  const [row] = await rowsOf<PayoutRow>(
-    db,
-    sql`select ${COLUMNS} from withdrawals where id = ${id}`,
-  );
+  const [row] = await db.select(COLUMNS).from(withdrawals).where(eq(withdrawals.id, id));
   return row;
 }
 
 /** The request, locked until the transaction ends: one payout decision at a time per request. */
 export async function lockPayout(tx: Db, id: string): Promise<PayoutRow | undefined> {
-  const [row] = await rowsOf<PayoutRow>(
-    tx,
-    sql`select ${COLUMNS} from withdrawals where id = ${id} for update`,
-  );
+  const [row] = await tx
+    .select(COLUMNS)
+    .from(withdrawals)
+    .where(eq(withdrawals.id, id))
+    .for('update');
   return row;
 }
 
@@ -52,13 +59,19 @@ export async function lockNonces(tx: Db): Promise<void> {
  * only hold a nonce back, never let one be used twice.
  */
 export async function heldNonces(tx: Db, sender: string, from: bigint): Promise<bigint[]> {
-  const rows = await rowsOf<{ nonce: string }>(
-    tx,
-    sql`select payout_nonce::text as nonce from withdrawals
-         where payout_nonce >= ${String(from)}::bigint
-           and (payout_from is null or lower(payout_from) = ${sender.toLowerCase()})
-         order by payout_nonce`,
-  );
+  const rows = await tx
+    .select({ nonce: sql<string>`${withdrawals.payoutNonce}::text` })
+    .from(withdrawals)
+    .where(
+      and(
+        gte(withdrawals.payoutNonce, from),
+        or(
+          isNull(withdrawals.payoutFrom),
+          eq(sql`lower(${withdrawals.payoutFrom})`, sender.toLowerCase()),
+        ),
+      ),
+    )
+    .orderBy(withdrawals.payoutNonce);
   return rows.map((r) => BigInt(r.nonce));
 }
 
@@ -68,17 +81,25 @@ export async function recordIntent(
   id: string,
   intent: { from: string; nonce: bigint; rawTx: string; hash: string; startedBy: string },
 ): Promise<void> {
-  await tx.execute(sql`
-    update withdrawals set payout_state = 'SENDING', payout_from = ${intent.from},
-           payout_nonce = ${String(intent.nonce)}::bigint,
-           payout_raw_tx = ${intent.rawTx}, transaction_hash = ${intent.hash},
-           payout_started_by = ${intent.startedBy}, payout_error = null
-     where id = ${id} and status = 'PENDING'`);
+  await tx
+    .update(withdrawals)
+    .set({
+      payoutState: 'SENDING',
+      payoutFrom: intent.from,
+      payoutNonce: intent.nonce,
+      payoutRawTx: intent.rawTx,
+      transactionHash: intent.hash,
+      payoutStartedBy: intent.startedBy,
+      payoutError: null,
+    })
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'PENDING')));
 }
 
 export async function markSent(tx: Db, id: string): Promise<void> {
-  await tx.execute(sql`
-    update withdrawals set payout_state = 'SENT', payout_error = null where id = ${id}`);
+  await tx
+    .update(withdrawals)
+    .set({ payoutState: 'SENT', payoutError: null })
+    .where(eq(withdrawals.id, id));
 }
 
 /**
@@ -91,34 +112,40 @@ export async function markFailed(
   error: string,
   releaseNonce: boolean,
 ): Promise<void> {
-  await db.execute(sql`
-    update withdrawals set payout_state = 'FAILED', payout_error = ${error},
-           payout_nonce = case when ${releaseNonce}::boolean then null else payout_nonce end
-     where id = ${id} and payout_state = 'SENDING'`);
+  await db
+    .update(withdrawals)
+    .set({
+      payoutState: 'FAILED',
+      payoutError: error,
+      ...(releaseNonce ? { payoutNonce: null } : {}),
+    })
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.payoutState, 'SENDING')));
 }
 
 /** A note on a payout still being confirmed (why it is not settled yet). */
 export async function noteProblem(db: Db, id: string, error: string): Promise<void> {
-  await db.execute(sql`
-    update withdrawals set payout_error = ${error} where id = ${id} and payout_state = 'SENDING'`);
+  await db
+    .update(withdrawals)
+    .set({ payoutError: error })
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.payoutState, 'SENDING')));
 }
 
 /** Recovery's work list, oldest nonce first (a later transaction waits for earlier ones). */
 export async function sendingPayouts(db: Db): Promise<PayoutRow[]> {
-  return rowsOf<PayoutRow>(
-    db,
-    sql`select ${COLUMNS} from withdrawals where payout_state = 'SENDING'
-         order by payout_nonce nulls last, id`,
-  );
+  return db
+    .select(COLUMNS)
+    .from(withdrawals)
+    .where(eq(withdrawals.payoutState, 'SENDING'))
+    .orderBy(sql`${withdrawals.payoutNonce} nulls last`, withdrawals.id);
 }
 
 export async function adminOf(
   db: Db,
   userId: string,
 ): Promise<{ id: string; email: string } | undefined> {
-  const [row] = await rowsOf<{ id: string; email: string }>(
-    db,
-    sql`select id, email from users where id = ${userId}`,
-  );
+  const [row] = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
   return row;
 }

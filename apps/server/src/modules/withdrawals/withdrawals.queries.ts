@@ -1,8 +1,9 @@
 import type { WithdrawalStatus } from '@ctn/contracts/constants';
 import type { AdminWithdrawalsQuery } from '@ctn/contracts/withdrawals';
-import { sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 import { preparedFiltered } from '../../db/prepared';
+import { ledgerEntries, users, withdrawals } from '../../db/schema';
 import { containsPattern } from '../../lib/pagination';
 
 export interface WithdrawalRow {
@@ -169,22 +170,20 @@ export async function findWithdrawal(db: Db, id: string): Promise<WithdrawalRow 
 
 /** The request, locked until the transaction ends: reviews of one request happen one at a time. */
 export async function lockWithdrawal(tx: Db, id: string) {
-  const [row] = await rowsOf<{
-    id: string;
-    userId: string;
-    amountMicro: string;
-    status: WithdrawalStatus;
-    walletAddress: string;
-    transactionHash: string | null;
-    reason: string | null;
-    payoutState: string;
-  }>(
-    tx,
-    sql`select id, user_id as "userId", amount_micro::text as "amountMicro", status,
-               wallet_address as "walletAddress", transaction_hash as "transactionHash", reason,
-               payout_state as "payoutState"
-          from withdrawals where id = ${id} for update`,
-  );
+  const [row] = await tx
+    .select({
+      id: withdrawals.id,
+      userId: withdrawals.userId,
+      amountMicro: sql<string>`${withdrawals.amountMicro}::text`,
+      status: sql<WithdrawalStatus>`${withdrawals.status}`,
+      walletAddress: withdrawals.walletAddress,
+      transactionHash: withdrawals.transactionHash,
+      reason: withdrawals.reason,
+      payoutState: withdrawals.payoutState,
+    })
+    .from(withdrawals)
+    .where(eq(withdrawals.id, id))
+    .for('update');
   return row;
 }
 
@@ -192,9 +191,12 @@ export async function insertWithdrawal(
   tx: Db,
   w: { id: string; userId: string; amountMicro: bigint; walletAddress: string },
 ): Promise<void> {
-  await tx.execute(sql`
-    insert into withdrawals (id, user_id, amount_micro, wallet_address)
-    values (${w.id}, ${w.userId}, ${String(w.amountMicro)}::bigint, ${w.walletAddress})`);
+  await tx.insert(withdrawals).values({
+    id: w.id,
+    userId: w.userId,
+    amountMicro: w.amountMicro,
+    walletAddress: w.walletAddress,
+  });
 }
 
 export async function settle(
@@ -207,22 +209,31 @@ export async function settle(
     processedBy: string | null;
   },
 ): Promise<void> {
-  await tx.execute(sql`
-    update withdrawals set status = ${change.status}, reason = ${change.reason},
-           transaction_hash = ${change.transactionHash},
-           processed_by = ${change.processedBy}, processed_at = now()
-     where id = ${id} and status = 'PENDING'`);
+  await tx
+    .update(withdrawals)
+    .set({
+      status: change.status,
+      reason: change.reason,
+      transactionHash: change.transactionHash,
+      processedBy: change.processedBy,
+      processedAt: sql`now()`,
+    })
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'PENDING')));
 }
 
 /** The payment hash of an APPROVED request that was approved without one; false otherwise. */
 export async function addPaymentHash(tx: Db, id: string, hash: string): Promise<boolean> {
-  const rows = await rowsOf<{ id: string }>(
-    tx,
-    sql`
-      update withdrawals set transaction_hash = ${hash}
-       where id = ${id} and status = 'APPROVED' and transaction_hash is null
-      returning id`,
-  );
+  const rows = await tx
+    .update(withdrawals)
+    .set({ transactionHash: hash })
+    .where(
+      and(
+        eq(withdrawals.id, id),
+        eq(withdrawals.status, 'APPROVED'),
+        isNull(withdrawals.transactionHash),
+      ),
+    )
+    .returning({ id: withdrawals.id });
   return rows.length > 0;
 }
 
@@ -236,20 +247,20 @@ export interface MemberStanding {
 
 /** What a withdrawal request needs of its member right now (paid, linked, not locked). */
 export async function memberStanding(db: Db, userId: string): Promise<MemberStanding | undefined> {
-  const [row] = await rowsOf<MemberStanding>(
-    db,
-    sql`select status, earnings_locked_since is not null as locked,
-               coalesce(paid_until > now(), false) as paid, bingx_uid is not null as linked
-          from users where id = ${userId}`,
-  );
+  const [row] = await db
+    .select({
+      status: users.status,
+      locked: sql<boolean>`${users.earningsLockedSince} is not null`,
+      paid: sql<boolean>`coalesce(${users.paidUntil} > now(), false)`,
+      linked: sql<boolean>`${users.bingxUid} is not null`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
   return row;
 }
 
 export async function memberOfNumber(db: Db, publicNumber: string): Promise<string | undefined> {
-  const [row] = await rowsOf<{ id: string }>(
-    db,
-    sql`select id from users where user_id = ${publicNumber}`,
-  );
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.userId, publicNumber));
   return row?.id;
 }
 
@@ -280,22 +291,20 @@ export async function reviewMember(db: Db, userId: string): Promise<ReviewMember
 }
 
 export async function recentEntries(db: Db, userId: string, limit: number) {
-  return rowsOf<{
-    kind: string;
-    available: string;
-    locked: string;
-    pending: string;
-    withdrawn: string;
-    memo: string | null;
-    createdAt: Date;
-  }>(
-    db,
-    sql`select kind, available_delta::text as available, locked_delta::text as locked,
-               pending_delta::text as pending, withdrawn_delta::text as withdrawn, memo,
-               created_at as "createdAt"
-          from ledger_entries where user_id = ${userId}
-         order by created_at desc, id desc limit ${limit}`,
-  );
+  return db
+    .select({
+      kind: ledgerEntries.kind,
+      available: sql<string>`${ledgerEntries.availableDelta}::text`,
+      locked: sql<string>`${ledgerEntries.lockedDelta}::text`,
+      pending: sql<string>`${ledgerEntries.pendingDelta}::text`,
+      withdrawn: sql<string>`${ledgerEntries.withdrawnDelta}::text`,
+      memo: ledgerEntries.memo,
+      createdAt: ledgerEntries.createdAt,
+    })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.userId, userId))
+    .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+    .limit(limit);
 }
 
 export interface PendingSummary {

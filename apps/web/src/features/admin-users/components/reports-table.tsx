@@ -12,7 +12,7 @@ import {
   TableActionsCell,
   TableActionsHeaderCell,
 } from '@/components/ui/table';
-import { formatDateTime, formatUsd } from '@/lib/format';
+import { countOf, formatDateTime, formatUsd } from '@/lib/format';
 
 const number = 'text-right tabular-nums';
 
@@ -35,7 +35,6 @@ export function ReportsTable({
           <TableHeaderCell className="text-right">Withdrawn</TableHeaderCell>
           <TableHeaderCell className="text-right">Referrals</TableHeaderCell>
           <TableHeaderCell>Last login</TableHeaderCell>
-          <TableHeaderCell className="text-right">Logins 30 d</TableHeaderCell>
           <TableActionsHeaderCell>
             <span className="sr-only">Actions</span>
           </TableActionsHeaderCell>
@@ -44,8 +43,7 @@ export function ReportsTable({
       <TableBody>
         {reports.map((report) => (
           <TableRow key={report._id}>
-            {/* Long names and emails are cut, whole on hover and in the report: the table, its
-                login columns and its actions fit at 1440 px. */}
+            {/* Long names and emails are cut, whole on hover and in the report. */}
             <TableCell className="max-w-64">
               <p className="truncate font-medium" title={report.name}>
                 {report.name}
@@ -66,10 +64,16 @@ export function ReportsTable({
                 {report.referrals.direct} / {report.referrals.network}
               </span>
             </TableCell>
-            <TableCell className="whitespace-nowrap text-fg-muted">
-              {report.activity.lastLogin ? formatDateTime(report.activity.lastLogin) : 'Never'}
+            {/* The last login over the count of the last 30 days: one column, so the table
+                and its actions fit at 1440 px. */}
+            <TableCell className="whitespace-nowrap">
+              <span className="block text-fg-muted">
+                {report.activity.lastLogin ? formatDateTime(report.activity.lastLogin) : 'Never'}
+              </span>
+              <span className="block text-xs text-fg-subtle tabular-nums">
+                {countOf(report.activity.loginsLast30Days, 'login')} in 30 days
+              </span>
             </TableCell>
-            <TableCell className={number}>{report.activity.loginsLast30Days}</TableCell>
             <TableActionsCell>
               <Button
                 variant="outline"

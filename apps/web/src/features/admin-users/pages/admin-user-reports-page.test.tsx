@@ -112,7 +112,8 @@ describe('admin user reports page', () => {
       '$40.00',
       '$26.50',
       '3 / 17',
-      '7',
+      formatDateTime('2025-03-05T09:30:00.000Z'),
+      '7 logins in 30 days',
     ])
       expect(row).toHaveTextContent(text);
     expect(within(row).getByText('ACTIVE')).toHaveAttribute('data-status', 'ACTIVE');

@@ -1,20 +1,20 @@
 import { SEARCH_DEBOUNCE_MS } from '@ctn/contracts/constants';
 import { act, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { oneOf, useListFilters, type ListFilters } from './use-list-filters';
 
 const FILTERS = { keys: ['search', 'status'], typed: ['search'] } as const;
 
 type Filters = ListFilters<'search' | 'status'>;
 
-function renderList(at: string) {
+function renderList(at: string, detail: RouteObject = { path: '/detail', Component: () => null }) {
   const seen: { current: Filters | null } = { current: null };
   function List() {
     seen.current = useListFilters(FILTERS);
     return null;
   }
-  const router = createMemoryRouter([{ path: '/list', Component: List }], {
+  const router = createMemoryRouter([{ path: '/list', Component: List }, detail], {
     initialEntries: [at],
   });
   render(<RouterProvider router={router} />);
@@ -69,6 +69,28 @@ describe('useListFilters', () => {
     expect(filters().values.search).toBe('grace');
     // The box keeps the space still being typed.
     expect(filters().inputs.search).toBe(' grace ');
+  });
+
+  it('leaves a search still being typed when the member opens a row (no pull back to the list)', async () => {
+    // The row's page loads its code first: the list stays on screen while it loads.
+    let loaded: (page: { Component: () => null }) => void = () => undefined;
+    const { filters, router } = renderList('/list', {
+      path: '/detail',
+      lazy: () => new Promise((resolve) => (loaded = resolve)),
+    });
+    act(() => filters().setFilter('search', 'grace'));
+    await act(async () => {
+      void router.navigate('/detail');
+      await Promise.resolve();
+    });
+    act(() => {
+      vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS);
+    });
+    await act(async () => {
+      loaded({ Component: () => null });
+      await vi.runAllTimersAsync();
+    });
+    expect(router.state.location.pathname).toBe('/detail');
   });
 
   it('pages without touching the filters', () => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import { useDebouncedValue } from './use-debounced-value';
 
 /**
@@ -86,16 +86,24 @@ export function useListFilters<K extends string>(config: ListFilterKeys<K>): Lis
     );
   }
 
+  // A navigation away from the list is under way: a row's link, whose page is still loading its
+  // code while the list stays on screen. Writing a search then would be a navigation of its own,
+  // and it would cancel that one: the member would be pulled back to the list.
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const leaving = navigation.state !== 'idle' && navigation.location.pathname !== pathname;
+
   // Once typing pauses, the trimmed text goes to the URL. The effect reads the URL of the latest
   // render through a ref: it must run when the pause ends, not on every change of the URL (which
   // would write a stale text back over a Back).
   const paused = useDebouncedValue(drafts);
-  const latest = useRef({ params, setParams });
+  const latest = useRef({ params, setParams, leaving });
   useEffect(() => {
-    latest.current = { params, setParams };
+    latest.current = { params, setParams, leaving };
   });
   useEffect(() => {
-    const { params: current, setParams: write } = latest.current;
+    const { params: current, setParams: write, leaving: away } = latest.current;
+    if (away) return;
     const changed = typed.filter((key) => paused[key].trim() !== (current.get(key) ?? ''));
     if (changed.length === 0) return;
     const changes = recordOf(changed, (key) => paused[key].trim());

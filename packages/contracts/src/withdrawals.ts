@@ -106,6 +106,7 @@ export const withdrawalIdParamsSchema = z.object({ id: z.string().max(64) });
 // --------------------------------------------------------------- admin (admin sections 3, 7)
 
 export const PAYOUT_STATES = ['NONE', 'SENDING', 'SENT', 'FAILED'] as const;
+export type PayoutState = (typeof PAYOUT_STATES)[number];
 export const CHAIN_CHECK_STATES = [
   'VERIFIED',
   'MISMATCH',

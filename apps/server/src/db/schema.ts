@@ -1,3 +1,6 @@
+import type { WithdrawalStatus } from '@ctn/contracts/constants';
+import type { CyclePreview, CycleSource, CycleStatus } from '@ctn/contracts/cycles';
+import type { PayoutState } from '@ctn/contracts/withdrawals';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -408,14 +411,14 @@ export const rewardCycles = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     number: integer('number').unique(),
-    status: text('status').notNull().default('DRAFT'),
-    source: text('source').notNull(),
+    status: text('status').$type<CycleStatus>().notNull().default('DRAFT'),
+    source: text('source').$type<CycleSource>().notNull(),
     periodStart: date('period_start', { mode: 'string' }).notNull(),
     periodEnd: date('period_end', { mode: 'string' }).notNull(),
     members: integer('members').notNull(),
     totalMasterMicro: bigint('total_master_micro', { mode: 'bigint' }).notNull(),
     /** The preview as the administrator saw it (unknown UIDs, line errors, projected payout). */
-    preview: jsonb('preview').notNull(),
+    preview: jsonb('preview').$type<CyclePreview>().notNull(),
     /** Percent x 100 per level, fixed when the run starts. */
     schedule: integer('schedule').array(),
     statement: jsonb('statement'),
@@ -537,14 +540,14 @@ export const withdrawals = pgTable(
     amountMicro: bigint('amount_micro', { mode: 'bigint' }).notNull(),
     walletAddress: text('wallet_address').notNull(),
     asset: text('asset').notNull().default('USDT'),
-    status: text('status').notNull().default('PENDING'),
+    status: text('status').$type<WithdrawalStatus>().notNull().default('PENDING'),
     reason: text('reason'),
     transactionHash: text('transaction_hash'),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp('processed_at', { withTimezone: true }),
     processedBy: uuid('processed_by').references(() => users.id),
     /** Hot-wallet payout: NONE, SENDING (signed and stored, maybe broadcast), SENT, FAILED. */
-    payoutState: text('payout_state').notNull().default('NONE'),
+    payoutState: text('payout_state').$type<PayoutState>().notNull().default('NONE'),
     payoutNonce: bigint('payout_nonce', { mode: 'bigint' }),
     /** The hot wallet that signed it: nonces count per wallet, and the key can be rotated. */
     payoutFrom: text('payout_from'),

@@ -15,7 +15,7 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
-import { EvmChainReader } from '../../src/integrations/chain/chain-reader';
+import { EvmChainReader, type ChainReader } from '../../src/integrations/chain/chain-reader';
 import { BingxClient } from '../../src/integrations/exchange/bingx-client';
 import type { Peers } from '../../src/integrations/peers';
 import { freePort } from '../free-port';
@@ -92,12 +92,20 @@ export interface LocalChain {
 }
 
 /**
- * The app's peers with `anvil` as its chain (3 confirmations, its test USDT), and an exchange
- * nobody answers: the services run against a real EVM node, nothing simulated.
+ * The app's peers with `anvil` as its chain (by default read directly, 3 confirmations, its test
+ * USDT), and an exchange nobody answers: the services run against a real EVM node, nothing
+ * simulated. `chain` reads it otherwise (through a faulty provider, say).
  */
-export function anvilPeers(anvil: LocalChain): Peers {
+export function anvilPeers(
+  anvil: LocalChain,
+  chain: ChainReader = new EvmChainReader({
+    rpcUrl: anvil.rpcUrl,
+    usdtContract: anvil.usdt,
+    confirmations: 3,
+  }),
+): Peers {
   return {
-    chain: new EvmChainReader({ rpcUrl: anvil.rpcUrl, usdtContract: anvil.usdt, confirmations: 3 }),
+    chain,
     exchange: new BingxClient({
       baseUrl: 'http://127.0.0.1:9',
       apiKey: 'k',

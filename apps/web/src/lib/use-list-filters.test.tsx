@@ -71,7 +71,7 @@ describe('useListFilters', () => {
     expect(filters().inputs.search).toBe(' grace ');
   });
 
-  it('leaves a search still being typed when the member opens a row (no pull back to the list)', async () => {
+  it('leaves a search still being typed when the administrator opens a row (no pull back to the list)', async () => {
     // The row's page loads its code first: the list stays on screen while it loads.
     let loaded: (page: { Component: () => null }) => void = () => undefined;
     const { filters, router } = renderList('/list', {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditLogResponse } from '@ctn/contracts/audit';
-import { call, appWithAdmin, signedInMember, type TestApp } from '../../../test/test-app';
+import { appWithAdmin, call, signedInMember, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
 let admin: { token: string; user: { _id: string } };

@@ -1,6 +1,6 @@
 import type { ExchangeDiagnostics, ExchangeStatus } from '@ctn/contracts/exchange-diagnostics';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { call, appWithAdmin, signedInMember, type TestApp } from '../../../test/test-app';
+import { appWithAdmin, call, signedInMember, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
 let admin: { token: string };

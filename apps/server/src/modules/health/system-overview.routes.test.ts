@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { systemOverview } from './health.service';
-import { call, appWithAdmin, signedInMember, type TestApp } from '../../../test/test-app';
+import { appWithAdmin, call, signedInMember, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
 let admin: { token: string };

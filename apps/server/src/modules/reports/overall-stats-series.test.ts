@@ -1,7 +1,7 @@
 import type { OverallStats } from '@ctn/contracts/admin';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, appWithAdmin, signedInMember, type TestApp } from '../../../test/test-app';
+import { appWithAdmin, call, signedInMember, type TestApp } from '../../../test/test-app';
 import { daysAgo, insertPayment, insertWithdrawal } from './reports.fixtures';
 
 /** The dashboard's charts (GET /api/users/admin/overall-stats `series`), next to the reports. */

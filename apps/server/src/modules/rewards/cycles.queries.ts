@@ -25,6 +25,7 @@ export interface CycleRow {
   completedAt: Date | null;
 }
 
+/** A CycleRow's columns. */
 const COLUMNS = {
   id: rewardCycles.id,
   number: rewardCycles.number,
@@ -45,23 +46,6 @@ const COLUMNS = {
   startedAt: rewardCycles.startedAt,
   completedAt: rewardCycles.completedAt,
 };
-
-/** A cycle as COLUMNS reads it: the schema types status, source and preview as text and JSON. */
-type RawCycle = Omit<CycleRow, 'status' | 'source' | 'preview'> & {
-  status: string;
-  source: string;
-  preview: unknown;
-};
-
-/** The columns' checks (status, source) and the drafts' writes (preview) make these exact. */
-function cycleOf(raw: RawCycle): CycleRow {
-  return {
-    ...raw,
-    status: raw.status as CycleStatus,
-    source: raw.source as CycleSource,
-    preview: raw.preview as CyclePreview,
-  };
-}
 
 /** Member ids of linked BingX UIDs. */
 export async function membersByUid(db: Db, uids: string[]): Promise<Map<string, string>> {
@@ -135,12 +119,12 @@ export async function savePreview(tx: Db, cycleId: string, preview: CyclePreview
 
 export async function findCycle(db: Db, id: string): Promise<CycleRow | undefined> {
   const [row] = await db.select(COLUMNS).from(rewardCycles).where(eq(rewardCycles.id, id));
-  return row ? cycleOf(row) : undefined;
+  return row;
 }
 
 export async function findCycleByNumber(db: Db, n: number): Promise<CycleRow | undefined> {
   const [row] = await db.select(COLUMNS).from(rewardCycles).where(eq(rewardCycles.number, n));
-  return row ? cycleOf(row) : undefined;
+  return row;
 }
 
 /** Waits for any other run of the cycle to commit or roll back, then reads it. */
@@ -150,7 +134,7 @@ export async function lockCycle(tx: Db, id: string): Promise<CycleRow | undefine
     .from(rewardCycles)
     .where(eq(rewardCycles.id, id))
     .for('update');
-  return row ? cycleOf(row) : undefined;
+  return row;
 }
 
 export async function listCycles(
@@ -165,7 +149,7 @@ export async function listCycles(
     .limit(limit)
     .offset(offset);
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(rewardCycles);
-  return { rows: rows.map(cycleOf), total: count?.n ?? 0 };
+  return { rows, total: count?.n ?? 0 };
 }
 
 /** A paid (RUNNING or COMPLETED) cycle of `source` covering any day of the period, if any. */

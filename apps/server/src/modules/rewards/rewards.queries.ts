@@ -1,6 +1,5 @@
 import type { RewardBucket, RewardSort } from '@ctn/contracts/rewards';
 import type { RewardType } from '@ctn/contracts/constants';
-import type { CycleSource } from '@ctn/contracts/cycles';
 import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 import { preparedFiltered, preparedRead } from '../../db/prepared';
@@ -318,8 +317,8 @@ export async function completedCycleByNumber(db: Db, number: number) {
     })
     .from(rewardCycles)
     .where(and(eq(rewardCycles.number, number), eq(rewardCycles.status, 'COMPLETED')));
-  // The row has the number asked for; its source is one of the column's checked values.
-  return row && { ...row, number: row.number!, source: row.source as CycleSource };
+  // The row has the number asked for.
+  return row && { ...row, number: row.number! };
 }
 
 /** One member's lines of one cycle, grouped by level. */

@@ -2,7 +2,7 @@ import type { LegalDocument, SiteLinks } from '@ctn/contracts/site';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
-import { call, appWithAdmin, signedInMember, type TestApp } from '../../../test/test-app';
+import { appWithAdmin, call, signedInMember, type TestApp } from '../../../test/test-app';
 
 const AFFILIATE = 'https://bingx.com/invite/ENVCODE';
 

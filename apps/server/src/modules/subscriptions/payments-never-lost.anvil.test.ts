@@ -3,12 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
 import { ChainHead } from '../../integrations/chain/chain-head';
 import { EvmChainReader } from '../../integrations/chain/chain-reader';
-import { BingxClient } from '../../integrations/exchange/bingx-client';
-import type { Peers } from '../../integrations/peers';
 import { connectPeers } from '../../integrations/peers';
 import { ConfigError, parseConfig } from '../../config';
 import { MemoryRateLimiter } from '../../lib/rate-limiter';
-import { anvilAvailable, startAnvil, type LocalChain } from '../../../test/evm/anvil';
+import { anvilAvailable, anvilPeers, startAnvil, type LocalChain } from '../../../test/evm/anvil';
 import { RpcProxy } from '../../../test/evm/rpc-proxy';
 import type { ChainRescan } from '@ctn/contracts/reconciliation';
 import {
@@ -51,21 +49,7 @@ describe.runIf(anvilAvailable())(
         logRange: 500,
         timeoutMs: 800,
       });
-      const peers: Peers = {
-        chain: reader,
-        exchange: new BingxClient({
-          baseUrl: 'http://127.0.0.1:9',
-          apiKey: 'k',
-          apiSecret: 's',
-          maxRetries: 0,
-        }),
-        usdtContract: anvil.usdt,
-        explorerUrl: 'https://bscscan.com',
-        simulatedChain: null,
-        bingxSimulator: null,
-        close: async () => undefined,
-      };
-      t = await createTestApp({}, { peers });
+      t = await createTestApp({}, { peers: anvilPeers(anvil, reader) });
       // A provider that lags by LAG_MS and serves at most 5 blocks per eth_getLogs.
       proxy.faults = { lagLogsMs: LAG_MS, maxLogRange: 5 };
     }, 90_000);

@@ -1,6 +1,6 @@
 import type { AdminUidClaim, AdminUidClaimDetail, MemberUidClaim } from '@ctn/contracts/uid-claims';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, appWithAdmin, nextIp, paidMember, type TestApp } from '../../../test/test-app';
+import { appWithAdmin, call, nextIp, paidMember, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
 let admin: { token: string };

@@ -1,12 +1,11 @@
 import type { WithdrawalStatus } from '@ctn/contracts/constants';
+import type { PayoutState } from '@ctn/contracts/withdrawals';
 import { and, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import { ADVISORY_LOCKS, lockUntilCommit } from '../../db/advisory-locks';
 import type { Db } from '../../db/client';
 import { users, withdrawals } from '../../db/schema';
 
 /** SQL of hot-wallet payouts (the intent, its outcome, recovery's work list). */
-
-export type PayoutState = 'NONE' | 'SENDING' | 'SENT' | 'FAILED';
 
 export interface PayoutRow {
   id: string;
@@ -25,8 +24,8 @@ const COLUMNS = {
   id: withdrawals.id,
   amountMicro: sql<string>`${withdrawals.amountMicro}::text`,
   walletAddress: withdrawals.walletAddress,
-  status: sql<WithdrawalStatus>`${withdrawals.status}`,
-  payoutState: sql<PayoutState>`${withdrawals.payoutState}`,
+  status: withdrawals.status,
+  payoutState: withdrawals.payoutState,
   payoutNonce: sql<string | null>`${withdrawals.payoutNonce}::text`,
   transactionHash: withdrawals.transactionHash,
   payoutRawTx: withdrawals.payoutRawTx,

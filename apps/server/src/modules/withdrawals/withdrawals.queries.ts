@@ -175,7 +175,7 @@ export async function lockWithdrawal(tx: Db, id: string) {
       id: withdrawals.id,
       userId: withdrawals.userId,
       amountMicro: sql<string>`${withdrawals.amountMicro}::text`,
-      status: sql<WithdrawalStatus>`${withdrawals.status}`,
+      status: withdrawals.status,
       walletAddress: withdrawals.walletAddress,
       transactionHash: withdrawals.transactionHash,
       reason: withdrawals.reason,

@@ -241,11 +241,12 @@ export function memberStatsLookup(db: Db) {
        cross join lateral (
          select coalesce(sum(d.direct), 0)::text as "directMicro",
                 coalesce(sum(d.downline), 0)::text as "downlineMicro",
-                coalesce(json_agg(json_build_object('date', d.date,
+                coalesce(json_agg(json_build_object('date', to_char(d.date, 'YYYY-MM-DD'),
                                                     'directMicro', d.direct_charted::text,
                                                     'downlineMicro', d.downline_charted::text)
                                   order by d.date) filter (where d.charted), '[]'::json) as days
-           from (select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as date,
+           -- Grouped by the date, formatted once per day rather than once per entry.
+           from (select (created_at at time zone 'UTC')::date as date,
                         sum(earned_delta) filter (where kind = 'REWARD_DIRECT') as direct,
                         sum(earned_delta) filter (where kind = 'REWARD_DOWNLINE') as downline,
                         bool_or(charted) as charted,

@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, timestamp } from 'drizzle-orm/pg-core';
+import fc from 'fast-check';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, testConfig, usingPostgres } from '../../test/test-app';
 import { openDatabase, rowsOf, type Database } from './client';
 import { preparedRead } from './prepared';
+import { timestamptzOf } from './type-parsers';
 
 /**
  * Dates and times read the same on both drivers and every path (db/type-parsers.ts). The suite
@@ -77,5 +80,31 @@ describe(`dates and times on ${usingPostgres() ? 'PostgreSQL (pg)' : 'PGlite'}`,
     const raw = await rowsOf<{ at: Date }>(database.db, sql`select at from type_parser_stamps`);
     expect(raw).toEqual(built);
     expect(raw).toEqual([{ at: EXPECTED.instant }]);
+  });
+
+  it("the fast reading of a timestamptz agrees with pg's parser on every text the database writes", async () => {
+    const pgReading = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ) as (t: string) => Date;
+    // Microseconds since 1970 from year 1 to 9999, and a few that need the slow path's care.
+    const micros = fc.sample(
+      fc.bigInt({ min: -62_135_596_800_000_000n, max: 253_402_300_799_999_999n }),
+      300,
+    );
+    const texts = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local time zone 'UTC'`);
+      const utc = await rowsOf<{ t: string }>(
+        tx,
+        sql`select (timestamptz 'epoch' + m * interval '1 microsecond')::text as t
+              from unnest(string_to_array(${micros.join(',')}, ',')::bigint[]) m`,
+      );
+      await tx.execute(sql`set local time zone 'Asia/Kolkata'`);
+      const other = await rowsOf<{ t: string }>(
+        tx,
+        sql`select t::text as t from unnest(array['2026-11-27 09:30:00.123456+00',
+              '0044-03-15 12:00:00+00 BC', '0099-01-01 00:00:00+00', 'infinity']::timestamptz[]) t`,
+      );
+      return [...utc, ...other].map((r) => r.t);
+    });
+    expect(texts).toContain('0099-01-01 05:53:28+05:53:28');
+    for (const text of texts) expect([text, timestamptzOf(text)]).toEqual([text, pgReading(text)]);
   });
 });

@@ -1,6 +1,7 @@
 import type { AuditLogResponse } from '@ctn/contracts/audit';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { CodeBlock } from '@/components/ui/code-block';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
@@ -36,7 +37,7 @@ function JsonPanel({
   return (
     <section aria-label={title} className="min-w-0 space-y-2">
       <h3 className="text-sm font-semibold text-fg">{title}</h3>
-      <pre className="max-h-80 overflow-auto rounded-lg border border-border bg-surface-muted p-3 font-mono text-xs leading-relaxed text-fg">
+      <CodeBlock className="max-h-80 border border-border font-mono leading-relaxed">
         {empty ? (
           <span className="text-fg-muted">None</span>
         ) : isRecord(value) ? (
@@ -63,7 +64,7 @@ function JsonPanel({
         ) : (
           pretty(value)
         )}
-      </pre>
+      </CodeBlock>
     </section>
   );
 }

@@ -148,6 +148,14 @@ describe('admin audit log page', () => {
     const changed = [...dialog.querySelectorAll('[data-changed="true"]')].map((e) => e.textContent);
     expect(changed).toEqual(['  "status": "ACTIVE",', '  "status": "LOCKED",']);
     expect(dialog).toHaveTextContent('Changed: status');
+    // Long values scroll: the keyboard reaches each side.
+    const reached = new Set<Element | null>();
+    for (let i = 0; i < 4; i += 1) {
+      reached.add(document.activeElement);
+      await user.tab();
+    }
+    expect(reached).toContain(before.querySelector('pre'));
+    expect(reached).toContain(after.querySelector('pre'));
     await user.click(within(dialog).getAllByRole('button', { name: 'Close' })[0]!);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });

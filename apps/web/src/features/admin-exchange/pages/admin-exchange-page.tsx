@@ -6,6 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { CodeBlock } from '@/components/ui/code-block';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
@@ -132,9 +133,9 @@ function ProbeCard({ probe }: { probe: ExchangeProbe }) {
         {probe.body ? (
           <details>
             <summary className="cursor-pointer text-sm text-primary">Raw answer</summary>
-            <pre className="mt-2 max-h-64 overflow-auto rounded-lg bg-surface-muted p-3 text-xs break-all whitespace-pre-wrap text-fg">
+            <CodeBlock className="mt-2 max-h-64 break-all whitespace-pre-wrap">
               {probe.body}
-            </pre>
+            </CodeBlock>
           </details>
         ) : null}
       </CardContent>

@@ -49,6 +49,7 @@ export function resultTable(runs: Run[], routes: RouteSpec[], floorRate: number)
       verdict,
       `${cpu(r.cpu.server)} / ${cpu(r.cpu.postgres)} / ${cpu(r.cpu.client)}`,
       r.machineBusy === null ? '-' : `${r.machineBusy.toFixed(0)}%`,
+      r.connectionsPerProcess?.join('/') ?? '-',
     ];
   });
   return printTable(
@@ -63,6 +64,8 @@ export function resultTable(runs: Run[], routes: RouteSpec[], floorRate: number)
       'verdict',
       'CPU ms/req server / pg / autocannon',
       'machine busy',
+      // A worker's latency follows its share of the connections, each kept busy.
+      'connections per process',
     ],
     rows,
   );

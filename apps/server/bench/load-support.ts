@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { cpuDelta, cpuSnapshot, type CpuProbe } from './proc-cpu';
+import { connectionsPerProcess } from './proc-sockets';
 
 export const SERVER_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const REPO_DIR = join(SERVER_DIR, '..', '..');
@@ -210,6 +211,8 @@ export interface Run {
   cpu: { server: number; postgres: number | null; client: number };
   /** Of the run, in percent of both cores: everything on the machine. */
   machineBusy: number | null;
+  /** Halfway through the run: the connections each server process held (proc-sockets.ts). */
+  connectionsPerProcess?: number[] | null;
 }
 
 /** autocannon against one route: a warm-up, then the measured run. */
@@ -232,7 +235,11 @@ export async function cannon(
   };
   if (options.warmup > 0) await autocannon({ ...base, duration: options.warmup });
   const before = cpuSnapshot(options.cpu);
-  const result = await autocannon({ ...base, duration: options.duration });
+  const running = autocannon({ ...base, duration: options.duration });
+  // Halfway through, who holds the connections (they are opened at the start of the run).
+  await new Promise((resolve) => setTimeout(resolve, (options.duration * 1000) / 2));
+  const shares = connectionsPerProcess(options.cpu.serverPid, Number(new URL(url).port));
+  const result = await running;
   const cpu = cpuDelta(options.cpu, before, result.requests.total);
   return {
     route,
@@ -247,6 +254,7 @@ export async function cannon(
     errors: result.errors,
     timeouts: result.timeouts,
     ...cpu,
+    connectionsPerProcess: shares,
   };
 }
 

@@ -1,0 +1,68 @@
+// Which process holds the connections of a server, from /proc: with node:cluster the primary
+// hands each new connection to one worker, and how they were shared out decides each worker's
+// latency under a closed-loop load (docs/performance.md, "Load").
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+
+const ESTABLISHED = '01';
+
+/** Inodes of the established TCP sockets whose local port is `port` (IPv4 and IPv6). */
+function establishedInodes(port: number): Set<string> {
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text: string;
+    try {
+      text = readFileSync(table, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      const local = cols[1];
+      if (!local || cols[3] !== ESTABLISHED) continue;
+      if (parseInt(local.split(':')[1] ?? '', 16) === port && cols[9]) inodes.add(cols[9]);
+    }
+  }
+  return inodes;
+}
+
+/** The process and its children (a node:cluster primary's workers). */
+function processTree(pid: number): number[] {
+  const pids = [pid];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      if (Number(fields[1]) === pid) pids.push(Number(entry));
+    } catch {
+      continue;
+    }
+  }
+  return pids;
+}
+
+/**
+ * How many of the server's established connections on `port` each of its processes holds, the
+ * largest share first (processes holding none left out); null when /proc cannot tell.
+ */
+export function connectionsPerProcess(serverPid: number, port: number): number[] | null {
+  try {
+    const inodes = establishedInodes(port);
+    const counts: number[] = [];
+    for (const pid of processTree(serverPid)) {
+      let held = 0;
+      try {
+        for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+          const target = readlinkSync(`/proc/${pid}/fd/${fd}`, { encoding: 'utf8' });
+          const inode = /^socket:\[(\d+)\]$/.exec(target)?.[1];
+          if (inode && inodes.has(inode)) held += 1;
+        }
+      } catch {
+        continue;
+      }
+      if (held > 0) counts.push(held);
+    }
+    return counts.sort((a, b) => b - a);
+  } catch {
+    return null;
+  }
+}

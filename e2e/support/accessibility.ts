@@ -46,7 +46,7 @@ export async function expectAccessible(page: Page): Promise<void> {
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
-  const dialog = (await page.locator('[role="dialog"], [role="alertdialog"]').count()) > 0;
-  const include = dialog ? '[role="dialog"], [role="alertdialog"]' : 'main';
+  const dialogs = '[role="dialog"], [role="alertdialog"]';
+  const include = (await page.locator(dialogs).count()) > 0 ? dialogs : 'main';
   expect((await axeFindings(page, { include })).serious).toEqual([]);
 }

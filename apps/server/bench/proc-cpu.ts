@@ -29,23 +29,27 @@ export function ticksOf(pid: number): number | null {
   }
 }
 
-/** A process and its children (the workers of a node:cluster primary). */
-function treeTicks(pid: number): number {
-  let ticks = ticksOf(pid) ?? 0;
+/** A process and its children (the workers of a node:cluster primary); [pid] when /proc cannot tell. */
+export function processTree(pid: number): number[] {
+  const pids = [pid];
   try {
     for (const entry of readdirSync('/proc')) {
       if (!/^\d+$/.test(entry)) continue;
       try {
         const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-        if (Number(fields[1]) === pid) ticks += ticksOf(Number(entry)) ?? 0;
+        if (Number(fields[1]) === pid) pids.push(Number(entry));
       } catch {
         continue;
       }
     }
   } catch {
-    return ticks;
+    // No /proc: the process alone.
   }
-  return ticks;
+  return pids;
+}
+
+function treeTicks(pid: number): number {
+  return processTree(pid).reduce((sum, p) => sum + (ticksOf(p) ?? 0), 0);
 }
 
 /** Every backend of `dbName` on this machine (its command line names the database). */

@@ -2,6 +2,7 @@
 // hands each new connection to one worker, and how they were shared out decides each worker's
 // latency under a closed-loop load (docs/performance.md, "Load").
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { processTree } from './proc-cpu';
 
 const ESTABLISHED = '01';
 
@@ -23,21 +24,6 @@ function establishedInodes(port: number): Set<string> {
     }
   }
   return inodes;
-}
-
-/** The process and its children (a node:cluster primary's workers). */
-function processTree(pid: number): number[] {
-  const pids = [pid];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      if (Number(fields[1]) === pid) pids.push(Number(entry));
-    } catch {
-      continue;
-    }
-  }
-  return pids;
 }
 
 /**

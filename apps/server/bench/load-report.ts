@@ -49,6 +49,7 @@ export function resultTable(runs: Run[], routes: RouteSpec[], floorRate: number)
       verdict,
       `${cpu(r.cpu.server)} / ${cpu(r.cpu.postgres)} / ${cpu(r.cpu.client)}`,
       r.machineBusy === null ? '-' : `${r.machineBusy.toFixed(0)}%`,
+      r.serverWaiting === null ? '-' : `${r.serverWaiting.toFixed(0)}%`,
       r.connectionsPerProcess?.join('/') ?? '-',
     ];
   });
@@ -64,7 +65,9 @@ export function resultTable(runs: Run[], routes: RouteSpec[], floorRate: number)
       'verdict',
       'CPU ms/req server / pg / autocannon',
       'machine busy',
-      // A worker's latency follows its share of the connections, each kept busy.
+      // The tail of a read on a machine whose every core is taken (docs/performance.md).
+      'server waiting for a core',
+      // How the primary shared the connections out among its workers.
       'connections per process',
     ],
     rows,

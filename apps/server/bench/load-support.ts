@@ -211,6 +211,8 @@ export interface Run {
   cpu: { server: number; postgres: number | null; client: number };
   /** Of the run, in percent of both cores: everything on the machine. */
   machineBusy: number | null;
+  /** Of the time the server's threads were runnable, the share they waited for a core. */
+  serverWaiting: number | null;
   /** Halfway through the run: the connections each server process held (proc-sockets.ts). */
   connectionsPerProcess?: number[] | null;
 }

@@ -14,6 +14,7 @@ export const USER_HZ = 100;
 interface CpuSnapshot {
   at: number;
   server: number;
+  serverSched: Sched | null;
   postgres: Map<number, number> | null;
   client: NodeJS.CpuUsage;
   machine: { busy: number; total: number } | null;
@@ -50,6 +51,31 @@ export function processTree(pid: number): number[] {
 
 function treeTicks(pid: number): number {
   return processTree(pid).reduce((sum, p) => sum + (ticksOf(p) ?? 0), 0);
+}
+
+/** Nanoseconds on a core and waiting in the run queue for one, summed over threads. */
+interface Sched {
+  run: number;
+  wait: number;
+}
+
+/** A process tree's threads' `schedstat`; null when /proc cannot tell (no schedstats). */
+function treeSched(pid: number): Sched | null {
+  const sum = { run: 0, wait: 0 };
+  try {
+    for (const p of processTree(pid)) {
+      for (const task of readdirSync(`/proc/${p}/task`)) {
+        const [run, wait] = readFileSync(`/proc/${p}/task/${task}/schedstat`, 'utf8')
+          .split(' ')
+          .map(Number);
+        sum.run += run ?? 0;
+        sum.wait += wait ?? 0;
+      }
+    }
+  } catch {
+    return null;
+  }
+  return sum;
 }
 
 /** Every backend of `dbName` on this machine (its command line names the database). */
@@ -90,6 +116,7 @@ export function cpuSnapshot(probe: CpuProbe): CpuSnapshot {
   return {
     at: performance.now(),
     server: treeTicks(probe.serverPid),
+    serverSched: treeSched(probe.serverPid),
     postgres: postgresTicks(probe.dbName),
     client: process.cpuUsage(),
     machine: machineTicks(),
@@ -109,7 +136,16 @@ export function cpuDelta(probe: CpuProbe, before: CpuSnapshot, requests: number)
     machineBusy =
       (100 * (after.machine.busy - before.machine.busy)) /
       (after.machine.total - before.machine.total);
+  // Of the time the server's threads wanted a core, the share they waited for one: what a
+  // machine whose every core is taken adds to each request's latency (docs/performance.md).
+  let serverWaiting: number | null = null;
+  if (before.serverSched && after.serverSched) {
+    const run = after.serverSched.run - before.serverSched.run;
+    const wait = after.serverSched.wait - before.serverSched.wait;
+    if (run + wait > 0) serverWaiting = (100 * wait) / (run + wait);
+  }
   return {
+    serverWaiting,
     cpu: {
       server: perRequest(((after.server - before.server) * 1000) / USER_HZ),
       postgres,

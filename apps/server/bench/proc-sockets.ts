@@ -1,6 +1,6 @@
-// Which process holds the connections of a server, from /proc: with node:cluster the primary
-// hands each new connection to one worker, and how they were shared out decides each worker's
-// latency under a closed-loop load (docs/performance.md, "Load").
+// Which process holds the connections of a server, from /proc: with WORKERS above 1 the primary
+// hands each new connection to the worker holding the fewest (decision 033); under node:cluster's
+// own hand-out a run's 50 connections were once split 41/9 (docs/performance.md, "Load").
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { processTree } from './proc-cpu';
 

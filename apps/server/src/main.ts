@@ -5,7 +5,8 @@ import { buildApp } from './app';
 import { backgroundJobs } from './background-jobs';
 import { DEMO } from './bootstrap/demo-accounts';
 import { bootstrap, type BootstrapReport } from './bootstrap/seed';
-import { runPrimary } from './cluster-primary';
+import { runPrimary } from './cluster/primary';
+import { serveHandedConnections, type HandedConnections } from './cluster/worker';
 import { ConfigError, loadConfig, type Config } from './config';
 import { ADVISORY_LOCKS } from './db/advisory-locks';
 import { openDatabase } from './db/client';
@@ -16,7 +17,8 @@ import { createServices } from './services';
 
 /**
  * config -> database -> services -> app -> listen -> jobs; graceful shutdown on SIGINT/SIGTERM. With
- * WORKERS above 1 this process is the primary of that many such processes (cluster-primary.ts).
+ * WORKERS above 1 this process is the primary of that many such processes, which listens and
+ * hands each worker its connections (cluster/).
  */
 async function main(): Promise<void> {
   let config: Config;
@@ -30,7 +32,7 @@ async function main(): Promise<void> {
     throw err;
   }
   if (cluster.isPrimary && config.workers > 1) {
-    runPrimary(config.workers);
+    await runPrimary(config);
     return;
   }
 
@@ -51,7 +53,12 @@ async function main(): Promise<void> {
   const report = await database.withLock(ADVISORY_LOCKS.bootstrap, () =>
     bootstrap(services, database.db, config),
   );
-  await app.listen({ port: config.port, host: config.host });
+  // A worker serves the connections its primary accepted and hands it; else this process listens.
+  let handed: HandedConnections | null = null;
+  if (cluster.isWorker) {
+    await app.ready();
+    handed = serveHandedConnections(app.server);
+  } else await app.listen({ port: config.port, host: config.host });
 
   const scheduler = new JobScheduler({
     db: database.db,
@@ -60,6 +67,7 @@ async function main(): Promise<void> {
   });
   for (const job of backgroundJobs(services, config)) await scheduler.add(job);
   services.mail.kick();
+  handed?.ready();
   // Workers start together: the first says what they all serve.
   if (!cluster.isWorker || cluster.worker?.id === 1)
     printBanner(config, report, app.server.address());
@@ -79,8 +87,9 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down: finishing in-flight work');
     try {
       // Side by side: requests in flight and job runs in progress finish; new connections are
-      // refused at once, and what arrives on a busy one gets 503 (plugins/request-id.ts).
-      await Promise.all([scheduler.stop(), app.close()]);
+      // refused at once (a worker's primary hands it no more), and what arrives on a busy one
+      // gets 503 (plugins/request-id.ts).
+      await Promise.all([scheduler.stop(), app.close(), handed?.close()]);
       // A delivery round in progress finishes before the transport closes.
       await services.mail.drain();
       await closeServices();

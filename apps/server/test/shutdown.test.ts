@@ -7,11 +7,16 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './free-port';
+import { redisAvailable, startRedis } from './redis';
+import { freshDatabase, usingPostgres } from './test-app';
 
 /**
  * SIGTERM to the real server process (src/main.ts through tsx, as `npm run dev` runs it) while
  * a request is in flight: the request is answered, nothing new gets in, and the process exits 0
- * well inside its 25 s bound, without waiting for keep-alive connections.
+ * well inside its 25 s bound, without waiting for keep-alive connections. Once as one process
+ * (embedded database), once as two workers behind their primary (WORKERS=2, which needs
+ * PostgreSQL and Redis): the primary stops accepting, the worker holding each connection
+ * finishes it.
  */
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 // Resolved here: the process runs in a scratch folder where `tsx` alone would not resolve.
@@ -19,12 +24,39 @@ const TSX = import.meta.resolve('tsx');
 
 const folders: string[] = [];
 const children: ChildProcess[] = [];
-afterAll(() => {
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+  for (const cleanup of cleanups) await cleanup();
 });
 
-async function startServer() {
+/** The environment of each way the server runs, or null when this machine cannot run it. */
+const setups: [string, () => Promise<Record<string, string>> | null][] = [
+  ['one process', () => Promise.resolve({ DATABASE_URL: 'memory://' })],
+  [
+    'two workers',
+    () => {
+      if (!usingPostgres() || !redisAvailable()) return null;
+      return (async () => {
+        const redis = await startRedis();
+        const database = await freshDatabase();
+        cleanups.push(
+          () => redis.stop(),
+          () => database.drop(),
+        );
+        return {
+          DATABASE_URL: database.url,
+          REDIS_URL: redis.url,
+          WORKERS: '2',
+          JWT_SECRET: 'shutdown-secret-shutdown-secret-shutdown-0123',
+        };
+      })();
+    },
+  ],
+];
+
+async function startServer(setup: Record<string, string>) {
   const port = await freePort();
   const cwd = mkdtempSync(join(tmpdir(), 'ctn-shutdown-'));
   folders.push(cwd);
@@ -34,11 +66,11 @@ async function startServer() {
     env: {
       PATH: process.env['PATH'] ?? '',
       NODE_ENV: 'test',
-      DATABASE_URL: 'memory://',
       DATA_DIR: cwd,
       HOST: '127.0.0.1',
       PORT: String(port),
       LOG_LEVEL: 'info',
+      ...setup,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -102,51 +134,56 @@ const refusedOrUnavailable = (port: number) =>
     });
   });
 
-describe('graceful shutdown', () => {
-  it('answers the request in flight, lets nothing new in, and exits 0', async () => {
-    const server = await startServer();
+describe.each(setups)('graceful shutdown, %s', (_name, setup) => {
+  const env = setup();
+  it.skipIf(env === null)(
+    'answers the request in flight, lets nothing new in, and exits 0',
+    async () => {
+      const server = await startServer((await env)!);
 
-    // An idle keep-alive connection, as a reverse proxy keeps them.
-    const idle = await connection(server.port);
-    idle.socket.write('GET /api/health HTTP/1.1\r\nHost: app.test\r\n\r\n');
-    expect((await answer(idle)).status).toBe(200);
+      // An idle keep-alive connection, as a reverse proxy keeps them.
+      const idle = await connection(server.port);
+      idle.socket.write('GET /api/health HTTP/1.1\r\nHost: app.test\r\n\r\n');
+      expect((await answer(idle)).status).toBe(200);
 
-    // A request whose body is still arriving when the signal comes: in flight on purpose.
-    const body = JSON.stringify({ email: 'nobody@example.com' });
-    const slow = await connection(server.port);
-    slow.socket.write(
-      'POST /api/users/forgot-password HTTP/1.1\r\nHost: app.test\r\n' +
-        `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n` +
-        body.slice(0, 10),
-    );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+      // A request whose body is still arriving when the signal comes: in flight on purpose.
+      const body = JSON.stringify({ email: 'nobody@example.com' });
+      const slow = await connection(server.port);
+      slow.socket.write(
+        'POST /api/users/forgot-password HTTP/1.1\r\nHost: app.test\r\n' +
+          `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n` +
+          body.slice(0, 10),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
 
-    const signalled = Date.now();
-    server.child.kill('SIGTERM');
-    // The idle connection is closed at once, and no new connection gets a normal answer.
-    await idle.closed;
-    const late = await refusedOrUnavailable(server.port);
-    expect(['ECONNREFUSED', 'ECONNRESET', 'HTTP/1.1 503 Service Unavailable']).toContain(late);
-    expect(server.child.exitCode).toBeNull();
+      const signalled = Date.now();
+      server.child.kill('SIGTERM');
+      // The idle connection is closed at once, and no new connection gets a normal answer.
+      await idle.closed;
+      const late = await refusedOrUnavailable(server.port);
+      expect(['ECONNREFUSED', 'ECONNRESET', 'HTTP/1.1 503 Service Unavailable']).toContain(late);
+      expect(server.child.exitCode).toBeNull();
 
-    // The request in flight completes after the signal, against a database still open.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    slow.socket.write(body.slice(10));
-    const answered = await answer(slow);
-    expect(answered.status, server.output()).toBe(200);
-    expect(JSON.parse(answered.body)).toMatchObject({
-      success: true,
-      message: 'PASSWORD_RESET_EMAIL_SENT',
-    });
-    expect(answered.head).toContain('connection: close');
-    expect(answered.head).toMatch(/x-request-id: [0-9a-f-]{36}/);
-    await slow.closed;
+      // The request in flight completes after the signal, against a database still open.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      slow.socket.write(body.slice(10));
+      const answered = await answer(slow);
+      expect(answered.status, server.output()).toBe(200);
+      expect(JSON.parse(answered.body)).toMatchObject({
+        success: true,
+        message: 'PASSWORD_RESET_EMAIL_SENT',
+      });
+      expect(answered.head).toContain('connection: close');
+      expect(answered.head).toMatch(/x-request-id: [0-9a-f-]{36}/);
+      await slow.closed;
 
-    const { code, at } = await server.exited;
-    expect(code, server.output()).toBe(0);
-    // Well inside the bound: nothing waited for a keep-alive timeout (72 s).
-    expect(at - signalled).toBeLessThan(10_000);
-    expect(server.output()).toContain('shutting down: finishing in-flight work');
-    expect(server.output()).not.toContain('shutdown took too long');
-  }, 90_000);
+      const { code, at } = await server.exited;
+      expect(code, server.output()).toBe(0);
+      // Well inside the bound: nothing waited for a keep-alive timeout (72 s).
+      expect(at - signalled).toBeLessThan(10_000);
+      expect(server.output()).toContain('shutting down: finishing in-flight work');
+      expect(server.output()).not.toContain('shutdown took too long');
+    },
+    90_000,
+  );
 });

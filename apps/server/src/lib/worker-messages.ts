@@ -3,6 +3,19 @@ import { randomUUID } from 'node:crypto';
 /** A worker asks the primary for the metrics of every worker, summed (plugins/metrics.ts). */
 export const METRICS_REQUEST = 'ctn:metrics';
 
+/** The primary hands a worker a connection, the socket attached (cluster/primary.ts). */
+export const CONNECTION = 'ctn:connection';
+/** A worker says one of the connections it was handed has closed. */
+export const CONNECTION_CLOSED = 'ctn:connection-closed';
+/** A worker is ready to serve connections (its app, database and jobs are up). */
+export const WORKER_READY = 'ctn:ready';
+/** A worker is shutting down: hand it no more connections. */
+export const WORKER_CLOSING = 'ctn:closing';
+
+/** Whether an IPC message is of type `type`. */
+export const isMessage = (message: unknown, type: string): boolean =>
+  typeof message === 'object' && message !== null && (message as { type?: unknown }).type === type;
+
 interface Request {
   type: string;
   id: string;
@@ -15,8 +28,7 @@ interface Answer {
   error?: string;
 }
 
-const isAnswer = (m: unknown): m is Answer =>
-  typeof m === 'object' && m !== null && (m as { type?: unknown }).type === 'ctn:answer';
+const isAnswer = (m: unknown): m is Answer => isMessage(m, 'ctn:answer');
 
 /** Asks the primary of a node:cluster a question over IPC; refused after `timeoutMs`. */
 export function askPrimary<T>(type: string, body: unknown, timeoutMs = 5_000): Promise<T> {

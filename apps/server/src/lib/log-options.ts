@@ -8,6 +8,9 @@ import {
 } from 'pino';
 import type { Config } from '../config';
 
+/** Request log lines are written in batches of this many bytes at least (serverLogger). */
+const LOG_BATCH_BYTES = 4_096;
+
 /** Query parameters whose values are secrets (mailed link tokens): never written to a log. */
 const SECRET_PARAMS = /([?&](?:token|code|otp)=)[^&#]*/gi;
 
@@ -79,8 +82,12 @@ export function serverLogger(
       ...options,
       transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } },
     });
-  // Asynchronous writes: under load the lines of many requests leave in one write instead of a
-  // blocking write each (stdout on a pipe is synchronous in Node); when idle a line leaves at
-  // once. pino flushes what is left when the process exits.
-  return pino(options, destination({ dest: 1, sync: false }));
+  // Asynchronous writes (stdout on a pipe is synchronous in Node), 4 kB at a time: each write is
+  // a hand-off to libuv's thread pool and back, two thread wake-ups, so the lines of about four
+  // requests leave together (7% less server CPU per read, docs/performance.md); when idle a line
+  // waits 1 s at most. pino flushes what is left when the process exits.
+  return pino(
+    options,
+    destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES, periodicFlush: 1_000 }),
+  );
 }

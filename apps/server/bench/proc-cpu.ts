@@ -59,23 +59,41 @@ interface Sched {
   wait: number;
 }
 
-/** A process tree's threads' `schedstat`; null when /proc cannot tell (no schedstats). */
-function treeSched(pid: number): Sched | null {
-  const sum = { run: 0, wait: 0 };
+/** A thread's `schedstat`; null when it has ended or /proc cannot tell (no schedstats). */
+function taskSched(pid: number, task: string): Sched | null {
   try {
-    for (const p of processTree(pid)) {
-      for (const task of readdirSync(`/proc/${p}/task`)) {
-        const [run, wait] = readFileSync(`/proc/${p}/task/${task}/schedstat`, 'utf8')
-          .split(' ')
-          .map(Number);
-        sum.run += run ?? 0;
-        sum.wait += wait ?? 0;
-      }
-    }
+    const [run, wait] = readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8')
+      .split(' ')
+      .map(Number);
+    return Number.isFinite(run) && Number.isFinite(wait) ? { run: run!, wait: wait! } : null;
   } catch {
     return null;
   }
-  return sum;
+}
+
+/**
+ * A process tree's threads' `schedstat`, summed; a thread that ends between listing and reading
+ * is skipped. Null when /proc cannot tell for any of them.
+ */
+function treeSched(pid: number): Sched | null {
+  const sum = { run: 0, wait: 0 };
+  let read = false;
+  for (const p of processTree(pid)) {
+    let tasks: string[];
+    try {
+      tasks = readdirSync(`/proc/${p}/task`);
+    } catch {
+      continue;
+    }
+    for (const task of tasks) {
+      const sched = taskSched(p, task);
+      if (!sched) continue;
+      sum.run += sched.run;
+      sum.wait += sched.wait;
+      read = true;
+    }
+  }
+  return read ? sum : null;
 }
 
 /** Every backend of `dbName` on this machine (its command line names the database). */

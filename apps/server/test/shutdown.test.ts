@@ -7,8 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './free-port';
-import { redisAvailable, startRedis } from './redis';
-import { freshDatabase, usingPostgres } from './test-app';
+import { twoWorkersEnvironment, workersRunnable } from './scale-out/instances';
 
 /**
  * SIGTERM to the real server process (src/main.ts through tsx, as `npm run dev` runs it) while
@@ -31,27 +30,16 @@ afterAll(async () => {
   for (const cleanup of cleanups) await cleanup();
 });
 
-/** The environment of each way the server runs, or null when this machine cannot run it. */
-const setups: [string, () => Promise<Record<string, string>> | null][] = [
-  ['one process', () => Promise.resolve({ DATABASE_URL: 'memory://' })],
+/** Each way the server runs: whether this machine can run it, and its environment. */
+const setups: [string, boolean, () => Promise<Record<string, string>>][] = [
+  ['one process', true, () => Promise.resolve({ DATABASE_URL: 'memory://' })],
   [
     'two workers',
-    () => {
-      if (!usingPostgres() || !redisAvailable()) return null;
-      return (async () => {
-        const redis = await startRedis();
-        const database = await freshDatabase();
-        cleanups.push(
-          () => redis.stop(),
-          () => database.drop(),
-        );
-        return {
-          DATABASE_URL: database.url,
-          REDIS_URL: redis.url,
-          WORKERS: '2',
-          JWT_SECRET: 'shutdown-secret-shutdown-secret-shutdown-0123',
-        };
-      })();
+    workersRunnable(),
+    async () => {
+      const workers = await twoWorkersEnvironment('shutdown-secret-shutdown-secret-shutdown-0123');
+      cleanups.push(workers.release);
+      return workers.env;
     },
   ],
 ];
@@ -134,12 +122,11 @@ const refusedOrUnavailable = (port: number) =>
     });
   });
 
-describe.each(setups)('graceful shutdown, %s', (_name, setup) => {
-  const env = setup();
-  it.skipIf(env === null)(
+describe.each(setups)('graceful shutdown, %s', (_name, runnable, environment) => {
+  it.skipIf(!runnable)(
     'answers the request in flight, lets nothing new in, and exits 0',
     async () => {
-      const server = await startServer((await env)!);
+      const server = await startServer(await environment());
 
       // An idle keep-alive connection, as a reverse proxy keeps them.
       const idle = await connection(server.port);

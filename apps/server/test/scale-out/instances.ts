@@ -5,10 +5,33 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Envelope } from '@ctn/contracts/envelope';
 import { freePort } from '../free-port';
+import { redisAvailable, startRedis } from '../redis';
+import { freshDatabase, usingPostgres } from '../test-app';
 
 const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 // Resolved here: the instance runs in a scratch folder where `tsx` alone would not resolve.
 const TSX = import.meta.resolve('tsx');
+
+/** Whether this machine can run several workers (WORKERS above 1 needs PostgreSQL and Redis). */
+export const workersRunnable = (): boolean => usingPostgres() && redisAvailable();
+
+/**
+ * The environment of a server with two workers, on a fresh database and a Redis of its own;
+ * `release` stops the Redis and drops the database.
+ */
+export async function twoWorkersEnvironment(
+  jwtSecret: string,
+): Promise<{ env: Record<string, string>; release(): Promise<void> }> {
+  const redis = await startRedis();
+  const database = await freshDatabase();
+  return {
+    env: { DATABASE_URL: database.url, REDIS_URL: redis.url, WORKERS: '2', JWT_SECRET: jwtSecret },
+    async release() {
+      await redis.stop();
+      await database.drop();
+    },
+  };
+}
 
 /** One real server process (src/main.ts through tsx) on loopback. */
 export interface Instance {

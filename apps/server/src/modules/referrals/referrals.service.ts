@@ -14,11 +14,11 @@ import {
 } from '@ctn/contracts/referrals';
 import { averageUsdt, toUsdt } from '../../lib/money';
 import type { Db } from '../../db/client';
+import { isoOfTimestamptz } from '../../db/type-parsers';
 import { AppError, validationError } from '../../lib/app-error';
 import { TtlCache } from '../../lib/ttl-cache';
 import { KeptByKeyUntilChanged, type ChangeFeed } from '../../db/change-feed';
 import * as q from './referrals.queries';
-import { toIso, toIsoOrNull } from '../../lib/values';
 
 export interface ReferralsOptions {
   /** At most this many nodes in one tree answer. */
@@ -127,9 +127,10 @@ export class ReferralsService {
         level: row.level,
         status: row.status,
         subscriptionPaid: row.subscriptionPaid,
-        subscriptionTimestamp: toIsoOrNull(row.subscriptionPaidAt),
+        subscriptionTimestamp:
+          row.subscriptionPaidAt === null ? null : isoOfTimestamptz(row.subscriptionPaidAt),
         bingxLinked: row.bingxLinked,
-        joinedAt: toIso(row.joinedAt),
+        joinedAt: isoOfTimestamptz(row.joinedAt),
       })),
       pagination: {
         currentPage: page,

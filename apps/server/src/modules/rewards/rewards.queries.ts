@@ -2,6 +2,7 @@ import type { RewardBucket, RewardSort } from '@ctn/contracts/rewards';
 import type { RewardType } from '@ctn/contracts/constants';
 import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
+import type { TimestamptzText } from '../../db/type-parsers';
 import { preparedFiltered, preparedRead } from '../../db/prepared';
 import { rewardCycles, users } from '../../db/schema';
 import { containsPattern } from '../../lib/pagination';
@@ -14,7 +15,7 @@ export interface RewardRow {
   masterMicro: string;
   level: number;
   cycle: number | null;
-  createdAt: Date;
+  createdAt: TimestamptzText;
   bucket: RewardBucket;
   userId: string;
   userNumber: string;
@@ -27,7 +28,7 @@ export interface RewardRow {
   sourceLastName: string;
   sourceEmail: string;
   /** When the payment a DIRECT line came from was credited; null for DOWNLINE lines. */
-  paymentAt: Date | null;
+  paymentAt: TimestamptzText | null;
 }
 
 export interface RewardFilter {
@@ -75,12 +76,12 @@ export async function listRewards(
     sql`
       select r.id, r.type, r.reward_micro::text as "rewardMicro", r.percent_bp as "percentBp",
              r.master_micro::text as "masterMicro", r.level, c.number as cycle,
-             r.created_at as "createdAt", r.bucket,
+             r.created_at::text as "createdAt", r.bucket,
              u.id as "userId", u.user_id as "userNumber", u.first_name as "userFirstName",
              u.last_name as "userLastName", u.email as "userEmail",
              s.id as "sourceId", s.user_id as "sourceNumber", s.first_name as "sourceFirstName",
              s.last_name as "sourceLastName", s.email as "sourceEmail",
-             p.credited_at as "paymentAt"
+             p.credited_at::text as "paymentAt"
         from (select * from rewards r where ${whereOf(filter)}
                order by ${ORDER[sort]} limit ${limit} offset ${offset}) r
         join users u on u.id = r.user_id
@@ -108,10 +109,10 @@ export function memberRewardsPage(db: Db) {
     (where, next) =>
       `select r.id, r.type, r.reward_micro::text as "rewardMicro", r.percent_bp as "percentBp",
               r.master_micro::text as "masterMicro", r.level, c.number as cycle,
-              r.created_at as "createdAt", r.bucket,
+              r.created_at::text as "createdAt", r.bucket,
               s.user_id as "sourceNumber", s.first_name as "sourceFirstName",
               s.last_name as "sourceLastName", s.email as "sourceEmail",
-              p.credited_at as "paymentAt"
+              p.credited_at::text as "paymentAt"
          from (select * from rewards r where ${where}
                 order by r.created_at desc, r.id desc limit $${next} offset $${next + 1}) r
          join users s on s.id = r.source_user_id

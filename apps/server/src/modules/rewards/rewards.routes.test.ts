@@ -336,6 +336,28 @@ describe('reward APIs', () => {
     });
     const newest = (await list('?page=1&limit=10')).body.data!;
     expect(newest.rewards.find((r) => r._id === direct._id)!.payment).toEqual(direct.payment);
+    // Each line's moments as PostgreSQL itself writes them in the API's form, on both statements.
+    const moments = await rowsOf<{ id: string; createdAt: string; paidAt: string | null }>(
+      t.database.db,
+      sql`select r.id,
+                 to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+                 to_char(p.credited_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "paidAt"
+            from rewards r left join subscription_payments p on p.id = r.payment_id
+           where r.user_id = (select id from users where user_id = ${b.number})`,
+    );
+    const written = (rewards: MemberRewardsResponse['rewards']) =>
+      rewards.map((r) => ({
+        id: r._id,
+        createdAt: r.createdAt,
+        paidAt: r.payment?.paidAt ?? null,
+      }));
+    expect(moments).toHaveLength(3);
+    expect(moments.filter((m) => m.paidAt !== null).length).toBeGreaterThan(0);
+    for (const answer of [newest, (await list('?page=1&limit=10&sort=createdAt')).body.data!]) {
+      expect(written(answer.rewards)).toEqual(
+        expect.arrayContaining(moments.map((m) => expect.objectContaining(m))),
+      );
+    }
     const downline = (await list('?type=DOWNLINE&level=2')).body.data!;
     expect(downline.rewards).toHaveLength(1);
     expect(downline.rewards[0]).toMatchObject({

@@ -14,6 +14,7 @@ import {
 } from '@ctn/contracts/rewards';
 import { KeptByKeyUntilChanged, type ChangeFeed } from '../../db/change-feed';
 import type { Db } from '../../db/client';
+import { isoOfTimestamptz } from '../../db/type-parsers';
 import { AppError } from '../../lib/app-error';
 import {
   CSV_MAX_ROWS,
@@ -31,7 +32,7 @@ import type { Actor, AuditService } from '../audit/audit.service';
 import type { SettingsService } from '../settings/settings.service';
 import { creditDirect } from './reward-credits.queries';
 import * as q from './rewards.queries';
-import { toIso, toIsoOrNull } from '../../lib/values';
+import { toIsoOrNull } from '../../lib/values';
 import { DAY_MS } from '@ctn/contracts/time';
 
 const CHART_DAYS = 90;
@@ -364,7 +365,7 @@ function memberItemOf(row: q.MemberRewardRow): RewardItem {
     masterAmount: toUsdt(row.masterMicro),
     level: row.level,
     cycle: row.cycle,
-    createdAt: toIso(row.createdAt),
+    createdAt: isoOfTimestamptz(row.createdAt),
     bucket: row.bucket,
     // The spec leaves downlineUser out of direct rewards ("Direct reward" on the page); the
     // payment they came from names its source instead. Deeper members' emails are masked.
@@ -382,7 +383,7 @@ function memberItemOf(row: q.MemberRewardRow): RewardItem {
           payment: {
             payer: shortName(row.sourceFirstName, row.sourceLastName),
             userId: row.sourceNumber,
-            paidAt: toIso(row.paymentAt),
+            paidAt: isoOfTimestamptz(row.paymentAt),
           },
         }
       : {}),
@@ -412,7 +413,7 @@ function adminItemOf(row: q.RewardRow): AdminRewardItem {
     percent: row.percentBp / 100,
     masterAmount: toUsdt(row.masterMicro),
     cycle: row.cycle,
-    createdAt: toIso(row.createdAt),
+    createdAt: isoOfTimestamptz(row.createdAt),
     bucket: row.bucket,
   };
 }

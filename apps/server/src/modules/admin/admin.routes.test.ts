@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rowsOf } from '../../db/client';
+import * as adminQueries from './admin.queries';
 import {
   call,
   appWithAdmin,
@@ -155,6 +156,65 @@ describe('GET /api/users/admin/all', () => {
     expect((await list('?status=LOCKED')).body.data!.pagination.totalUsers).toBe(
       before.stats['lockedUsers']! + 1,
     );
+  });
+
+  it('counts once for requests that find the counters stale together, and each sees the change', async () => {
+    await list();
+    const scans = vi.spyOn(adminQueries, 'memberCounters');
+    try {
+      const registered = await register(t);
+      const answers = await Promise.all(Array.from({ length: 12 }, () => list()));
+      const totals = answers.map((a) => a.body.data!.stats['totalUsers']);
+      const [first] = totals;
+      expect(totals).toEqual(totals.map(() => first));
+      for (const answer of answers) {
+        expect(answer.body.data!.users.map((u) => u.email)).toContain(registered.email);
+      }
+      expect(scans.mock.calls.length).toBeGreaterThanOrEqual(1);
+      expect(scans.mock.calls.length).toBeLessThanOrEqual(2);
+    } finally {
+      scans.mockRestore();
+    }
+  });
+
+  it('never answers a request with a count issued before it began', async () => {
+    await list();
+    const original = adminQueries.memberCounters;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // The first count after the change runs at once, then is held before it answers.
+    const scans = vi.spyOn(adminQueries, 'memberCounters').mockImplementationOnce(async (db) => {
+      const counted = await original(db);
+      await gate;
+      return counted;
+    });
+    try {
+      await register(t);
+      const early = list();
+      await vi.waitFor(() => expect(scans).toHaveBeenCalledTimes(1));
+      const before = await rowsOf<{ n: number }>(
+        t.database.db,
+        sql`select count(*)::int as n from users where not is_admin and not is_root`,
+      );
+      const late = await register(t);
+      // The held count answers once the next request has issued its own (or after 2 s, so that
+      // a request joining the held count fails here instead of waiting for it forever).
+      const secondCount = () => {
+        if (scans.mock.calls.length < 2) throw new Error('no second count yet');
+      };
+      void vi
+        .waitFor(secondCount, { timeout: 2_000 })
+        .catch(() => undefined)
+        .finally(release);
+      // Began after the held count was issued, and after a registration it cannot have seen.
+      const answer = (await list()).body.data!;
+      expect(answer.stats['totalUsers']).toBe(before[0]!.n + 1);
+      expect(answer.users.map((u) => u.email)).toContain(late.email);
+      expect((await early).body.data!.stats['totalUsers']).toBe(before[0]!.n);
+    } finally {
+      release();
+      scans.mockRestore();
+    }
   });
 
   it('counts a subscription that lapses as unpaid once its moment has passed', async () => {

@@ -64,6 +64,11 @@ export class AdminService {
    * which a check of well under a millisecond tells, so they are never stale.
    */
   private counted: q.CountedMembers | null = null;
+  /** The number of the count `counted` came from (counts are numbered as they are issued). */
+  private countedNumber = 0;
+  private countsIssued = 0;
+  /** The count in flight, if any, with its number. */
+  private counting: { number: number; counted: Promise<q.CountedMembers> } | null = null;
 
   constructor(
     private readonly db: Db,
@@ -85,20 +90,45 @@ export class AdminService {
    */
   private async newestWithCounters(query: AdminUsersQuery, offset: number) {
     const kept = this.counted;
+    const since = this.countsIssued;
     const { rows, countersStale } = await this.newestPage(query.status, query.limit, offset, kept);
-    const counters = kept && !countersStale ? kept.counters : (await this.countMembers()).counters;
+    const counters =
+      kept && !countersStale ? kept.counters : (await this.countMembers(since)).counters;
     return { rows, counters };
   }
 
   private async memberCounters(): Promise<q.MemberCounters> {
     const kept = this.counted;
+    const since = this.countsIssued;
     if (kept && !(await q.membersChangedSince(this.db, kept))) return kept.counters;
-    return (await this.countMembers()).counters;
+    return (await this.countMembers(since)).counters;
   }
 
-  private async countMembers(): Promise<q.CountedMembers> {
-    const [counted] = await Promise.all([q.memberCounters(this.db), q.pruneMemberChanges(this.db)]);
-    this.counted = counted;
+  /**
+   * Counts the members again, unless a count issued after the caller began (`since`: how many
+   * counts had been issued then) has answered or is in flight: that count started after
+   * everything the caller must see had committed. Without it, each request that found the counters stale
+   * ran a scan of its own: when the kept counters' minute ran out under load, the 25 requests
+   * a worker had in flight made 25 scans at once (bench:load, the admin list's p99).
+   */
+  private async countMembers(since: number): Promise<q.CountedMembers> {
+    if (this.counted && this.countedNumber > since) return this.counted;
+    const inFlight = this.counting;
+    if (inFlight && inFlight.number > since) return inFlight.counted;
+    const number = ++this.countsIssued;
+    const counted = Promise.all([q.memberCounters(this.db), q.pruneMemberChanges(this.db)])
+      .then(([fresh]) => {
+        // A count issued earlier that answers later must not replace a fresher one.
+        if (number > this.countedNumber) {
+          this.counted = fresh;
+          this.countedNumber = number;
+        }
+        return fresh;
+      })
+      .finally(() => {
+        if (this.counting?.number === number) this.counting = null;
+      });
+    this.counting = { number, counted };
     return counted;
   }
 

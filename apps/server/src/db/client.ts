@@ -33,9 +33,14 @@ export interface Database {
  * plan dearer than a plan for the given values: it did for the rewards list and the admin list,
  * whose planning (0.3-0.45 ms) cost more than running them (0.1-0.2 ms), though the generic plan
  * is the same index walk (docs/performance.md, "Load"). No hot read wants a parallel plan: a
- * generic plan does not know its LIMIT and, allowed workers, the admin list's took 100 ms.
+ * generic plan does not know its LIMIT and, allowed workers, the admin list's took 100 ms. Nor a
+ * Memoize node: sized for the rows the plan expects without its LIMIT, the admin list's cache of
+ * referrers was a hash table of tens of thousands of entries made for ten rows on every
+ * execution (pgbench, the admin list's statement: 9,000-9,700 -> 12,500-13,600 per second
+ * without it; the rewards list's the same either way).
  */
-const PLANNED_ONCE = '-c plan_cache_mode=force_generic_plan -c max_parallel_workers_per_gather=0';
+const PLANNED_ONCE =
+  '-c plan_cache_mode=force_generic_plan -c max_parallel_workers_per_gather=0 -c enable_memoize=off';
 
 /**
  * Sessions per process for the prepared reads (decision 032). A read holds its session for a

@@ -28,17 +28,20 @@ afterAll(async () => {
 interface Settings {
   mode: string;
   workers: string;
+  memoize: string;
 }
 const SETTINGS = `select current_setting('plan_cache_mode') as mode,
-                        current_setting('max_parallel_workers_per_gather') as workers`;
+                        current_setting('max_parallel_workers_per_gather') as workers,
+                        current_setting('enable_memoize') as memoize`;
 
 describe.runIf(usingPostgres())('prepared reads on PostgreSQL', () => {
-  it('run on sessions that plan once, without parallel workers; other queries keep the defaults', async () => {
+  it('run on sessions that plan once, without parallel workers or Memoize; other queries keep the defaults', async () => {
     const read = preparedRead<Settings, []>(database.db, 'test_prepared_settings', SETTINGS);
-    expect(await read()).toEqual([{ mode: 'force_generic_plan', workers: '0' }]);
+    expect(await read()).toEqual([{ mode: 'force_generic_plan', workers: '0', memoize: 'off' }]);
     const [builder] = await rowsOf<Settings>(database.db, sql.raw(SETTINGS));
     expect(builder?.mode).toBe('auto');
     expect(builder?.workers).not.toBe('0');
+    expect(builder?.memoize).toBe('on');
   });
 
   it('a statement read many times is planned once, never for its values', async () => {

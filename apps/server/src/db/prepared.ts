@@ -5,9 +5,10 @@ import { PreparedStatement } from './prepared-execution';
  * A hot read as a named prepared statement with no query builder and no row mapping: PostgreSQL
  * plans it once per connection (on the pool of sessions that plan once, db/client.ts), and the
  * driver's rows (timestamps as Date, int8 as string, as both drivers answer) are the result; on
- * pg each session also describes its rows once (PreparedStatement). For the reads every page makes (docs/performance.md,
- * "Load"); the rest of the server keeps the builder. Columns come aliased to the row type's
- * names in `text`. Call it on the top-level database, not inside a transaction.
+ * pg each session also describes its rows once (PreparedStatement, decision 034). For the reads
+ * every page makes (docs/performance.md, "Load"); the rest of the server keeps the builder.
+ * Columns come aliased to the row type's names in `text`. Call it on the top-level database,
+ * not inside a transaction.
  */
 export function preparedRead<Row, Args extends unknown[]>(
   db: Db,

@@ -59,8 +59,8 @@ export type TimestamptzText = string;
  * A timestamptz's text (a column selected `::text`) as the API writes an instant, the ISO form of
  * toISOString (lib/values toIso), without a Date in between: UTC text is rewritten in place, its
  * fraction cut to milliseconds as a Date would cut it, 13 times faster than reading a Date and
- * writing it back (a page of the admin users list writes 20 of them, of the rewards list 20: issue 16). Any other text
- * goes through timestamptzOf.
+ * writing it back (a page of the admin users list or the rewards list writes 20 of them: issue
+ * 16). Any other text goes through timestamptzOf.
  */
 export function isoOfTimestamptz(text: TimestamptzText): string {
   const n = text.length;

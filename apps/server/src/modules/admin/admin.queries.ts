@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AdminUsersQuery } from '@ctn/contracts/admin';
 import { rowsOf, type Db } from '../../db/client';
 import { preparedFiltered } from '../../db/prepared';
+import type { TimestamptzText } from '../../db/type-parsers';
 import { balances, memberChanges, referralPaths, users } from '../../db/schema';
 import { containsPattern } from '../../lib/pagination';
 
@@ -52,8 +53,8 @@ export interface MemberListRow {
   bingxUid: string | null;
   referralCode: string;
   subscriptionPaid: boolean;
-  createdAt: string;
-  lastLoginAt: string | null;
+  createdAt: TimestamptzText;
+  lastLoginAt: TimestamptzText | null;
   isAdmin: boolean;
   walletAddress: string | null;
   referrerCode: string | null;

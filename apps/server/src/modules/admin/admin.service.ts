@@ -107,9 +107,10 @@ export class AdminService {
   /**
    * Counts the members again, unless a count issued after the caller began (`since`: how many
    * counts had been issued then) has answered or is in flight: that count started after
-   * everything the caller must see had committed. Without it, each request that found the counters stale
-   * ran a scan of its own: when the kept counters' minute ran out under load, the 25 requests
-   * a worker had in flight made 25 scans at once (bench:load, the admin list's p99).
+   * everything the caller must see had committed. Without it, each request that found the
+   * counters stale ran a scan of its own: when the kept counters' minute ran out under load,
+   * the 25 requests a worker had in flight made 25 scans at once (bench:load, the admin list's
+   * p99).
    */
   private async countMembers(since: number): Promise<q.CountedMembers> {
     if (this.counted && this.countedNumber > since) return this.counted;

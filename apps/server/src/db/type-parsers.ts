@@ -74,6 +74,10 @@ export function isoOfTimestamptz(text: TimestamptzText): string {
   return timestamptzOf(text).toISOString();
 }
 
+export function isoOfTimestamptzOrNull(text: TimestamptzText | null): string | null {
+  return text === null ? null : isoOfTimestamptz(text);
+}
+
 /**
  * How the server reads the column types whose JavaScript form is a choice, the same on both
  * drivers and on every path (query builder, raw `sql` through rowsOf, prepared reads):

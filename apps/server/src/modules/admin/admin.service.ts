@@ -10,7 +10,7 @@ import {
 } from '@ctn/contracts/admin';
 import { USER_STATUSES, type UserStatus } from '@ctn/contracts/constants';
 import type { Db } from '../../db/client';
-import { isoOfTimestamptz } from '../../db/type-parsers';
+import { isoOfTimestamptz, isoOfTimestamptzOrNull } from '../../db/type-parsers';
 import { AppError } from '../../lib/app-error';
 import { CSV_PAGE_SIZE, csvExport, type CsvColumn, type CsvExport } from '../../lib/csv';
 import { toUsdt } from '../../lib/money';
@@ -213,7 +213,7 @@ export class AdminService {
       totalWithdrawals: toUsdt(row.withdrawnMicro ?? 0n),
       balance: toUsdt(row.balanceMicro ?? 0n),
       createdAt: isoOfTimestamptz(row.createdAt),
-      lastLogin: row.lastLoginAt === null ? null : isoOfTimestamptz(row.lastLoginAt),
+      lastLogin: isoOfTimestamptzOrNull(row.lastLoginAt),
       isAdmin: row.isAdmin,
       walletAddress: row.walletAddress,
     }));

@@ -14,7 +14,7 @@ import {
 } from '@ctn/contracts/referrals';
 import { averageUsdt, toUsdt } from '../../lib/money';
 import type { Db } from '../../db/client';
-import { isoOfTimestamptz } from '../../db/type-parsers';
+import { isoOfTimestamptz, isoOfTimestamptzOrNull } from '../../db/type-parsers';
 import { AppError, validationError } from '../../lib/app-error';
 import { TtlCache } from '../../lib/ttl-cache';
 import { KeptByKeyUntilChanged, type ChangeFeed } from '../../db/change-feed';
@@ -127,8 +127,7 @@ export class ReferralsService {
         level: row.level,
         status: row.status,
         subscriptionPaid: row.subscriptionPaid,
-        subscriptionTimestamp:
-          row.subscriptionPaidAt === null ? null : isoOfTimestamptz(row.subscriptionPaidAt),
+        subscriptionTimestamp: isoOfTimestamptzOrNull(row.subscriptionPaidAt),
         bingxLinked: row.bingxLinked,
         joinedAt: isoOfTimestamptz(row.joinedAt),
       })),

@@ -63,12 +63,10 @@ export class AdminService {
    * the users list: they are kept until a member change commits (see q.membersChangedSince),
    * which a check of well under a millisecond tells, so they are never stale.
    */
-  private counted: q.CountedMembers | null = null;
-  /** The number of the count `counted` came from (counts are numbered as they are issued). */
-  private countedNumber = 0;
+  private counted: { number: number; counts: q.CountedMembers } | null = null;
+  /** Counts are numbered as they are issued; the one in flight, if any. */
   private countsIssued = 0;
-  /** The count in flight, if any, with its number. */
-  private counting: { number: number; counted: Promise<q.CountedMembers> } | null = null;
+  private counting: { number: number; counts: Promise<q.CountedMembers> } | null = null;
 
   constructor(
     private readonly db: Db,
@@ -89,7 +87,7 @@ export class AdminService {
    * are the members counted again.
    */
   private async newestWithCounters(query: AdminUsersQuery, offset: number) {
-    const kept = this.counted;
+    const kept = this.counted?.counts ?? null;
     const since = this.countsIssued;
     const { rows, countersStale } = await this.newestPage(query.status, query.limit, offset, kept);
     const counters =
@@ -98,7 +96,7 @@ export class AdminService {
   }
 
   private async memberCounters(): Promise<q.MemberCounters> {
-    const kept = this.counted;
+    const kept = this.counted?.counts ?? null;
     const since = this.countsIssued;
     if (kept && !(await q.membersChangedSince(this.db, kept))) return kept.counters;
     return (await this.countMembers(since)).counters;
@@ -113,24 +111,21 @@ export class AdminService {
    * p99).
    */
   private async countMembers(since: number): Promise<q.CountedMembers> {
-    if (this.counted && this.countedNumber > since) return this.counted;
-    const inFlight = this.counting;
-    if (inFlight && inFlight.number > since) return inFlight.counted;
+    for (const count of [this.counted, this.counting]) {
+      if (count && count.number > since) return count.counts;
+    }
     const number = ++this.countsIssued;
-    const counted = Promise.all([q.memberCounters(this.db), q.pruneMemberChanges(this.db)])
+    const counts = Promise.all([q.memberCounters(this.db), q.pruneMemberChanges(this.db)])
       .then(([fresh]) => {
         // A count issued earlier that answers later must not replace a fresher one.
-        if (number > this.countedNumber) {
-          this.counted = fresh;
-          this.countedNumber = number;
-        }
+        if (number > (this.counted?.number ?? 0)) this.counted = { number, counts: fresh };
         return fresh;
       })
       .finally(() => {
         if (this.counting?.number === number) this.counting = null;
       });
-    this.counting = { number, counted };
-    return counted;
+    this.counting = { number, counts };
+    return counts;
   }
 
   async listUsers(query: AdminUsersQuery): Promise<AdminUsersResponse> {

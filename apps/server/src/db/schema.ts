@@ -98,6 +98,14 @@ export const users = pgTable(
     bingxLinkedAt: timestamp('bingx_linked_at', { withTimezone: true }),
     /** The last lock-reminder day mailed in the current lock (0 = the lock mail itself). */
     complianceMailDay: smallint('compliance_mail_day'),
+    /**
+     * Withdrawals are refused until this moment: 'infinity' after the owner's "Not me? Freeze my
+     * account" (only an administrator lifts it), a day after an administrator reset the second
+     * factor. Null: not frozen.
+     */
+    withdrawalsFrozenUntil: timestamp('withdrawals_frozen_until', { withTimezone: true }),
+    /** Why, for the member's refusal and the admin user detail: OWNER_FREEZE, TWO_FACTOR_RESET. */
+    withdrawalsFrozenReason: text('withdrawals_frozen_reason'),
     /** Bumped by a password change or a LOCKED/DISABLED status: older tokens stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),

@@ -126,6 +126,8 @@ export interface AnvilOptions {
    * block final two blocks later, for tests that wait for finality as the product does.
    */
   slotsInAnEpoch?: number;
+  /** A block every this many seconds besides those mined by hand: a head that stays fresh. */
+  blockTimeSeconds?: number;
 }
 
 export async function startAnvil(options: AnvilOptions = {}): Promise<LocalChain> {
@@ -141,6 +143,7 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<LocalChain
       String(port),
       '--silent',
       ...(options.slotsInAnEpoch ? ['--slots-in-an-epoch', String(options.slotsInAnEpoch)] : []),
+      ...(options.blockTimeSeconds ? ['--block-time', String(options.blockTimeSeconds)] : []),
     ],
     { stdio: 'ignore' },
   );

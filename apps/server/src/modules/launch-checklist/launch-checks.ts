@@ -48,7 +48,9 @@ export function launchChecks(
  * pending ones are reported, not applied).
  */
 function databaseCheck(config: Config, open: () => Promise<Database | null>): PreflightCheck {
-  const variable = config.database.kind === 'postgres' ? 'DATABASE_URL' : 'DATA_DIR';
+  // The embedded database lives in DATA_DIR unless DATABASE_URL names one (memory:// included).
+  const inDataDir = config.database.kind === 'pglite' && config.database.dataDir !== null;
+  const variable = inDataDir ? 'DATA_DIR' : 'DATABASE_URL';
   const check = 'database';
   return {
     name: check,

@@ -50,7 +50,8 @@ export const ERC20_ABI = parseAbi([
 
 let compiled: { abi: unknown[]; bytecode: Hex } | undefined;
 
-function compileToken(): { abi: unknown[]; bytecode: Hex } {
+/** TestUSDT.sol compiled (also deployed by `npm run rehearsal:usdt` on a test network). */
+export function compileToken(): { abi: unknown[]; bytecode: Hex } {
   if (compiled) return compiled;
   const solc = require('solc') as { compile(input: string): string };
   const source = readFileSync(fileURLToPath(new URL('./TestUSDT.sol', import.meta.url)), 'utf8');

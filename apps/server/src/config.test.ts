@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +40,16 @@ describe('parseConfig', () => {
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(readFileSync(join(dataDir, 'jwt-secret'), 'utf8')).toBe(config.jwtSecret);
     expect(parseConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(config.jwtSecret);
+  });
+
+  it('stores no generated key for preflight, which writes nothing, and reads a stored one', () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'ctn-config-')), 'data');
+    parseConfig({ DATA_DIR: dataDir }, { storeGeneratedSecret: false });
+    expect(existsSync(dataDir)).toBe(false);
+    const stored = parseConfig({ DATA_DIR: dataDir }).jwtSecret;
+    expect(parseConfig({ DATA_DIR: dataDir }, { storeGeneratedSecret: false }).jwtSecret).toBe(
+      stored,
+    );
   });
 
   it('takes memory:// and postgres URLs', () => {

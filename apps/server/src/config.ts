@@ -205,6 +205,8 @@ export interface Config {
    * names); empty: the socket's address is the client's. Default: loopback only.
    */
   trustedProxies: string[];
+  /** TRUST_PROXY was left unset (loopback): preflight asks the operator to decide. */
+  trustedProxiesByDefault: boolean;
   /** Bearer token for /metrics; without it /metrics answers loopback callers only. */
   metricsToken: string | undefined;
   /** How often the payment watcher looks for new blocks. */
@@ -241,8 +243,19 @@ function parseTrustedProxies(value: string): string[] | null {
   return valid && entries.length > 0 ? entries : null;
 }
 
+export interface ParseOptions {
+  /**
+   * Outside production without JWT_SECRET, store the generated key in DATA_DIR (the start);
+   * false keeps it in memory only (preflight, which writes nothing).
+   */
+  storeGeneratedSecret?: boolean;
+}
+
 /** Parses an environment into a Config; throws ConfigError with one line naming the variables. */
-export function parseConfig(env: Record<string, string | undefined>): Config {
+export function parseConfig(
+  env: Record<string, string | undefined>,
+  options: ParseOptions = {},
+): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
@@ -277,7 +290,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     e.JWT_SECRET ??
     (database.kind === 'pglite' && database.dataDir === null
       ? randomSecret()
-      : storedSecret(dataDir));
+      : storedSecret(dataDir, options.storeGeneratedSecret ?? true));
   return {
     env: e.NODE_ENV,
     isProduction,
@@ -294,7 +307,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     jwtSecret,
     // Outside production the key may follow from the signing key (SecretBox derives its own
     // with HKDF); production requires its own, so rotating JWT_SECRET leaves 2FA working.
-    twoFactorKey: e.TWO_FACTOR_KEY ?? `two-factor:${jwtSecret}`,
+    twoFactorKey: e.TWO_FACTOR_KEY ?? derivedTwoFactorKey(jwtSecret),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     exchange: {
       apiKey: e.BINGX_API_KEY,
@@ -335,6 +348,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       .map((o) => o.trim().replace(/\/+$/, ''))
       .filter((o) => o !== ''),
     trustedProxies: parseTrustedProxies(e.TRUST_PROXY ?? 'loopback') ?? [],
+    trustedProxiesByDefault: e.TRUST_PROXY === undefined,
     metricsToken: e.METRICS_TOKEN,
     chainPollMs: e.CHAIN_POLL_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
@@ -373,10 +387,15 @@ function workersOf(
   return { workers: cores, workersNote: null };
 }
 
+/** Outside production without TWO_FACTOR_KEY: the key that follows from the signing key. */
+export function derivedTwoFactorKey(jwtSecret: string): string {
+  return `two-factor:${jwtSecret}`;
+}
+
 /** Reads `.env` when present, then the process environment. */
-export function loadConfig(): Config {
+export function loadConfig(options: ParseOptions = {}): Config {
   if (existsSync('.env')) process.loadEnvFile('.env');
-  return parseConfig(process.env);
+  return parseConfig(process.env, options);
 }
 
 function randomSecret(): string {
@@ -384,9 +403,10 @@ function randomSecret(): string {
 }
 
 /** Outside production the signing key is generated once and kept in DATA_DIR. */
-function storedSecret(dataDir: string): string {
+function storedSecret(dataDir: string, store: boolean): string {
   const file = join(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  if (!store) return randomSecret();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomSecret();
   writeFileSync(file, secret, { mode: 0o600 });

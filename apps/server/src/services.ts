@@ -29,6 +29,8 @@ import { ComplianceService } from './modules/compliance/compliance.service';
 import { DisclosureService } from './modules/disclosure/disclosure.service';
 import { ExchangeDiagnosticsService } from './modules/exchange-diagnostics/exchange-diagnostics.service';
 import { ExchangeLinkService } from './modules/exchange-link/exchange-link.service';
+import { LaunchChecklistService } from './modules/launch-checklist/launch-checklist.service';
+import { launchChecks } from './modules/launch-checklist/launch-checks';
 import { LedgerService } from './modules/ledger/ledger.service';
 import { MailService } from './modules/mail/mail.service';
 import { ReconciliationService } from './modules/reconciliation/reconciliation.service';
@@ -88,6 +90,8 @@ export interface Services {
   /** The BingX diagnostics page; null when the exchange is not BingX's API (tests' fakes). */
   exchangeDiagnostics: ExchangeDiagnosticsService | null;
   reconciliation: ReconciliationService;
+  /** The preflight's checks on the admin dashboard (decision 042). */
+  launchChecklist: LaunchChecklistService;
   chainRescans: ChainRescansService;
   otp: OtpService;
   withdrawals: WithdrawalsService;
@@ -335,6 +339,7 @@ export async function createServices(
           )
         : null,
     reconciliation,
+    launchChecklist: new LaunchChecklistService(launchChecks(config, async () => database)),
     chainRescans,
     otp,
     withdrawals,

@@ -50,7 +50,8 @@ export const ERC20_ABI = parseAbi([
 
 let compiled: { abi: unknown[]; bytecode: Hex } | undefined;
 
-function compileToken(): { abi: unknown[]; bytecode: Hex } {
+/** TestUSDT.sol compiled (also deployed by `npm run rehearsal:usdt` on a test network). */
+export function compileToken(): { abi: unknown[]; bytecode: Hex } {
   if (compiled) return compiled;
   const solc = require('solc') as { compile(input: string): string };
   const source = readFileSync(fileURLToPath(new URL('./TestUSDT.sol', import.meta.url)), 'utf8');
@@ -126,6 +127,8 @@ export interface AnvilOptions {
    * block final two blocks later, for tests that wait for finality as the product does.
    */
   slotsInAnEpoch?: number;
+  /** A block every this many seconds besides those mined by hand: a head that stays fresh. */
+  blockTimeSeconds?: number;
 }
 
 export async function startAnvil(options: AnvilOptions = {}): Promise<LocalChain> {
@@ -141,6 +144,7 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<LocalChain
       String(port),
       '--silent',
       ...(options.slotsInAnEpoch ? ['--slots-in-an-epoch', String(options.slotsInAnEpoch)] : []),
+      ...(options.blockTimeSeconds ? ['--block-time', String(options.blockTimeSeconds)] : []),
     ],
     { stdio: 'ignore' },
   );

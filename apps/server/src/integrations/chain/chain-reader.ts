@@ -9,6 +9,7 @@ import {
   pad,
   parseAbiItem,
   type PublicClient,
+  zeroAddress,
 } from 'viem';
 import { isRangeLimitError, isUnsupportedTagError } from './rpc-errors';
 
@@ -151,6 +152,15 @@ export class EvmChainReader implements ChainReader {
     const head = await this.client.getBlockNumber({ cacheTime: 0 });
     const from = head > 1n ? head - 1n : 0n;
     await this.getLogs([], from, head);
+  }
+
+  /**
+   * One eth_getLogs over `fromBlock`..`toBlock` as the watcher asks it (the USDT contract, a
+   * recipient filter), never split: the provider's own answer to that range (preflight). The
+   * recipient is the zero address, which nothing pays, so the answer stays small on any chain.
+   */
+  async probeLogRange(fromBlock: bigint, toBlock: bigint): Promise<void> {
+    await this.getLogs([zeroAddress], fromBlock, toBlock);
   }
 
   async transfersTo(

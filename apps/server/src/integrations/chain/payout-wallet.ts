@@ -18,7 +18,7 @@ import {
   type PublicClient,
   type TransactionSerialized,
 } from 'viem';
-import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { TRANSFER_EVENT } from './chain-reader';
 
 /**
@@ -38,6 +38,19 @@ const UNITS_PER_MICRO = 10n ** 12n;
 /** Headroom over the node's estimates: a stored transaction is re-sent as is, never re-priced. */
 const GAS_MARGIN_PERCENT = 125n;
 const GAS_PRICE_MARGIN_PERCENT = 120n;
+/**
+ * A USDT transfer to an address that held none writes a new balance slot: about 51,000 gas on
+ * BSC's USDT. Assumed, with room, where no estimate can be made (a wallet without USDT).
+ */
+const FIRST_TRANSFER_GAS = 65_000n;
+
+/** The gas and gas price a payout is signed with: the node's figures plus headroom. */
+function withMargins(gas: bigint, gasPrice: bigint): { gas: bigint; gasPrice: bigint } {
+  return {
+    gas: (gas * GAS_MARGIN_PERCENT) / 100n,
+    gasPrice: (gasPrice * GAS_PRICE_MARGIN_PERCENT) / 100n,
+  };
+}
 
 export interface PayoutReceipt {
   success: boolean;
@@ -145,13 +158,48 @@ export class PayoutChain {
       this.chainIdOnce(),
       this.client.getBalance({ address: account }),
     ]);
-    const gas = (estimate * GAS_MARGIN_PERCENT) / 100n;
-    const gasPrice = (price * GAS_PRICE_MARGIN_PERCENT) / 100n;
+    const { gas, gasPrice } = withMargins(estimate, price);
     if (balance < gas * gasPrice)
       throw new PayoutWalletError(
         `The hot wallet ${account} holds ${formatUnits(balance, 18)} of the native coin; the gas needs ${formatUnits(gas * gasPrice, 18)}.`,
       );
     return { to: this.usdt, data, gas, gasPrice, chainId };
+  }
+
+  /**
+   * The gas and gas price one payout from `from` is signed with now (margins included): the
+   * estimate of a USDT transfer to an address holding none (the dearer case), or, when `from`
+   * holds no USDT to estimate with, FIRST_TRANSFER_GAS (`estimated` false).
+   */
+  async payoutGas(from: string): Promise<{ gas: bigint; gasPrice: bigint; estimated: boolean }> {
+    const account = getAddress(from);
+    const [held, price] = await Promise.all([
+      this.client.readContract({
+        address: this.usdt,
+        abi: ERC20,
+        functionName: 'balanceOf',
+        args: [account],
+      }),
+      this.client.getGasPrice(),
+    ]);
+    const estimate =
+      held > 0n
+        ? await this.client.estimateGas({
+            account,
+            to: this.usdt,
+            data: encodeFunctionData({
+              abi: ERC20,
+              functionName: 'transfer',
+              args: [privateKeyToAccount(generatePrivateKey()).address, 1n],
+            }),
+          })
+        : null;
+    return { ...withMargins(estimate ?? FIRST_TRANSFER_GAS, price), estimated: estimate !== null };
+  }
+
+  /** The native coin (BNB) held by `address`, in wei. */
+  async nativeBalance(address: string): Promise<bigint> {
+    return this.client.getBalance({ address: getAddress(address) });
   }
 
   /** Sends signed bytes; classifies the answer (see BroadcastOutcome). */

@@ -14,6 +14,7 @@ import { paths } from '@/lib/paths';
 import { useOverallStats } from '../api/get-overall-stats';
 import { DashboardCharts } from '../components/daily-chart';
 import { HeldComplianceRun } from '../components/held-compliance-run';
+import { LaunchChecklistCard } from '../components/launch-checklist-card';
 import { SiteSetupNotice } from '../components/site-setup-notice';
 import { ExchangeStatusCard } from '@/components/admin/exchange-status-card';
 import { StatCard } from '@/components/ui/stat-card';
@@ -49,7 +50,7 @@ const rowLink =
 
 /**
  * /admin and /admin/dashboard: six statistics, charts of the last 30 days, recent withdrawals and
- * recent users.
+ * recent users, and the launch checklist.
  */
 export function AdminDashboardPage() {
   const stats = useOverallStats();
@@ -175,6 +176,8 @@ export function AdminDashboardPage() {
           </div>
         </>
       ) : null}
+
+      <LaunchChecklistCard />
     </div>
   );
 }

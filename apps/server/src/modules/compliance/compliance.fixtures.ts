@@ -169,5 +169,7 @@ export function complianceService(t: TestApp, exchange: ExchangeGateway) {
     mail: t.services.mail,
     publicUrl: t.config.publicUrl,
     log: silentLogger,
+    modeFromEnvironment: t.config.complianceMode,
+    isProduction: t.config.isProduction,
   });
 }

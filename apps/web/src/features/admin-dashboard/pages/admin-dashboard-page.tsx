@@ -14,6 +14,7 @@ import { paths } from '@/lib/paths';
 import { useOverallStats } from '../api/get-overall-stats';
 import { DashboardCharts } from '../components/daily-chart';
 import { HeldComplianceRun } from '../components/held-compliance-run';
+import { ShadowComplianceCard } from '../components/shadow-compliance-card';
 import { SiteSetupNotice } from '../components/site-setup-notice';
 import { ExchangeStatusCard } from '@/components/admin/exchange-status-card';
 import { StatCard } from '@/components/ui/stat-card';
@@ -73,6 +74,7 @@ export function AdminDashboardPage() {
       </header>
 
       <HeldComplianceRun />
+      <ShadowComplianceCard />
       <SiteSetupNotice />
 
       {stats.isPending ? (

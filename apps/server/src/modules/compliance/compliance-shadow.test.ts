@@ -260,6 +260,37 @@ describe('shadow mode', () => {
   });
 });
 
+describe('at once (meant for PostgreSQL: PGlite runs one statement at a time)', () => {
+  const switches = async () =>
+    (
+      await rowsOf<{ n: number }>(
+        t.database.db,
+        sql`select count(*)::int as n from audit_log where action = 'COMPLIANCE_MODE_CHANGED'`,
+      )
+    )[0]!.n;
+
+  it('two administrators switching to enforce at once: one switch, audited once', async () => {
+    expect((await setMode('shadow')).status).toBe(200);
+    const before = await switches();
+    const answers = await Promise.all([setMode('enforce'), setMode('enforce'), setMode('enforce')]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(await switches()).toBe(before + 1);
+  });
+
+  it("instances reading a new production database's mode at once save one and agree", async () => {
+    const instances = [1, 2, 3].map(() =>
+      complianceService(t, t.services.peers.exchange, { isProduction: true }),
+    );
+    const modes = await Promise.all(instances.map((instance) => instance.mode()));
+    expect(modes.map((mode) => mode.stored)).toEqual(['shadow', 'shadow', 'shadow']);
+    const [rows] = await rowsOf<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from settings where key = 'compliance'`,
+    );
+    expect(rows!.n).toBe(1);
+  });
+});
+
 describe('COPYING_STOPPED waits for copying evidence', () => {
   it('is not applied while no linked member ever showed copy volume; admins are told', async () => {
     const idle = await createMember(t, base, { copiedDaysAgo: [] });

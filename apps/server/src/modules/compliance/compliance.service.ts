@@ -223,6 +223,7 @@ export class ComplianceService {
       if (holdStarts)
         await this.alertAdmins(tx, (admin) => copyingHeldMail(admin, applied, this.deps.publicUrl));
     });
+    if (holdStarts) this.deps.mail.kick();
     log.info({ ...counts }, 'compliance check done');
     return counts;
   }
@@ -260,6 +261,7 @@ export class ComplianceService {
     await db.transaction((tx) =>
       this.alertAdmins(tx, (admin) => shadowSummaryMail(admin, recorded, totals, publicUrl)),
     );
+    this.deps.mail.kick();
     return counts;
   }
 
@@ -282,16 +284,16 @@ export class ComplianceService {
       const held = await q.recordRun(tx, { ...run, status: 'HELD' });
       await this.alertAdmins(tx, (admin) => complianceHeldMail(admin, held, publicUrl));
     });
+    this.deps.mail.kick();
   }
 
-  /** An operations mail to every administrator, in the caller's transaction. */
+  /** An operations mail to every administrator, in the caller's transaction (kick after it). */
   private async alertAdmins(
     tx: Db,
     mailOf: (admin: { email: string; firstName: string }) => Parameters<MailService['enqueue']>[1],
   ): Promise<void> {
     for (const admin of await this.deps.settings.alertRecipients(tx, 'operations'))
       await this.deps.mail.enqueue(tx, mailOf(admin));
-    this.deps.mail.kick();
   }
 
   /** GET /api/admin/compliance/status: the last runs, the mode and the copy-trading evidence. */

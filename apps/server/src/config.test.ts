@@ -75,6 +75,14 @@ describe('parseConfig', () => {
     );
   });
 
+  it('leaves the compliance mode to the saved setting unless COMPLIANCE_MODE is set', () => {
+    expect(parseConfig({ ...productionEnv }).complianceMode).toBeUndefined();
+    expect(parseConfig({ ...productionEnv, COMPLIANCE_MODE: '' }).complianceMode).toBeUndefined();
+    expect(parseConfig({ ...productionEnv, COMPLIANCE_MODE: 'enforce' }).complianceMode).toBe(
+      'enforce',
+    );
+  });
+
   it('trusts forwarding headers from loopback by default, from TRUST_PROXY when set', () => {
     expect(parseConfig({}).trustedProxies).toEqual(['loopback']);
     expect(parseConfig({ TRUST_PROXY: 'none' }).trustedProxies).toEqual([]);
@@ -139,6 +147,7 @@ describe('parseConfig', () => {
     ['ADMIN_EMAIL', 'not-mail', 'ADMIN_EMAIL must be an email address'],
     ['TRUST_PROXY', 'proxy.example.com', 'TRUST_PROXY must be "none" or a comma-separated list'],
     ['TRUST_PROXY', '10.0.0.0/33', 'TRUST_PROXY must be "none"'],
+    ['COMPLIANCE_MODE', 'enforced', 'COMPLIANCE_MODE must be shadow or enforce'],
   ])('refuses a malformed %s in one line', (name, value, message) => {
     let error: Error | undefined;
     try {

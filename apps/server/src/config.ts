@@ -64,6 +64,10 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z][A-Za-z0-9]{0,63}$/, 'must be the name of a commission row field')
     .default('extCopyTradingVolume'),
+  // Unset: the mode saved in the database (decision 038); set, it wins over that setting.
+  COMPLIANCE_MODE: optional.pipe(
+    z.enum(['shadow', 'enforce'], { error: 'must be shadow or enforce' }).optional(),
+  ),
   CHAIN_RPC_URL: urlOf(['http:', 'https:', 'ws:', 'wss:'], 'an http(s) or ws(s) URL'),
   USDT_CONTRACT: optional
     .refine((v) => v === undefined || isWalletAddress(v), {
@@ -175,6 +179,8 @@ export interface Config {
     /** The commission row field that carries copy-trading volume. */
     copyVolumeField: string;
   };
+  /** COMPLIANCE_MODE: when set, the compliance mode whatever the saved setting says. */
+  complianceMode: 'shadow' | 'enforce' | undefined;
   chain: {
     rpcUrl: string | undefined;
     usdtContract: string;
@@ -316,6 +322,7 @@ export function parseConfig(
       commissionApi: e.BINGX_COMMISSION_API,
       copyVolumeField: e.BINGX_COPY_VOLUME_FIELD,
     },
+    complianceMode: e.COMPLIANCE_MODE,
     chain: {
       rpcUrl: e.CHAIN_RPC_URL,
       usdtContract: e.USDT_CONTRACT,

@@ -260,6 +260,8 @@ export async function createServices(
     mail,
     publicUrl,
     log,
+    modeFromEnvironment: config.complianceMode,
+    isProduction: config.isProduction,
   });
   const uidClaims = new UidClaimsService({
     db,

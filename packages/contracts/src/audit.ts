@@ -17,6 +17,8 @@ export const AUDIT_ACTIONS = [
   'COMPLIANCE_HOLD_ACKNOWLEDGED',
   'UID_CLAIM_RESOLVED',
   'COMPLIANCE_RUN',
+  /** The compliance mode switched; `before` and `after` are {mode}. */
+  'COMPLIANCE_MODE_CHANGED',
   'ADMIN_PASSWORD_CHANGED',
   /** A CSV export of an admin list; `after` is {list, filters, rows}. */
   'DATA_EXPORTED',

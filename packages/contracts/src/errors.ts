@@ -98,6 +98,10 @@ export const ERROR_CATALOGUE = {
   INVALID_CREDENTIALS: { status: 401, text: 'Invalid email or password. Please try again.' },
   FORBIDDEN: { status: 403, text: 'You do not have access to this page.' },
   NOT_FOUND: { status: 404, text: 'The requested resource was not found.' },
+  COMPLIANCE_MODE_FROM_ENVIRONMENT: {
+    status: 409,
+    text: 'COMPLIANCE_MODE is set in the server environment; change it there.',
+  },
   TOO_MANY_REQUESTS: {
     status: 429,
     text: 'Too many attempts. Please wait a few minutes and try again.',

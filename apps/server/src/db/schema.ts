@@ -773,13 +773,47 @@ export const complianceRuns = pgTable(
     unknownMembers: integer('unknown_members').notNull(),
     /** UIDs with copy-trading volume in the window; null when the listing could not be read. */
     copyingMembers: integer('copying_members'),
+    /** Members whose COPYING_STOPPED was held back: no copying evidence yet (decision 038). */
+    copyingHeld: integer('copying_held'),
     reason: text('reason'),
     acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
     acknowledgedBy: uuid('acknowledged_by').references(() => users.id),
   },
   (t) => [
     index('compliance_runs_started_idx').on(t.startedAt),
-    check('compliance_runs_status_check', sql`${t.status} in ('APPLIED', 'HELD')`),
+    check('compliance_runs_status_check', sql`${t.status} in ('APPLIED', 'HELD', 'SHADOW')`),
+  ],
+);
+
+/**
+ * What a shadow compliance run decided for each member it would act on, and on what evidence
+ * (decision 038). Written only by shadow runs; an enforced run's effects are in the ledger,
+ * the members' rows and the mail outbox.
+ */
+export const complianceDecisions = pgTable(
+  'compliance_decisions',
+  {
+    runId: integer('run_id')
+      .notNull()
+      .references(() => complianceRuns.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    action: text('action').notNull(),
+    reasons: text('reasons')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    mailDay: smallint('mail_day'),
+    amountMicro: bigint('amount_micro', { mode: 'bigint' }),
+    evidence: jsonb('evidence').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.runId, t.userId] }),
+    check(
+      'compliance_decisions_action_check',
+      sql`${t.action} in ('LOCK', 'REMIND', 'FORFEIT', 'RELEASE', 'CONCERN', 'UNKNOWN')`,
+    ),
   ],
 );
 

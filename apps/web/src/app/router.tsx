@@ -300,6 +300,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'compliance/runs/:id',
+                lazy: page(
+                  () => import('@/features/admin-compliance/pages/admin-compliance-run-page'),
+                  (m) => m.AdminComplianceRunPage,
+                ),
+              },
+              {
                 path: 'audit-log',
                 lazy: page(
                   () => import('@/features/admin-audit-log/pages/admin-audit-log-page'),

@@ -50,6 +50,7 @@ export const paths = {
     exchange: '/admin/exchange',
     uidClaims: '/admin/uid-claims',
     auditLog: '/admin/audit-log',
+    complianceRun: (id: number) => `/admin/compliance/runs/${id}`,
   },
 } as const;
 

@@ -66,3 +66,16 @@ export function readingOf(snapshot: ExchangeSnapshot, uid: string): ExchangeRead
     facts: { lowBalance: balance < MIN_BALANCE_MICRO, copyingStopped: !snapshot.copying.has(uid) },
   };
 }
+
+/** The exchange's figures seen for one member, as recorded with a shadow decision. */
+export interface ExchangeEvidence {
+  balanceUsdt: string | null;
+  /** Copy-trading volume in the window: seen, none, or unknown (null). */
+  copying: boolean | null;
+}
+
+export function evidenceOf(snapshot: ExchangeSnapshot | null, uid: string): ExchangeEvidence {
+  const copying =
+    !snapshot?.copying || snapshot.copyingUnknown.has(uid) ? null : snapshot.copying.has(uid);
+  return { balanceUsdt: snapshot?.invitees?.get(uid)?.balanceUsdt ?? null, copying };
+}

@@ -132,6 +132,63 @@ export function complianceHeldMail(
   });
 }
 
+/** To administrators: COPYING_STOPPED waits until some linked member shows copy volume. */
+export function copyingHeldMail(
+  to: Recipient,
+  run: { copyingHeld: number | null; linkedMembers: number },
+  publicUrl: string,
+) {
+  return renderMail({
+    to: to.email,
+    subject: 'Compliance: copy trading is not enforced until a member shows copy volume',
+    greeting: `Hello ${to.firstName},`,
+    paragraphs: [
+      `No linked member has ever shown copy-trading volume, so nobody is locked for "copying stopped". ${run.copyingHeld ?? 0} of ${run.linkedMembers} linked members show none now. Either nobody copies yet, or the commission field read as copy volume is not the one that moves for your copiers.`,
+      'Other reasons (a low balance, a lapsed subscription) still apply. The rule starts by itself on the first run that sees a linked member with copy-trading volume. Check on the exchange diagnostics page which volume field moves for a member you know copies.',
+    ],
+    action: { label: 'Open the admin dashboard', url: `${publicUrl}/admin/dashboard` },
+  });
+}
+
+/** Members per action of a shadow run, and the micro-USDT it would move. */
+export interface ShadowTotals {
+  lock: number;
+  remind: number;
+  forfeit: number;
+  release: number;
+  concern: number;
+  unknown: number;
+  forfeitMicro: bigint;
+  releaseMicro: bigint;
+}
+
+/** To administrators: what a shadow run would have done (nothing was changed). */
+export function shadowSummaryMail(
+  to: Recipient,
+  run: { id: number; reason: string | null; copyingHeld: number | null; linkedMembers: number },
+  figures: ShadowTotals,
+  publicUrl: string,
+) {
+  const heldBack = run.copyingHeld
+    ? [
+        `Copy trading was not enforced: no linked member has shown copy-trading volume yet (${run.copyingHeld} show none).`,
+      ]
+    : [];
+  return renderMail({
+    to: to.email,
+    subject: `Shadow compliance run: would lock ${figures.lock}, forfeit ${figures.forfeit}`,
+    greeting: `Hello ${to.firstName},`,
+    paragraphs: [
+      "Compliance runs in shadow mode: today's run decided as an enforced run would and changed nothing. No balance, lock or status changed and no member was mailed.",
+      `Of ${run.linkedMembers} linked members it would lock ${figures.lock}, remind ${figures.remind}, forfeit ${figures.forfeit} (${usdt(figures.forfeitMicro)}) and release ${figures.release} (${usdt(figures.releaseMicro)}); ${figures.concern} show a first concern and the exchange gave nothing usable for ${figures.unknown}.`,
+      ...(run.reason ? [`An enforced run would have been held: ${run.reason}`] : []),
+      ...heldBack,
+      'Review each decision and its evidence, then switch to enforce in the admin settings when they are right.',
+    ],
+    action: { label: 'Review the decisions', url: `${publicUrl}/admin/compliance/runs/${run.id}` },
+  });
+}
+
 /** To administrators: BingX banned our address or key; every call waits until the ban ends. */
 export function exchangeBannedMail(
   to: Recipient,

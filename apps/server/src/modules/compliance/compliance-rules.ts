@@ -43,8 +43,8 @@ export type Verdict =
   | { kind: 'enforce'; reasons: LockReason[] }
   /** Compliant: release what is locked, end the lock. */
   | { kind: 'release' }
-  /** An exchange condition seen without a confirmation a day apart yet. */
-  | { kind: 'concern' }
+  /** An exchange condition seen without a confirmation a day apart yet (these reasons). */
+  | { kind: 'concern'; reasons: LockReason[] }
   /** Nothing usable learned: keep everything as it is. */
   | { kind: 'unknown'; reason: string }
   /** Not asked (or nothing to decide). */
@@ -78,7 +78,7 @@ export function verdictFor(
   const confirmed =
     member.concernSince !== null &&
     now.getTime() - member.concernSince.getTime() >= CONFIRM_AFTER_MS;
-  return confirmed ? { kind: 'enforce', reasons } : { kind: 'concern' };
+  return { kind: confirmed ? 'enforce' : 'concern', reasons };
 }
 
 /** Whether a verdict starts a lock that is not running yet. */

@@ -9,7 +9,7 @@ import { BingxClient } from '../../integrations/exchange/bingx-client';
 import { exchangeDayAt } from '../../integrations/exchange/bingx-days';
 import { postEntry } from '../ledger/ledger.service';
 import { signedInMember, type TestApp } from '../../../test/test-app';
-import { ComplianceService } from './compliance.service';
+import { ComplianceService, type ComplianceDeps } from './compliance.service';
 import { DAY_MS } from '@ctn/contracts/time';
 import { silentLogger } from '../../lib/logger';
 
@@ -160,7 +160,11 @@ export function quickClient(t: TestApp) {
 }
 
 /** A second instance of the service (another server process), on its own exchange. */
-export function complianceService(t: TestApp, exchange: ExchangeGateway) {
+export function complianceService(
+  t: TestApp,
+  exchange: ExchangeGateway,
+  overrides: Partial<ComplianceDeps> = {},
+) {
   return new ComplianceService({
     db: t.database.db,
     audit: t.services.audit,
@@ -169,5 +173,8 @@ export function complianceService(t: TestApp, exchange: ExchangeGateway) {
     mail: t.services.mail,
     publicUrl: t.config.publicUrl,
     log: silentLogger,
+    modeFromEnvironment: t.config.complianceMode,
+    isProduction: t.config.isProduction,
+    ...overrides,
   });
 }

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, min, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { balances, complianceRuns, users } from '../../db/schema';
+import { balances, complianceDecisions, complianceRuns, users } from '../../db/schema';
 
 /**
  * Who the daily check looks at: members, not the platform's own accounts (root, administrators),
@@ -109,6 +109,22 @@ export async function noteConcern(tx: Db, id: string, now: Date) {
     .where(eq(users.id, id));
 }
 
+/**
+ * A shadow run's note of what the exchange showed (decision 038): a first sighting is kept, or a
+ * compliant reading clears it, as an enforced run does; nothing a member sees or owns changes.
+ */
+export async function noteExchangeSighting(tx: Db, id: string, seen: Date | null) {
+  await tx
+    .update(users)
+    .set({
+      exchangeConcernSince:
+        seen === null ? null : sql`coalesce(${users.exchangeConcernSince}, ${seen})`,
+      complianceUnknownReason: null,
+      complianceUnknownAt: null,
+    })
+    .where(eq(users.id, id));
+}
+
 /** This check learned nothing usable about the member: state kept, reason recorded. */
 export async function noteUnknown(tx: Db, id: string, reason: string, now: Date) {
   await tx
@@ -131,6 +147,90 @@ export async function lastAppliedRun(db: Db) {
 export async function recordRun(db: Db, run: typeof complianceRuns.$inferInsert) {
   const [row] = await db.insert(complianceRuns).values(run).returning();
   return row!;
+}
+
+/**
+ * When a linked member first showed copy-trading volume, in any run (applied, held or shadow);
+ * undefined while none ever has (decision 038).
+ */
+export async function copyingFirstSeen(db: Db): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ at: min(complianceRuns.startedAt) })
+    .from(complianceRuns)
+    .where(gt(complianceRuns.copyingMembers, 0));
+  return row?.at ?? undefined;
+}
+
+export async function runById(db: Db, id: number) {
+  const [row] = await db.select().from(complianceRuns).where(eq(complianceRuns.id, id));
+  return row;
+}
+
+export async function finishRun(db: Db, id: number) {
+  await db
+    .update(complianceRuns)
+    .set({ finishedAt: sql`now()` })
+    .where(eq(complianceRuns.id, id));
+}
+
+export async function lastShadowRun(db: Db) {
+  const [row] = await db
+    .select()
+    .from(complianceRuns)
+    .where(eq(complianceRuns.status, 'SHADOW'))
+    .orderBy(desc(complianceRuns.id))
+    .limit(1);
+  return row;
+}
+
+export async function recordDecision(tx: Db, decision: typeof complianceDecisions.$inferInsert) {
+  await tx.insert(complianceDecisions).values(decision).onConflictDoNothing();
+}
+
+/** Members and micro-USDT per action of one shadow run. */
+export function decisionTotals(db: Db, runId: number) {
+  return db
+    .select({
+      action: complianceDecisions.action,
+      members: count(),
+      amountMicro: sql<string>`coalesce(sum(${complianceDecisions.amountMicro}), 0)::text`,
+    })
+    .from(complianceDecisions)
+    .where(eq(complianceDecisions.runId, runId))
+    .groupBy(complianceDecisions.action);
+}
+
+export async function decisionCount(db: Db, runId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(complianceDecisions)
+    .where(eq(complianceDecisions.runId, runId));
+  return row?.n ?? 0;
+}
+
+/** One page of a shadow run's decisions, locks and forfeits first, then by member. */
+export function decisionPage(db: Db, runId: number, offset: number, limit: number) {
+  return db
+    .select({
+      userId: complianceDecisions.userId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      action: complianceDecisions.action,
+      reasons: complianceDecisions.reasons,
+      mailDay: complianceDecisions.mailDay,
+      amountMicro: complianceDecisions.amountMicro,
+      evidence: complianceDecisions.evidence,
+    })
+    .from(complianceDecisions)
+    .innerJoin(users, eq(users.id, complianceDecisions.userId))
+    .where(eq(complianceDecisions.runId, runId))
+    .orderBy(
+      sql`array_position(array['FORFEIT', 'LOCK', 'REMIND', 'RELEASE', 'CONCERN', 'UNKNOWN'], ${complianceDecisions.action})`,
+      asc(users.email),
+    )
+    .offset(offset)
+    .limit(limit);
 }
 
 export async function lastRun(db: Db) {

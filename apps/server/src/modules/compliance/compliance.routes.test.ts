@@ -47,6 +47,9 @@ describe('POST /api/admin/compliance/run', () => {
       reminders: 0,
       exchangeErrors: 0,
       held: false,
+      // A test database is not a production one: it starts enforcing (decision 038).
+      mode: 'enforce',
+      copyingHeld: 0,
     });
     expect((await stateOf(t, low.id)).lockedSince).toBeNull();
     const [audited] = await rowsOf<{ after: { checked: number } }>(

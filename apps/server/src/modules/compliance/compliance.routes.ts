@@ -1,4 +1,10 @@
-import { complianceRunResultSchema, complianceStatusSchema } from '@ctn/contracts/compliance';
+import {
+  complianceDecisionsQuerySchema,
+  complianceDecisionsSchema,
+  complianceModeInputSchema,
+  complianceRunResultSchema,
+  complianceStatusSchema,
+} from '@ctn/contracts/compliance';
 import { z } from 'zod';
 import { envelopeSchema } from '@ctn/contracts/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,9 +20,9 @@ export function complianceRoutes(compliance: ComplianceService): FastifyPluginAs
       schema: {
         tags: ['Admin: compliance'],
         security: [{ bearerAuth: [] }],
-        summary: 'Run the daily compliance check now and answer what it did',
+        summary: 'Run the daily compliance check now, in the mode in force, and answer what it did',
         description:
-          'Locks the earnings of members who do not meet the conditions (mailed), sends the day 7, 21 and 28 reminders, forfeits locked funds after 30 days and releases them for members who are compliant again. Safe to repeat: a second run the same day changes nothing. Audited (COMPLIANCE_RUN with the counts). A run already in progress on this instance is joined.',
+          'enforce: locks the earnings of members who do not meet the conditions (mailed), sends the day 7, 21 and 28 reminders, forfeits locked funds after 30 days and releases them for members who are compliant again. shadow: decides the same and records each decision with its evidence, changes no balance, lock, status or member mail, and mails the administrators a summary; the counts are what it would have done. Safe to repeat: a second enforced run the same day changes nothing. Audited (COMPLIANCE_RUN with the counts). A run already in progress on this instance is joined.',
         response: { 200: envelopeSchema(complianceRunResultSchema) },
       },
       handler: async (request) => ok(await compliance.runFor(actorOf(request))),
@@ -27,10 +33,38 @@ export function complianceRoutes(compliance: ComplianceService): FastifyPluginAs
       schema: {
         tags: ['Admin: compliance'],
         security: [{ bearerAuth: [] }],
-        summary: 'The last compliance run, and a held run waiting to be acknowledged',
+        summary:
+          'The compliance mode, the last run, the last shadow run with its figures, a held run waiting to be acknowledged, and the copy-trading evidence',
         response: { 200: envelopeSchema(complianceStatusSchema) },
       },
       handler: async () => ok(await compliance.status()),
+    });
+
+    app.put('/compliance/mode', {
+      config: { auth: 'admin' },
+      schema: {
+        tags: ['Admin: compliance'],
+        security: [{ bearerAuth: [] }],
+        summary: 'Switch compliance between shadow and enforce (audited)',
+        description:
+          'Applies from the next run. Audited as COMPLIANCE_MODE_CHANGED. 409 COMPLIANCE_MODE_FROM_ENVIRONMENT while COMPLIANCE_MODE is set in the server environment.',
+        body: complianceModeInputSchema,
+        response: { 200: envelopeSchema(complianceStatusSchema) },
+      },
+      handler: async (request) => ok(await compliance.setMode(actorOf(request), request.body.mode)),
+    });
+
+    app.get('/compliance/runs/:id/decisions', {
+      config: { auth: 'admin' },
+      schema: {
+        tags: ['Admin: compliance'],
+        security: [{ bearerAuth: [] }],
+        summary: "A shadow run's decisions with their evidence, locks and forfeits first",
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        querystring: complianceDecisionsQuerySchema,
+        response: { 200: envelopeSchema(complianceDecisionsSchema) },
+      },
+      handler: async (request) => ok(await compliance.decisions(request.params.id, request.query)),
     });
 
     app.post('/compliance/runs/:id/acknowledge', {

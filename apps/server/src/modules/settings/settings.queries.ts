@@ -10,6 +10,16 @@ export async function readSetting(db: Db, key: string): Promise<unknown> {
   return row?.value;
 }
 
+/** The setting's value, its row locked for the caller's transaction (a second saver waits). */
+export async function lockSetting(db: Db, key: string): Promise<unknown> {
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, key))
+    .for('update');
+  return row?.value;
+}
+
 export async function writeSetting(
   db: Db,
   key: string,
@@ -23,6 +33,11 @@ export async function writeSetting(
       target: settings.key,
       set: { value, updatedBy, updatedAt: sql`now()` },
     });
+}
+
+/** Stores `value` unless the key has one already (several instances starting at once). */
+export async function insertSettingIfAbsent(db: Db, key: string, value: unknown): Promise<void> {
+  await db.insert(settings).values({ key, value }).onConflictDoNothing({ target: settings.key });
 }
 
 export interface AlertRecipient {

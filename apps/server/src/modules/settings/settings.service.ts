@@ -8,12 +8,14 @@ import {
   type SystemSettings,
 } from '@ctn/contracts/settings';
 import { MICRO_USDT_PER_USDT } from '@ctn/contracts/constants';
+import { complianceModeInputSchema, type ComplianceMode } from '@ctn/contracts/compliance';
 import type { Db } from '../../db/client';
 import type { Actor, AuditService } from '../audit/audit.service';
 import * as q from './settings.queries';
 
 const REWARDS_KEY = 'rewards';
 const SYSTEM_KEY = 'system';
+const COMPLIANCE_KEY = 'compliance';
 /** How long one instance trusts its copy of the system settings (checked on every request). */
 export const SYSTEM_CACHE_MS = 5_000;
 
@@ -162,6 +164,44 @@ export class SettingsService {
     // Operational alerts have no switch of their own: a lost payment feed is never optional.
     if (alert !== 'operations' && !system[ALERT_SWITCH[alert]]) return [];
     return q.activeAdmins(tx);
+  }
+
+  // -------------------------------------------------------------------------- compliance
+
+  /**
+   * The saved compliance mode (decision 038); on a database that has none yet, `initial` is
+   * saved first (once, whichever instance is first) and then read.
+   */
+  async complianceMode(
+    db: Db,
+    initial: (db: Db) => Promise<ComplianceMode>,
+  ): Promise<ComplianceMode> {
+    const saved = complianceModeInputSchema.safeParse(await q.readSetting(db, COMPLIANCE_KEY));
+    if (saved.success) return saved.data.mode;
+    await q.insertSettingIfAbsent(db, COMPLIANCE_KEY, { mode: await initial(db) });
+    const stored = complianceModeInputSchema.parse(await q.readSetting(db, COMPLIANCE_KEY));
+    return stored.mode;
+  }
+
+  /** Switches the saved compliance mode; audited (COMPLIANCE_MODE_CHANGED) when it changes. */
+  async saveComplianceMode(
+    actor: Actor,
+    mode: ComplianceMode,
+    initial: (db: Db) => Promise<ComplianceMode>,
+  ): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await this.complianceMode(tx, initial);
+      // Two administrators switching at once: the second reads the first's mode, not the old one.
+      const before = complianceModeInputSchema.parse(await q.lockSetting(tx, COMPLIANCE_KEY)).mode;
+      if (before === mode) return;
+      await q.writeSetting(tx, COMPLIANCE_KEY, { mode }, actor.id);
+      await this.audit.record(tx, actor, {
+        action: 'COMPLIANCE_MODE_CHANGED',
+        target: { type: 'settings', id: COMPLIANCE_KEY },
+        before: { mode: before },
+        after: { mode },
+      });
+    });
   }
 
   private async readSystem(db: Db): Promise<SystemSettings> {

@@ -1,7 +1,7 @@
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/format';
-import { useAcknowledgeHeldRun, useComplianceStatus } from '../api/compliance-status';
+import { useAcknowledgeHeldRun, useComplianceStatus } from '@/lib/admin/compliance-status';
 import { refusalText } from '@/lib/refusal-text';
 
 /**

@@ -2,6 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { failResponse, mockApi, okResponse } from '@/testing/api-mock';
 import { renderRoutes, Stub } from '@/testing/render';
+import {
+  makeComplianceRun,
+  makeComplianceStatus,
+  makeShadowRun,
+} from '@/testing/compliance-fixtures';
 import { makeDailySeries, makeOverallStats } from '../testing-fixtures';
 import { AdminDashboardPage } from './admin-dashboard-page';
 
@@ -12,22 +17,18 @@ function renderPage() {
       { path: '/admin/dashboard', element: <AdminDashboardPage /> },
       { path: '/admin/users/:id', element: <Stub name="User detail" /> },
       { path: '/admin/withdrawals/:id', element: <Stub name="Withdrawal review" /> },
+      { path: '/admin/compliance/runs/12', element: <Stub name="Shadow run 12" /> },
     ],
     { at: '/admin/dashboard' },
   );
 }
 
-const heldRun = {
-  id: 7,
-  startedAt: '2026-11-25T02:00:00.000Z',
-  status: 'HELD' as const,
-  linkedMembers: 40,
+const heldRun = makeComplianceRun({
+  status: 'HELD',
   newlyLocked: 39,
-  unknownMembers: 0,
   copyingMembers: 1,
   reason: 'It would newly lock 39 of 40 linked members (more than 20%).',
-  acknowledgedAt: null,
-};
+});
 
 describe('admin dashboard page', () => {
   it('shows a held compliance run until it is acknowledged', async () => {
@@ -35,7 +36,9 @@ describe('admin dashboard page', () => {
     const api = mockApi({
       'GET /api/users/admin/overall-stats': () => okResponse(makeOverallStats()),
       'GET /api/admin/compliance/status': () =>
-        okResponse({ lastRun: heldRun, heldRun: acknowledged ? null : heldRun }),
+        okResponse(
+          makeComplianceStatus({ lastRun: heldRun, heldRun: acknowledged ? null : heldRun }),
+        ),
       'POST /api/admin/compliance/runs/7/acknowledge': () => {
         acknowledged = true;
         return okResponse(null);
@@ -49,6 +52,51 @@ describe('admin dashboard page', () => {
     await user.click(screen.getByRole('button', { name: 'Acknowledge' }));
     await waitFor(() => expect(screen.queryByText(/Compliance run held/)).not.toBeInTheDocument());
     expect(api.calls('POST /api/admin/compliance/runs/7/acknowledge')).toHaveLength(1);
+  });
+
+  it('shows the last shadow run while compliance runs in shadow, with its decisions linked', async () => {
+    mockApi({
+      'GET /api/users/admin/overall-stats': () => okResponse(makeOverallStats()),
+      'GET /api/admin/compliance/status': () =>
+        okResponse(
+          makeComplianceStatus({
+            mode: { effective: 'shadow', stored: 'shadow', fromEnvironment: false },
+            lastShadowRun: makeShadowRun({ copyingHeld: 6 }),
+          }),
+        ),
+    });
+    const { user } = renderPage();
+    expect(await screen.findByText('Shadow mode')).toBeInTheDocument();
+    const figures = screen.getByLabelText('Shadow run figures');
+    for (const [label, value] of [
+      ['Would lock', '3'],
+      ['Would remind', '1'],
+      ['Would forfeit', '2(12.50 USDT)'],
+      ['Would release', '4(30.00 USDT)'],
+      ['First concerns', '5'],
+      ['Exchange unknown', '1'],
+    ] as const)
+      expect(within(figures).getByText(label).nextSibling).toHaveTextContent(value);
+    expect(screen.getByText(/Copy trading was not enforced/)).toHaveTextContent('6 show none');
+    await user.click(screen.getByRole('link', { name: 'Review the decisions' }));
+    expect(await screen.findByText('Shadow run 12')).toBeInTheDocument();
+  });
+
+  it('shows no shadow card once enforced without a shadow run; says when copy trading waits', async () => {
+    mockApi({
+      'GET /api/users/admin/overall-stats': () => okResponse(makeOverallStats()),
+      'GET /api/admin/compliance/status': () =>
+        okResponse(
+          makeComplianceStatus({
+            copyingEvidenceSince: null,
+            copyingHold: makeComplianceRun({ copyingHeld: 9, linkedMembers: 9 }),
+          }),
+        ),
+    });
+    renderPage();
+    expect(await screen.findByText('Copy trading is not enforced yet')).toBeInTheDocument();
+    expect(screen.getByText(/9 of 9 linked members show none/)).toBeInTheDocument();
+    expect(screen.queryByText('Shadow compliance')).toBeNull();
   });
 
   it('shows six statistics and the empty states', async () => {

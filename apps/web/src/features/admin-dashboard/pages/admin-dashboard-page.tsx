@@ -15,6 +15,7 @@ import { useOverallStats } from '../api/get-overall-stats';
 import { DashboardCharts } from '../components/daily-chart';
 import { HeldComplianceRun } from '../components/held-compliance-run';
 import { LaunchChecklistCard } from '../components/launch-checklist-card';
+import { ShadowComplianceCard } from '../components/shadow-compliance-card';
 import { SiteSetupNotice } from '../components/site-setup-notice';
 import { ExchangeStatusCard } from '@/components/admin/exchange-status-card';
 import { StatCard } from '@/components/ui/stat-card';
@@ -74,6 +75,7 @@ export function AdminDashboardPage() {
       </header>
 
       <HeldComplianceRun />
+      <ShadowComplianceCard />
       <SiteSetupNotice />
 
       {stats.isPending ? (

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { getToken } from '@/lib/auth-token';
 import { profileQueryKey } from '@/lib/session';
 import { failResponse, mockApi, okResponse } from '@/testing/api-mock';
+import { makeComplianceStatus } from '@/testing/compliance-fixtures';
 import { makeUser } from '@/testing/fixtures';
 import { createTestQueryClient, renderRoutes } from '@/testing/render';
 import { makeRewardSettings } from '../testing-fixtures';
@@ -22,6 +23,8 @@ const liveOverview = {
   checkedAt: '2025-01-06T09:30:00.000Z',
 };
 const overview = () => okResponse(liveOverview);
+const COMPLIANCE = 'GET /api/admin/compliance/status';
+const compliance = () => okResponse(makeComplianceStatus());
 
 function renderPage(lastLogin: string | null = '2025-01-06T09:30:00.000Z') {
   localStorage.setItem('token', 'tok');
@@ -50,6 +53,7 @@ describe('admin settings page', () => {
     mockApi({
       [SETTINGS]: () => okResponse(makeRewardSettings()),
       [SYSTEM]: system,
+      [COMPLIANCE]: compliance,
       [OVERVIEW]: overview,
     });
     renderPage();
@@ -74,6 +78,7 @@ describe('admin settings page', () => {
     mockApi({
       [SETTINGS]: () => okResponse(makeRewardSettings()),
       [SYSTEM]: system,
+      [COMPLIANCE]: compliance,
       [OVERVIEW]: () =>
         okResponse({
           ...liveOverview,
@@ -95,6 +100,7 @@ describe('admin settings page', () => {
     mockApi({
       [SETTINGS]: () => okResponse(makeRewardSettings()),
       [SYSTEM]: system,
+      [COMPLIANCE]: compliance,
       [OVERVIEW]: overview,
     });
     renderPage(null);
@@ -108,6 +114,7 @@ describe('admin settings page', () => {
     const api = mockApi({
       [SETTINGS]: () => okResponse(makeRewardSettings()),
       [SYSTEM]: system,
+      [COMPLIANCE]: compliance,
       [OVERVIEW]: overview,
       'PUT /api/admin/settings/system': (request) => okResponse(request.body),
     });
@@ -133,6 +140,7 @@ describe('admin settings page', () => {
     const api = mockApi({
       [SETTINGS]: () => okResponse(makeRewardSettings()),
       [SYSTEM]: system,
+      [COMPLIANCE]: compliance,
       [OVERVIEW]: overview,
       'PUT /api/users/change-password': () => okResponse({ token: 'new-token' }),
     });
@@ -176,6 +184,7 @@ describe('admin settings page', () => {
     mockApi({
       [SETTINGS]: () => okResponse(makeRewardSettings()),
       [SYSTEM]: system,
+      [COMPLIANCE]: compliance,
       [OVERVIEW]: overview,
       'PUT /api/users/change-password': () => failResponse(400, 'SAME_PASSWORD_ERROR'),
     });
@@ -192,6 +201,7 @@ describe('admin settings page', () => {
     mockApi({
       [SETTINGS]: () => okResponse(makeRewardSettings()),
       [SYSTEM]: system,
+      [COMPLIANCE]: compliance,
       [OVERVIEW]: overview,
       'PUT /api/users/change-password': () =>
         failResponse(400, 'VALIDATION_ERROR', null, {

@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDateTime, fullName } from '@/lib/format';
 import { useAuthenticatedUser } from '@/lib/session';
 import { ChangePasswordCard } from '../components/change-password-card';
+import { ComplianceModeCard } from '../components/compliance-mode-card';
 import { RewardSettingsCard } from '../components/reward-settings-card';
 import { LegalPagesCard } from '../components/legal-pages-card';
 import { SiteLinksCard } from '../components/site-links-card';
@@ -55,6 +56,7 @@ export function AdminSettingsPage() {
         <ChangePasswordCard />
       </div>
       <SystemSettingsCard />
+      <ComplianceModeCard />
       <SiteLinksCard />
       <LegalPagesCard />
       <RewardSettingsCard />

@@ -1,9 +1,16 @@
-import { complianceStatusSchema, type ComplianceStatus } from '@ctn/contracts/compliance';
+import {
+  complianceStatusSchema,
+  type ComplianceMode,
+  type ComplianceStatus,
+} from '@ctn/contracts/compliance';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
 
-/** GET /api/admin/compliance/status: the last run, and a held run waiting to be acknowledged. */
+/**
+ * GET /api/admin/compliance/status: the mode, the last run and the last shadow run, a held run
+ * waiting to be acknowledged and the copy-trading evidence; read by the dashboard and settings.
+ */
 export async function getComplianceStatus(signal?: AbortSignal): Promise<ComplianceStatus> {
   const { data } = await api.get('/admin/compliance/status', {
     schema: complianceStatusSchema,
@@ -33,5 +40,21 @@ export function useAcknowledgeHeldRun() {
       });
     },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: complianceStatusKey }),
+  });
+}
+
+/** PUT /api/admin/compliance/mode (audited); answers the status as it is now. */
+export function useSetComplianceMode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (mode: ComplianceMode) =>
+      (
+        await api.put(
+          '/admin/compliance/mode',
+          { mode },
+          { schema: complianceStatusSchema, audience: 'admin' },
+        )
+      ).data,
+    onSuccess: (status) => queryClient.setQueryData(complianceStatusKey, status),
   });
 }

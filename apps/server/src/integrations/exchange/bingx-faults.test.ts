@@ -3,7 +3,7 @@ import type { Logger } from '../../lib/logger';
 import { BINGX_PATHS, BingxClient, copyVolumeByUid } from './bingx-client';
 import { ERROR_LIMIT } from './bingx-budget';
 import { classifyAnswer, unblockTime } from './bingx-errors';
-import { checkBingx, checkClock } from './bingx-preflight';
+import { checkBingx, checkClock, logClockAtStart } from './bingx-preflight';
 import { BingxSimulator } from './bingx-simulator';
 import { ExchangeParameterError } from './exchange';
 
@@ -221,6 +221,19 @@ describe("the clock against BingX's server time", () => {
       { api: 'v1', dateFormat: 'ms' },
     ]);
     expect(check.permissions).toMatchObject({ answered: false, code: 100404 });
+  });
+
+  it('at start, a clock 10 s off is an error line naming the clock', async () => {
+    const { log, lines } = recordingLogger();
+    simulator.clockOffsetMs = 10_000;
+    await logClockAtStart(client(), log);
+    expect(lines).toMatchObject([
+      { level: 'error', msg: expect.stringMatching(/clock is -10\.\d s off BingX/) },
+    ]);
+    simulator.clockOffsetMs = 0;
+    lines.length = 0;
+    await logClockAtStart(client(), log);
+    expect(lines).toMatchObject([{ level: 'info' }]);
   });
 
   it('the server time endpoint is not signed and answers when the clock is off', async () => {

@@ -2,6 +2,7 @@ import { DAY_MS } from '@ctn/contracts/time';
 import { BINGX_PATHS, type BingxClient, type CommissionApi } from './bingx-client';
 import { exchangeDayAt, windowParams, type DayFormat } from './bingx-days';
 import type { BingxParams } from './bingx-signing';
+import type { Logger } from '../../lib/logger';
 
 /**
  * BingX refuses a signature whose timestamp is further than recvWindow (5,000 ms, its maximum)
@@ -153,4 +154,23 @@ export async function checkBingx(
     workingCommission: working,
     probes,
   };
+}
+
+/**
+ * The start's clock check: past 5 s an error line naming the clock (every signed call will
+ * fail), past 1 s a warning; the server starts either way (the chain and mail do not need it).
+ */
+export async function logClockAtStart(client: BingxClient, log: Logger): Promise<BingxClockCheck> {
+  const clock = await checkClock(client);
+  if (!clock.answered || clock.skewMs === null)
+    log.warn({ error: clock.error }, 'BingX server time did not answer: clock skew unknown');
+  else if (clock.tooFar)
+    log.error(
+      { skewMs: clock.skewMs },
+      `This server's clock is ${(clock.skewMs / 1000).toFixed(1)} s off BingX's server time: every signed BingX call fails past 5 s. Set the clock right (NTP).`,
+    );
+  else if (Math.abs(clock.skewMs) > 1000)
+    log.warn({ skewMs: clock.skewMs }, "This server's clock is over 1 s off BingX's server time");
+  else log.info({ skewMs: clock.skewMs }, 'BingX server time checked');
+  return clock;
 }

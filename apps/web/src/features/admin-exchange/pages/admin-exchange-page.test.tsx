@@ -55,7 +55,7 @@ describe('admin exchange page', () => {
 
     await user.type(screen.getByLabelText('BingX UID (optional)'), 'abc');
     await user.click(screen.getByRole('button', { name: 'Run diagnostics' }));
-    expect(screen.getByText('A BingX UID is 1-20 digits')).toBeVisible();
+    expect(screen.getByText('A BingX UID is 1-19 digits')).toBeVisible();
     expect(api.calls('POST /api/admin/exchange/diagnostics')).toHaveLength(0);
     await user.clear(screen.getByLabelText('BingX UID (optional)'));
     await user.type(screen.getByLabelText('BingX UID (optional)'), '12345678');

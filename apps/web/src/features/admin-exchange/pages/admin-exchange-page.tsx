@@ -1,3 +1,4 @@
+import { BINGX_UID_MESSAGE, isBingxUid } from '@ctn/contracts/validation';
 import type { ExchangeProbe } from '@ctn/contracts/exchange-diagnostics';
 import { PlugZap } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -23,8 +24,8 @@ export function AdminExchangePage() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const value = uid.trim();
-    if (value !== '' && !/^\d{1,20}$/.test(value)) {
-      setUidError('A BingX UID is 1-20 digits');
+    if (value !== '' && !isBingxUid(value)) {
+      setUidError(BINGX_UID_MESSAGE);
       return;
     }
     diagnostics.mutate(value);

@@ -62,7 +62,10 @@ export class ExchangeDiagnosticsService {
       status: this.status(),
       probes: check.probes,
       workingCommission: check.workingCommission,
-      summary: summaryOf(check.probes, check.workingCommission, this.client.commissionApi),
+      summary:
+        check.clock.tooFar && check.clock.skewMs !== null
+          ? `This server's clock is ${(check.clock.skewMs / 1000).toFixed(1)} s off BingX's server time: every signed call fails past 5 s. Set the clock right (NTP).`
+          : summaryOf(check.probes, check.workingCommission, this.client.commissionApi),
       clock: check.clock,
       permissions: check.permissions.answered ? JSON.stringify(check.permissions.data) : null,
     };

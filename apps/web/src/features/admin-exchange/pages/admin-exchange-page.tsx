@@ -14,6 +14,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useRunExchangeDiagnostics } from '../api/exchange-diagnostics';
 import { ExchangeStatusCard } from '@/components/admin/exchange-status-card';
+import { VolumeFieldsCard } from '../components/volume-fields-card';
 
 /** /admin/exchange: signed test calls of every BingX endpoint the product uses. */
 export function AdminExchangePage() {
@@ -100,6 +101,14 @@ export function AdminExchangePage() {
           >
             {report.summary}
           </Alert>
+          <p className="text-sm text-fg-muted">
+            {report.clock.answered && report.clock.skewMs !== null
+              ? `Clock: this server is ${Math.abs(report.clock.skewMs)} ms ${report.clock.skewMs >= 0 ? 'ahead of' : 'behind'} BingX's server time${report.clock.tooFar ? ': signed calls fail past 5,000 ms' : ''}.`
+              : `Clock: BingX's server time did not answer (${report.clock.error ?? 'no answer'}).`}{' '}
+            {report.permissions === null
+              ? "The key's permissions: not exposed."
+              : `The key's permissions: ${report.permissions}`}
+          </p>
           <ul className="space-y-3">
             {report.probes.map((probe, i) => (
               <li key={i}>
@@ -109,6 +118,7 @@ export function AdminExchangePage() {
           </ul>
         </section>
       ) : null}
+      <VolumeFieldsCard />
     </div>
   );
 }

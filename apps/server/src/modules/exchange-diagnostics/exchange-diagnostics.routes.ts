@@ -33,7 +33,7 @@ export function exchangeDiagnosticsRoutes(
         security,
         summary: 'Signed test calls of every BingX endpoint used, optionally for one UID',
         description:
-          'About six calls from the members lane of the request budget; none while a ban lasts. Answers each raw answer and latency, and which commission version and date format work.',
+          'About eight calls from the members lane of the request budget; none while a ban lasts. Answers each raw answer and latency, the clock against BingX server time, the key permissions where BingX gives them, and which commission version and date format work.',
         body: exchangeDiagnosticsRequestSchema,
         response: { 200: envelopeSchema(exchangeDiagnosticsSchema) },
       },

@@ -48,7 +48,8 @@ export function AdminExchangePage() {
         <CardHeader>
           <CardTitle>Run diagnostics</CardTitle>
           <CardDescription>
-            About six calls. Give a UID to check one invitee; without it a placeholder UID is used.
+            About eight calls, and the clock against BingX's. Give a UID to check one invitee;
+            without it a placeholder UID is used.
           </CardDescription>
         </CardHeader>
         <CardContent>

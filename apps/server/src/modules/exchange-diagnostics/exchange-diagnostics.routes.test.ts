@@ -4,6 +4,7 @@ import type {
   VolumeFields,
 } from '@ctn/contracts/exchange-diagnostics';
 import { sql } from 'drizzle-orm';
+import type { BingxClient } from '../../integrations/exchange/bingx-client';
 import { exchangeDayAt } from '../../integrations/exchange/bingx-days';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appWithAdmin, call, signedInMember, type TestApp } from '../../../test/test-app';
@@ -133,6 +134,26 @@ describe('exchange diagnostics', () => {
     });
     expect(status.body.data).toMatchObject({ simulator: true, pausedUntil: null });
   });
+
+  it('19 error answers on one endpoint pause it and mail the administrators', async () => {
+    const transport = (t.services.peers.exchange as BingxClient).transport;
+    const path = '/openApi/agent/v1/not-an-endpoint';
+    for (let i = 0; i < 25; i++) await transport.get(path, {}, 'jobs').catch(() => undefined);
+    expect(simulator().requestPaths.filter((p) => p === path)).toHaveLength(19);
+    const status = await call<ExchangeStatus>(t.app, 'GET', '/api/admin/exchange/status', {
+      token: admin.token,
+    });
+    expect(status.body.data!.pauses.map((p) => p.scope)).toContain(path);
+    expect(status.body.data!.errorAnswers[path]).toBe(19);
+    await expect
+      .poll(async () =>
+        (await t.services.mail.listMailbox()).find(
+          (m) =>
+            m.toAddress === 'admin@example.com' && m.subject.startsWith('BingX endpoint paused'),
+        ),
+      )
+      .toBeTruthy();
+  }, 30_000);
 
   it('is for administrators only', async () => {
     const m = await signedInMember(t);

@@ -52,6 +52,38 @@ describe('parseConfig', () => {
     );
   });
 
+  it('reads the BingX budget and copy evidence fields; the old single field as a list of one', () => {
+    const base = { DATABASE_URL: 'memory://' };
+    expect(parseConfig(base).exchange).toMatchObject({
+      ratePerSecond: 2,
+      copyVolumeFields: ['extCopyTradingVolume'],
+    });
+    expect(
+      parseConfig({
+        ...base,
+        BINGX_RATE_PER_SECOND: '0.5',
+        BINGX_COPY_VOLUME_FIELDS: ' extCopyTradingVolume, swapTradingVolume ,extCopyTradingVolume',
+      }).exchange,
+    ).toMatchObject({
+      ratePerSecond: 0.5,
+      copyVolumeFields: ['extCopyTradingVolume', 'swapTradingVolume'],
+    });
+    expect(
+      parseConfig({ ...base, BINGX_COPY_VOLUME_FIELD: 'copyVolume' }).exchange.copyVolumeFields,
+    ).toEqual(['copyVolume']);
+    expect(() =>
+      parseConfig({ ...base, BINGX_COPY_VOLUME_FIELD: 'a', BINGX_COPY_VOLUME_FIELDS: 'b' }),
+    ).toThrow(
+      /^Invalid configuration: BINGX_COPY_VOLUME_FIELD is replaced by BINGX_COPY_VOLUME_FIELDS/,
+    );
+    expect(() => parseConfig({ ...base, BINGX_COPY_VOLUME_FIELDS: 'a,,b' })).toThrow(
+      /BINGX_COPY_VOLUME_FIELDS must be a comma-separated list/,
+    );
+    expect(() => parseConfig({ ...base, BINGX_RATE_PER_SECOND: '0' })).toThrow(
+      /BINGX_RATE_PER_SECOND must be above 0/,
+    );
+  });
+
   it('takes memory:// and postgres URLs', () => {
     expect(parseConfig({ DATABASE_URL: 'memory://' }).database).toEqual({
       kind: 'pglite',

@@ -32,6 +32,8 @@ const urlOf = (protocols: string[], what: string) =>
     { message: `must be ${what}` },
   );
 
+const FIELD_NAME = /^[A-Za-z][A-Za-z0-9]{0,63}$/;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -60,10 +62,23 @@ const envSchema = z.object({
   BINGX_COMMISSION_API: z
     .enum(['v1', 'v2'], { error: 'must be v2 (the current API) or v1' })
     .default('v2'),
-  BINGX_COPY_VOLUME_FIELD: z
-    .string()
-    .regex(/^[A-Za-z][A-Za-z0-9]{0,63}$/, 'must be the name of a commission row field')
-    .default('extCopyTradingVolume'),
+  // The old single-field name, still read as a one-field list (decision 037).
+  BINGX_COPY_VOLUME_FIELD: optional.refine((v) => v === undefined || FIELD_NAME.test(v), {
+    message: 'must be the name of a commission row field',
+  }),
+  BINGX_COPY_VOLUME_FIELDS: optional.refine(
+    (v) => v === undefined || v.split(',').every((f) => FIELD_NAME.test(f.trim())),
+    {
+      message:
+        'must be a comma-separated list of commission row fields such as extCopyTradingVolume',
+    },
+  ),
+  // Sources disagree on BingX's limits (5/s per UID, 2/s per IP): the lower one by default.
+  BINGX_RATE_PER_SECOND: z.coerce
+    .number({ error: 'must be a number of requests per second' })
+    .gt(0, 'must be above 0')
+    .max(50, 'must be at most 50')
+    .default(2),
   // Unset: the mode saved in the database (decision 038); set, it wins over that setting.
   COMPLIANCE_MODE: optional.pipe(
     z.enum(['shadow', 'enforce'], { error: 'must be shadow or enforce' }).optional(),
@@ -176,8 +191,10 @@ export interface Config {
     baseUrl: string;
     /** Which commissionDataList to call (the date format is found out at run time). */
     commissionApi: 'v1' | 'v2';
-    /** The commission row field that carries copy-trading volume. */
-    copyVolumeField: string;
+    /** The commission row fields whose sum proves copy trading (BINGX_COPY_VOLUME_FIELDS). */
+    copyVolumeFields: string[];
+    /** BINGX_RATE_PER_SECOND: the request budget of the whole client. */
+    ratePerSecond: number;
   };
   /** COMPLIANCE_MODE: when set, the compliance mode whatever the saved setting says. */
   complianceMode: 'shadow' | 'enforce' | undefined;
@@ -222,6 +239,23 @@ export interface Config {
   workers: number;
   /** Why WORKERS=auto (the default) runs one process where production would run more. */
   workersNote: string | null;
+}
+
+/** BINGX_COPY_VOLUME_FIELDS, or the old BINGX_COPY_VOLUME_FIELD as a list of one; not both. */
+function copyVolumeFieldsOf(fields: string | undefined, oldField: string | undefined): string[] {
+  if (fields !== undefined && oldField !== undefined)
+    throw new ConfigError(
+      'Invalid configuration: BINGX_COPY_VOLUME_FIELD is replaced by BINGX_COPY_VOLUME_FIELDS; set only the new one',
+    );
+  if (fields === undefined) return [oldField ?? 'extCopyTradingVolume'];
+  return [
+    ...new Set(
+      fields
+        .split(',')
+        .map((f) => f.trim())
+        .filter((f) => f !== ''),
+    ),
+  ];
 }
 
 export class ConfigError extends Error {
@@ -320,7 +354,8 @@ export function parseConfig(
       apiSecret: e.BINGX_API_SECRET,
       baseUrl: e.BINGX_BASE_URL,
       commissionApi: e.BINGX_COMMISSION_API,
-      copyVolumeField: e.BINGX_COPY_VOLUME_FIELD,
+      copyVolumeFields: copyVolumeFieldsOf(e.BINGX_COPY_VOLUME_FIELDS, e.BINGX_COPY_VOLUME_FIELD),
+      ratePerSecond: e.BINGX_RATE_PER_SECOND,
     },
     complianceMode: e.COMPLIANCE_MODE,
     chain: {

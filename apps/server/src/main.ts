@@ -11,6 +11,8 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { ADVISORY_LOCKS } from './db/advisory-locks';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
+import { BingxClient } from './integrations/exchange/bingx-client';
+import { logClockAtStart } from './integrations/exchange/bingx-preflight';
 import { JobScheduler } from './jobs/scheduler';
 import { serverLogger } from './lib/log-options';
 import { createServices } from './services';
@@ -67,6 +69,12 @@ async function main(): Promise<void> {
   });
   for (const job of backgroundJobs(services, config)) await scheduler.add(job);
   services.mail.kick();
+  // Signatures fail past 5 s of skew: the operator hears it now rather than from a failed run.
+  if (
+    services.peers.exchange instanceof BingxClient &&
+    (!cluster.isWorker || cluster.worker?.id === 1)
+  )
+    void logClockAtStart(services.peers.exchange, app.log);
   handed?.ready();
   // Workers start together: the first says what they all serve.
   if (!cluster.isWorker || cluster.worker?.id === 1)

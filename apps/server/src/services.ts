@@ -25,6 +25,7 @@ import { RegistrationService } from './modules/auth/registration.service';
 import { SESSION_CHANGES, SessionCache } from './modules/auth/session-cache';
 import { SessionTokens } from './modules/auth/session-tokens';
 import { exchangeBannedMail } from './modules/compliance/compliance-mails';
+import { exchangeEndpointPausedMail } from './modules/exchange-diagnostics/exchange-mails';
 import { ComplianceService } from './modules/compliance/compliance.service';
 import { DisclosureService } from './modules/disclosure/disclosure.service';
 import { ExchangeDiagnosticsService } from './modules/exchange-diagnostics/exchange-diagnostics.service';
@@ -275,16 +276,25 @@ export async function createServices(
   if (peers.exchange instanceof BingxClient) {
     // One BingX budget for every instance when they share Redis.
     if (limiter instanceof RedisRateLimiter) peers.exchange.transport.sharedSlots = limiter;
-    peers.exchange.transport.onBan = (ban) => {
-      log.error({ ban }, 'BingX ban: exchange calls paused');
+    const transport = peers.exchange.transport;
+    transport.log = log;
+    /** Mails every administrator who takes operations alerts; logged when that fails. */
+    const alertAdmins = (
+      render: (admin: { email: string; firstName: string }) => Parameters<typeof mail.enqueue>[1],
+    ) =>
       void db
         .transaction(async (tx) => {
           for (const admin of await settings.alertRecipients(tx, 'operations'))
-            await mail.enqueue(tx, exchangeBannedMail(admin, ban));
+            await mail.enqueue(tx, render(admin));
         })
         .then(() => mail.kick())
-        .catch((err: unknown) => log.error({ err }, 'could not mail the BingX ban alert'));
+        .catch((err: unknown) => log.error({ err }, 'could not mail the BingX alert'));
+    transport.onBan = (ban) => {
+      log.error({ ban }, 'BingX ban: exchange calls paused');
+      alertAdmins((admin) => exchangeBannedMail(admin, ban));
     };
+    transport.onEndpointPause = (pause) =>
+      alertAdmins((admin) => exchangeEndpointPausedMail(admin, pause));
   }
   const chainRescans = new ChainRescansService({
     db,
@@ -338,6 +348,7 @@ export async function createServices(
             peers.exchange,
             peers.bingxSimulator !== null,
             peers.bingxSimulator?.baseUrl || config.exchange.baseUrl,
+            db,
           )
         : null,
     reconciliation,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   changePasswordError,
   failedPasswordRules,
+  isBingxUid,
   isOtp,
   isWalletAddress,
   registerFormSchema,
@@ -188,5 +189,17 @@ describe('wallet addresses (EIP-55)', () => {
         return isWalletAddress(good) && !isWalletAddress(flipped);
       }),
     );
+  });
+});
+
+describe('isBingxUid', () => {
+  it('takes 1-19 digits up to 2^63 - 1 and nothing else', () => {
+    expect(isBingxUid('1')).toBe(true);
+    expect(isBingxUid('9223372036854775807')).toBe(true);
+    expect(isBingxUid('9223372036854775808')).toBe(false);
+    expect(isBingxUid('12345678901234567890')).toBe(false);
+    expect(isBingxUid('')).toBe(false);
+    expect(isBingxUid('12a4')).toBe(false);
+    expect(isBingxUid(' 1234')).toBe(false);
   });
 });

@@ -221,3 +221,18 @@ export function isWalletAddress(value: string): boolean {
 /** An address that passed `isWalletAddress`, with its 0x prefix (it is optional when typed). */
 export const withHexPrefix = (address: string): string =>
   address.startsWith('0x') ? address : `0x${address}`;
+
+// ---------------------------------------------------------------- BingX UID (decision 037)
+
+/**
+ * A BingX UID as the agent API takes it: a `long` (int64), so 1-19 digits and at most
+ * 2^63 - 1. Anything else cannot be one of our invitees, and is refused before any call, since
+ * a refused call counts against the endpoint's error budget at BingX. The member's link form
+ * does not enforce it (member section 5: only "not empty"); the server answers it.
+ */
+export const BINGX_UID_MESSAGE = 'A BingX UID is 1-19 digits';
+const INT64_MAX = 9_223_372_036_854_775_807n;
+
+export function isBingxUid(value: string): boolean {
+  return /^\d{1,19}$/.test(value) && BigInt(value) <= INT64_MAX;
+}

@@ -60,7 +60,8 @@ export async function connectPeers(config: Config): Promise<Peers> {
     exchange: new BingxClient({
       ...exchangeOptions,
       commissionApi: config.exchange.commissionApi,
-      copyVolumeField: config.exchange.copyVolumeField,
+      copyVolumeFields: config.exchange.copyVolumeFields,
+      requestsPerSecond: config.exchange.ratePerSecond,
     }),
     usdtContract: config.chain.usdtContract,
     explorerUrl: config.chain.explorerUrl,

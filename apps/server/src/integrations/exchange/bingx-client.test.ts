@@ -34,6 +34,7 @@ beforeEach(() => {
   simulator.requestPaths.length = 0;
   simulator.mode = 'normal';
   simulator.commissionApis = { v1: 'ms', v2: 'day' };
+  simulator.limits.reset();
 });
 
 describe('BingX client against the simulator over HTTP', () => {
@@ -116,6 +117,7 @@ describe('BingX client against the simulator over HTTP', () => {
         tradingVolume: '10',
         commissionVolume: '0.1',
         copyTradingVolume: '10',
+        volumes: { tradingVolume: '10', commissionVolume: '0.1', extCopyTradingVolume: '10' },
       },
     ]);
   });
@@ -130,8 +132,8 @@ describe('BingX client against the simulator over HTTP', () => {
     expect(simulator.requestTimes).toHaveLength(2);
   });
 
-  it('backs off and retries on HTTP 429, code 100410 and server errors', async () => {
-    simulator.injectFaults('http-429', 'code-100410', 'http-500');
+  it('backs off and retries on code 100410 without an end time, 80012 "service unavailable" and server errors', async () => {
+    simulator.injectFaults('code-100410', 'code-80012-unavailable', 'http-500');
     expect((await client().checkInvite('10000001')).invited).toBe(true);
     expect(simulator.requestTimes).toHaveLength(4);
     const gaps = simulator.requestTimes.slice(1).map((t, i) => t - simulator.requestTimes[i]!);
@@ -276,6 +278,7 @@ describe('both commission API versions, both date formats, days in UTC+8', () =>
           tradingVolume: '2',
           commissionVolume: '0.2',
           copyTradingVolume: '2',
+          volumes: { tradingVolume: '2', commissionVolume: '0.2', extCopyTradingVolume: '2' },
         },
       ]);
       expect(c.dateFormat).toBe(found);
@@ -343,7 +346,7 @@ describe('busy, rate limits and bans', () => {
 });
 
 describe('the daily sweep in bulk', () => {
-  it('reads 100,000 invitees in at most 600 calls', async () => {
+  it('reads 100,000 invitees in at most 600 calls, newest first', async () => {
     const sweep = new BingxSimulator(KEY, SECRET);
     const url = await sweep.listen();
     try {
@@ -354,6 +357,7 @@ describe('the daily sweep in bulk', () => {
           deposited: true,
           balanceUsdt: '150',
         });
+      sweep.limits.perWindow = 1_000_000;
       const c = client({ baseUrl: url, requestsPerSecond: 5000 });
       const list = await c.listInvitees();
       expect(list.complete).toBe(true);

@@ -4,6 +4,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { BINGX_PATHS, type CommissionApi } from './bingx-client';
 import { exchangeDayAt, exchangeDayStart, type DayFormat } from './bingx-days';
 import { signQuery } from './bingx-signing';
+import { SimulatedLimits } from './bingx-simulator-limits';
 import { DAY_MS } from '@ctn/contracts/time';
 
 /** One UID as the simulated exchange knows it; tests and demo mode set it. */
@@ -19,20 +20,42 @@ export interface SimulatedAccount {
   balanceUsdt: string;
   traded: boolean;
   /** Daily activity by exchange day (UTC+8), yyyyMMdd. */
-  days: Record<
-    string,
-    { tradingVolume: string; commissionVolume: string; copyTradingVolume: string }
-  >;
+  days: Record<string, SimulatedDay>;
 }
 
-export type InjectedFault = 'http-429' | 'code-100410' | 'http-500' | 'code-100500';
+/** One exchange day of an account: the figures every row has, and any other row fields. */
+export interface SimulatedDay {
+  tradingVolume: string;
+  commissionVolume: string;
+  /** Answered as `extCopyTradingVolume`. */
+  copyTradingVolume: string;
+  /** Further fields of the v2 row (spotTradingVolume, swapTradingVolume, mt5TradingVolume...). */
+  fields?: Record<string, string>;
+}
+
+/**
+ * One-off answers, in order: `http-429` also starts that endpoint's 429 pause (further calls to it
+ * within 5 minutes answer HTTP 418, as BingX bans "for continuing to send requests after
+ * receiving 429 codes"); 80012 in both of its documented meanings.
+ */
+export type InjectedFault =
+  | 'http-429'
+  | 'code-100410'
+  | 'http-500'
+  | 'code-100500'
+  | 'code-80012-unavailable'
+  | 'code-80012-parameter';
 
 /**
  * How the whole simulated exchange behaves until changed: `busy` answers 100500, `banned` 100410
- * with an unblock time, `ip-banned` HTTP 418, `sparse` leaves figures out of every answer,
- * `short-pages` ends lists early while their total says there is more.
+ * with an unblock time (in the text `banText` picks), `ip-banned` HTTP 418, `sparse` leaves
+ * figures out of every answer, `short-pages` ends lists early while their total says there is
+ * more.
  */
 export type SimulatorMode = 'normal' | 'busy' | 'banned' | 'ip-banned' | 'sparse' | 'short-pages';
+
+/** The spot API's server time, which answers like the swap one. */
+const SPOT_SERVER_TIME = '/openApi/spot/v1/server/time';
 
 const NOT_INVITED: SimulatedAccount = {
   invited: false,
@@ -61,6 +84,14 @@ export class BingxSimulator {
   mode: SimulatorMode = 'normal';
   /** When `banned` ends (epoch ms). */
   bannedUntil = 0;
+  /** Which of BingX's two ban texts `banned` answers. */
+  banText: 'unblocked-after' | 'retry-after' = 'unblocked-after';
+  /** The exchange's clock minus ours: its server time, and the timestamps it accepts. */
+  clockOffsetMs = 0;
+  /** Per-endpoint limits, 429 pauses and error bans (bingx-simulator-limits.ts). */
+  readonly limits = new SimulatedLimits();
+  /** Called after each inviteAccountList page is answered (tests register invitees meanwhile). */
+  afterInviteePage: ((pageIndex: number) => void) | null = null;
   /** Which commission versions exist, and the date format each one takes. */
   commissionApis: Partial<Record<CommissionApi, DayFormat>> = { v1: 'ms', v2: 'day' };
 
@@ -74,17 +105,36 @@ export class BingxSimulator {
 
   setAccount(uid: string, account: Partial<SimulatedAccount>): void {
     this.accounts.set(uid, { ...(this.accounts.get(uid) ?? NOT_INVITED), ...account });
-    this.invitedByUid = null;
+    this.invitedNewestFirst = null;
   }
 
-  /** Invited accounts in UID order, kept between calls (a 100k sweep asks 500 times). */
-  private invitedByUid: [bigint, string, SimulatedAccount][] | null = null;
-  private invitedSorted(): [bigint, string, SimulatedAccount][] {
-    this.invitedByUid ??= [...this.accounts]
-      .filter(([, a]) => a.invited)
-      .map(([uid, a]): [bigint, string, SimulatedAccount] => [BigInt(uid), uid, a])
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return this.invitedByUid;
+  /**
+   * Invited accounts as BingX lists them, newest registration first (UIDs descending among equal
+   * times), with each UID's position for `lastUid`; kept between calls (a 100k sweep asks 500
+   * times).
+   */
+  private invitedNewestFirst: {
+    list: [string, SimulatedAccount][];
+    position: Map<string, number>;
+  } | null = null;
+  private invitedSorted() {
+    if (!this.invitedNewestFirst) {
+      const list = [...this.accounts]
+        .filter(([, a]) => a.invited)
+        .map(([uid, a]): [bigint, string, SimulatedAccount] => [BigInt(uid), uid, a])
+        .sort(([ua, , a], [ub, , b]) =>
+          b.registerTime !== a.registerTime
+            ? b.registerTime - a.registerTime
+            : ua < ub
+              ? 1
+              : ua > ub
+                ? -1
+                : 0,
+        )
+        .map(([, uid, a]): [string, SimulatedAccount] => [uid, a]);
+      this.invitedNewestFirst = { list, position: new Map(list.map(([uid], i) => [uid, i])) };
+    }
+    return this.invitedNewestFirst;
   }
 
   /** The next requests fail this way, in order, before answering normally again. */
@@ -108,24 +158,47 @@ export class BingxSimulator {
 
   private handle(req: IncomingMessage, res: ServerResponse): void {
     const url = new URL(req.url ?? '/', 'http://simulator');
-    this.requestTimes.push(Date.now());
-    this.requestPaths.push(url.pathname);
+    const path = url.pathname;
+    const now = Date.now();
+    this.requestTimes.push(now);
+    this.requestPaths.push(path);
+    // Every answer says how much of the endpoint's window is left, as BingX's headers do.
+    const reply = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      const answered = send(res, status, body, { ...this.limits.headers(path, now), ...headers });
+      if (isErrorAnswer(status, body)) this.limits.countError(path, now);
+      return answered;
+    };
+    const limited = this.limits.refusal(path, now);
+    if (limited) return reply(limited.status, limited.body, limited.headers);
     const fault = this.faults.shift();
-    if (fault === 'http-429') return send(res, 429, { code: 429, msg: 'Too Many Requests' });
-    if (fault === 'http-500') return send(res, 500, { code: 500, msg: 'Internal error' });
-    if (fault === 'code-100410') return send(res, 200, { code: 100410, msg: 'rate limited' });
-    if (fault === 'code-100500') return send(res, 200, { code: 100500, msg: 'system busy' });
-    if (this.mode === 'ip-banned') return send(res, 418, { code: 418, msg: 'IP banned' });
-    if (this.mode === 'busy') return send(res, 200, { code: 100500, msg: 'system busy' });
+    if (fault === 'http-429') {
+      this.limits.started429(path, now);
+      return reply(429, { code: 429, msg: 'Too Many Requests' });
+    }
+    if (fault === 'http-500') return reply(500, { code: 500, msg: 'Internal error' });
+    if (fault === 'code-100410') return reply(200, { code: 100410, msg: 'rate limited' });
+    if (fault === 'code-100500') return reply(200, { code: 100500, msg: 'system busy' });
+    if (fault === 'code-80012-unavailable')
+      return reply(200, { code: 80012, msg: 'service unavailable' });
+    if (fault === 'code-80012-parameter')
+      return reply(200, { code: 80012, msg: 'Parameter error' });
+    if (this.mode === 'ip-banned') return reply(418, { code: 418, msg: 'IP banned' });
+    if (this.mode === 'busy') return reply(200, { code: 100500, msg: 'system busy' });
     if (this.mode === 'banned')
-      return send(res, 200, {
+      return reply(200, {
         code: 100410,
-        msg: `The frequency of api calls is too high, it will be unblocked after ${this.bannedUntil}`,
+        msg:
+          this.banText === 'unblocked-after'
+            ? `code:100410:The endpoint trigger frequency limit rule is currently in the disabled period and will be unblocked after ${this.bannedUntil}`
+            : `over 20 error code:100202 requests within 480000 ms for this api, please verify and fix it ,can retry after time: ${this.bannedUntil}`,
       });
 
-    if (req.method !== 'GET') return send(res, 405, { code: 100400, msg: 'method not allowed' });
+    if (req.method !== 'GET') return reply(405, { code: 100400, msg: 'method not allowed' });
+    // Public: no key, no signature.
+    if (path === BINGX_PATHS.serverTime || path === SPOT_SERVER_TIME)
+      return reply(200, { code: 0, msg: '', data: { serverTime: now + this.clockOffsetMs } });
     if (req.headers['x-bx-apikey'] !== this.apiKey)
-      return send(res, 200, { code: 100413, msg: 'Incorrect apiKey' });
+      return reply(200, { code: 100413, msg: 'Incorrect apiKey' });
     const raw = url.search.slice(1);
     const at = raw.lastIndexOf('&signature=');
     const signed = at >= 0 ? raw.slice(0, at) : raw;
@@ -135,111 +208,110 @@ export class BingxSimulator {
     const recvWindow = Number(params.get('recvWindow') ?? 5000);
     if (
       !Number.isFinite(timestamp) ||
-      Math.abs(Date.now() - timestamp) > Math.max(recvWindow, 1000)
+      Math.abs(now + this.clockOffsetMs - timestamp) > Math.max(recvWindow, 1000)
     ) {
-      return send(res, 200, { code: 100421, msg: 'Null timestamp or timestamp mismatch' });
+      return reply(200, { code: 100421, msg: 'Null timestamp or timestamp mismatch' });
     }
     const expected = Buffer.from(signQuery(signed, this.apiSecret));
     const given = Buffer.from(signature);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-      return send(res, 200, { code: 100001, msg: 'Signature verification failed' });
+      return reply(200, { code: 100001, msg: 'Signature verification failed' });
     }
 
-    if (url.pathname === BINGX_PATHS.inviteRelationCheck)
-      return this.inviteRelationCheck(res, params);
-    if (url.pathname === BINGX_PATHS.inviteAccountList) return this.inviteAccountList(res, params);
+    let answer: [number, unknown] = [404, { code: 100404, msg: 'path not found' }];
+    if (path === BINGX_PATHS.inviteRelationCheck) answer = this.inviteRelationCheck(params);
+    else if (path === BINGX_PATHS.inviteAccountList) answer = this.inviteAccountList(params);
     for (const version of ['v1', 'v2'] as const) {
       const format = this.commissionApis[version];
-      if (url.pathname === BINGX_PATHS.commissionDataList[version] && format)
-        return this.commissionDataList(res, params, format);
+      if (path === BINGX_PATHS.commissionDataList[version] && format)
+        answer = this.commissionDataList(params, format);
     }
-    return send(res, 404, { code: 100404, msg: 'path not found' });
+    reply(...answer);
+    if (path === BINGX_PATHS.inviteAccountList)
+      this.afterInviteePage?.(Number(params.get('pageIndex') ?? 1));
   }
 
-  private inviteRelationCheck(res: ServerResponse, params: URLSearchParams): void {
+  private inviteRelationCheck(params: URLSearchParams): [number, unknown] {
     const uid = params.get('uid') ?? '';
-    if (!/^\d{1,20}$/.test(uid)) return send(res, 200, { code: 100400, msg: 'uid is invalid' });
+    // The agent API's own word for what it cannot read (decision 037).
+    if (!/^\d{1,19}$/.test(uid)) return [200, { code: 80012, msg: 'Parameter error' }];
     const account = this.accounts.get(uid);
     // BingX answers success with no data for a UID outside the agent's tree.
-    if (!account?.invited) return send(res, 200, { code: 0, msg: '', data: null });
-    send(res, 200, {
-      code: 0,
-      msg: '',
-      data: this.thin({
-        uid: BigInt(uid),
-        existInviter: 'true',
-        inviteResult: true,
-        directInvitation: account.directInvitation,
-        registerDateTime: account.registerTime,
-        deposit: account.deposited,
-        kycResult: String(account.kycDone),
-        balanceVolume: account.balanceUsdt,
-        trade: account.traded,
-      }),
-    });
+    if (!account?.invited) return [200, { code: 0, msg: '', data: null }];
+    return [
+      200,
+      {
+        code: 0,
+        msg: '',
+        data: this.thin({
+          uid: BigInt(uid),
+          existInviter: 'true',
+          inviteResult: true,
+          directInvitation: account.directInvitation,
+          registerDateTime: account.registerTime,
+          deposit: account.deposited,
+          kycResult: String(account.kycDone),
+          balanceVolume: account.balanceUsdt,
+          trade: account.traded,
+        }),
+      },
+    ];
   }
 
-  private inviteAccountList(res: ServerResponse, params: URLSearchParams): void {
+  private inviteAccountList(params: URLSearchParams): [number, unknown] {
     const pageIndex = Number(params.get('pageIndex') ?? 1);
     const pageSize = Number(params.get('pageSize') ?? 100);
     if (!(pageIndex > 0) || !(pageSize > 0) || pageSize > 200)
-      return send(res, 200, { code: 100400, msg: 'pageIndex and pageSize must be > 0, <= 200' });
+      return [200, { code: 100400, msg: 'pageIndex and pageSize must be > 0, <= 200' }];
     const lastUid = params.get('lastUid');
     if (lastUid === null && pageIndex * pageSize > 10_000)
-      return send(res, 200, { code: 100400, msg: 'more than 10000 records: pass lastUid' });
-    const invited = this.invitedSorted();
+      return [200, { code: 100400, msg: 'more than 10000 records: pass lastUid' }];
+    const { list: invited, position } = this.invitedSorted();
     let offset = (pageIndex - 1) * pageSize;
     if (lastUid !== null) {
-      // The first UID above lastUid (binary search), then one page from there.
-      const after = BigInt(lastUid);
-      let low = 0;
-      let high = invited.length;
-      while (low < high) {
-        const mid = (low + high) >> 1;
-        if (invited[mid]![0] <= after) low = mid + 1;
-        else high = mid;
-      }
-      offset = low;
+      // The page after the row of lastUid, in the list's own order.
+      const at = position.get(lastUid);
+      if (at === undefined) return [200, { code: 80012, msg: 'Parameter error' }];
+      offset = at + 1 + (pageIndex - 1) * pageSize;
     }
     const page = this.shorten(invited.slice(offset, offset + pageSize));
-    send(res, 200, {
-      code: 0,
-      msg: '',
-      data: {
-        list: page.map(([, uid, a]) =>
-          this.thin({
-            uid: BigInt(uid),
-            ownInviteCode: `C${uid.slice(-6)}`,
-            registerTime: a.registerTime,
-            directInvitation: a.directInvitation,
-            kycResult: String(a.kycDone),
-            deposit: a.deposited,
-            balanceVolume: a.balanceUsdt,
-            trade: a.traded,
-          }),
-        ),
-        total: invited.length,
-        currentAgentUid: 1,
+    return [
+      200,
+      {
+        code: 0,
+        msg: '',
+        data: {
+          list: page.map(([uid, a]) =>
+            this.thin({
+              uid: BigInt(uid),
+              ownInviteCode: `C${uid.slice(-6)}`,
+              registerTime: a.registerTime,
+              directInvitation: a.directInvitation,
+              kycResult: String(a.kycDone),
+              deposit: a.deposited,
+              balanceVolume: a.balanceUsdt,
+              trade: a.traded,
+            }),
+          ),
+          total: invited.length,
+          currentAgentUid: 1,
+        },
       },
-    });
+    ];
   }
 
-  private commissionDataList(res: ServerResponse, params: URLSearchParams, format: DayFormat) {
+  private commissionDataList(params: URLSearchParams, format: DayFormat): [number, unknown] {
     const parsed = parseWindow(params.get('startTime'), params.get('endTime'), format);
-    if (typeof parsed === 'string') return send(res, 200, { code: 100400, msg: parsed });
+    if (typeof parsed === 'string') return [200, { code: 100400, msg: parsed }];
     const { start, end } = parsed;
     if ((exchangeDayStart(end) - exchangeDayStart(start)) / DAY_MS > 30)
-      return send(res, 200, { code: 100400, msg: 'daysRange-over-30' });
+      return [200, { code: 100400, msg: 'daysRange-over-30' }];
     if ((Date.now() - exchangeDayStart(start)) / DAY_MS > 366)
-      return send(res, 200, { code: 100400, msg: 'startTime is out of the last 365 days' });
+      return [200, { code: 100400, msg: 'startTime is out of the last 365 days' }];
     const pageIndex = Number(params.get('pageIndex'));
     const pageSize = Number(params.get('pageSize'));
-    if (!(pageIndex > 0) || !(pageSize > 0) || pageSize > 100) {
-      return send(res, 200, {
-        code: 100400,
-        msg: 'pageIndex and pageSize must be > 0, pageSize <= 100',
-      });
-    }
+    if (!(pageIndex > 0) || !(pageSize > 0) || pageSize > 100)
+      return [200, { code: 100400, msg: 'pageIndex and pageSize must be > 0, pageSize <= 100' }];
     const onlyUid = params.get('uid');
     const rows: Record<string, unknown>[] = [];
     for (const [uid, account] of [...this.accounts].sort(([a], [b]) => a.localeCompare(b))) {
@@ -253,12 +325,13 @@ export class BingxSimulator {
             tradingVolume: activity.tradingVolume,
             commissionVolume: activity.commissionVolume,
             extCopyTradingVolume: activity.copyTradingVolume,
+            ...activity.fields,
           }),
         );
       }
     }
     const page = this.shorten(rows.slice((pageIndex - 1) * pageSize, pageIndex * pageSize));
-    send(res, 200, { code: 0, msg: '', data: { list: page, total: rows.length } });
+    return [200, { code: 0, msg: '', data: { list: page, total: rows.length } }];
   }
 
   /** In `sparse` mode the figures are left out, as a real answer sometimes does. */
@@ -298,10 +371,21 @@ function parseWindow(
 }
 
 /** Writes JSON with bigint values as bare numbers, as BingX writes its long ids. */
-function send(res: ServerResponse, status: number, body: unknown): void {
+function send(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string>,
+): void {
   const text = JSON.stringify(body, (_key, value: unknown) =>
     typeof value === 'bigint' ? `__bigint__${value}` : value,
   ).replace(/"__bigint__(-?\d+)"/g, '$1');
-  res.writeHead(status, { 'content-type': 'application/json' });
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(text);
+}
+
+/** What BingX counts towards its error ban: any answer that is not a success. */
+function isErrorAnswer(status: number, body: unknown): boolean {
+  const code = (body as { code?: unknown } | null)?.code;
+  return status !== 200 || code !== 0;
 }

@@ -27,7 +27,10 @@ export interface DailyCommission {
   day: string;
   tradingVolume: string | null;
   commissionVolume: string | null;
+  /** The sum of the configured copy volume fields (BINGX_COPY_VOLUME_FIELDS); null if one is missing. */
   copyTradingVolume: string | null;
+  /** Every numeric `...Volume` field of the row (which one moves for copiers is for an operator to see). */
+  volumes: Record<string, string>;
 }
 
 export interface InviteeList {
@@ -47,7 +50,11 @@ export interface ExchangeGateway {
    * Every day's row between the two days (inclusive), optionally for one UID. Throws
    * ExchangeIncompleteError when the pages do not add up to the announced total.
    */
-  dailyCommissions(range: { from: Date; to: Date }, uid?: string): Promise<DailyCommission[]>;
+  dailyCommissions(
+    range: { from: Date; to: Date },
+    uid?: string,
+    lane?: ExchangeLane,
+  ): Promise<DailyCommission[]>;
 }
 
 /** The exchange could not be reached or kept refusing us: nothing should be stored; retry later. */
@@ -69,4 +76,12 @@ export class ExchangeRequestError extends Error {
   ) {
     super(`BingX error ${code}: ${message}`);
   }
+}
+
+/**
+ * BingX refused what we sent (80012 "parameter error", 100400, or a UID that cannot be one,
+ * refused before sending): a bug on our side, never retried (decision 037).
+ */
+export class ExchangeParameterError extends ExchangeRequestError {
+  override name = 'ExchangeParameterError';
 }

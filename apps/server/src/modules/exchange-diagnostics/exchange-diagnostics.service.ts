@@ -1,39 +1,44 @@
 import type {
   ExchangeDiagnostics,
-  ExchangeProbe,
   ExchangeStatus,
+  VolumeFields,
 } from '@ctn/contracts/exchange-diagnostics';
+import { DAY_MS } from '@ctn/contracts/time';
+import type { Db } from '../../db/client';
 import {
-  BINGX_PATHS,
+  sumOfDecimals,
   type BingxClient,
   type CommissionApi,
 } from '../../integrations/exchange/bingx-client';
-import { DAY_MS } from '@ctn/contracts/time';
-import {
-  exchangeDayAt,
-  windowParams,
-  type DayFormat,
-} from '../../integrations/exchange/bingx-days';
-import type { BingxParams } from '../../integrations/exchange/bingx-signing';
-import { ExchangeUnavailableError } from '../../integrations/exchange/exchange';
+import type { DayFormat } from '../../integrations/exchange/bingx-days';
+import { checkBingx, type BingxProbe } from '../../integrations/exchange/bingx-preflight';
+import * as q from './exchange-diagnostics.queries';
+
+/** How many linked members the volume-field comparison reads (one call each). */
+export const VOLUME_SAMPLE_SIZE = 20;
+const VOLUME_DAYS = 30;
 
 /**
- * The exchange diagnostics page (issue 15): signed test calls of every endpoint the product
- * uses, with the raw answers and latency, which commission version and date format answer, and
- * the breaker and budget state. An operator with a real agent key learns in a minute whether
- * the integration works.
+ * The exchange diagnostics page (issue 15, decision 037): signed test calls of every endpoint
+ * the product uses, with the raw answers and latency, the clock against BingX's, which commission
+ * version and date format answer, the breaker, pauses and budget; and, for a sample of linked
+ * members, every volume field's 30-day total. An operator with a real agent key learns in a
+ * minute whether the integration works, and which field proves copying.
  */
 export class ExchangeDiagnosticsService {
   constructor(
     private readonly client: BingxClient,
     private readonly simulator: boolean,
     private readonly baseUrl: string,
+    private readonly db: Db,
   ) {}
 
   status(): ExchangeStatus {
-    const state = this.client.transport.state;
+    const transport = this.client.transport;
+    const state = transport.state;
+    const now = new Date();
     const pausedUntil =
-      state.breakerOpenUntil && state.breakerOpenUntil > new Date() ? state.breakerOpenUntil : null;
+      state.breakerOpenUntil && state.breakerOpenUntil > now ? state.breakerOpenUntil : null;
     return {
       simulator: this.simulator,
       host: new URL(this.baseUrl).host,
@@ -43,79 +48,73 @@ export class ExchangeDiagnosticsService {
       pauseReason: pausedUntil ? state.breakerReason : null,
       lastError: state.lastError,
       requests: state.requests,
+      ratePerSecond: transport.budget.perSecond,
+      pauses: transport.pauses().map((p) => ({ ...p, until: p.until.toISOString() })),
+      errorAnswers: transport.errors.counts(now.getTime()),
+      copyVolumeFields: [...this.client.copyVolumeFields],
     };
   }
 
   async run(uid: string | undefined, now = new Date()): Promise<ExchangeDiagnostics> {
-    const probes: ExchangeProbe[] = [];
-    const probe = async (name: string, path: string, params: BingxParams) => {
-      const result = await this.client.transport.probe(path, params).catch((err: unknown) => ({
-        httpStatus: null,
-        code: null,
-        message: err instanceof ExchangeUnavailableError ? err.message : `not sent: ${String(err)}`,
-        data: undefined,
-        body: '',
-        latencyMs: 0,
-      }));
-      const entry: ExchangeProbe = {
-        name,
-        path,
-        params: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
-        ok: result.httpStatus === 200 && result.code === 0,
-        httpStatus: result.httpStatus,
-        code: result.code,
-        message: result.message,
-        latencyMs: result.latencyMs,
-        body: result.body,
-      };
-      probes.push(entry);
-      return entry;
+    const check = await checkBingx(this.client, { uid, now });
+    return {
+      checkedAt: check.checkedAt,
+      status: this.status(),
+      probes: check.probes,
+      workingCommission: check.workingCommission,
+      summary:
+        check.clock.tooFar && check.clock.skewMs !== null
+          ? `This server's clock is ${(check.clock.skewMs / 1000).toFixed(1)} s off BingX's server time: every signed call fails past 5 s. Set the clock right (NTP).`
+          : summaryOf(check.probes, check.workingCommission, this.client.commissionApi),
+      clock: check.clock,
+      permissions: check.permissions.answered ? JSON.stringify(check.permissions.data) : null,
     };
+  }
 
-    await probe('Agent user information (inviteRelationCheck)', BINGX_PATHS.inviteRelationCheck, {
-      uid: uid ?? '1',
-    });
-    await probe('Invited users (inviteAccountList)', BINGX_PATHS.inviteAccountList, {
-      pageIndex: 1,
-      pageSize: 1,
-    });
-    const yesterday = exchangeDayAt(new Date(now.getTime() - DAY_MS));
-    const working: { api: CommissionApi; dateFormat: DayFormat }[] = [];
-    const configured = this.client.commissionApi;
-    for (const api of [configured, configured === 'v2' ? 'v1' : 'v2'] as const) {
-      for (const format of ['day', 'ms'] as const) {
-        const params: BingxParams = {
-          ...windowParams({ start: yesterday, end: yesterday }, format),
-          pageIndex: 1,
-          pageSize: 1,
-        };
-        if (uid) params['uid'] = uid;
-        const entry = await probe(
-          `Daily commissions ${api} with ${format === 'day' ? 'yyyyMMdd days' : 'epoch milliseconds'}`,
-          BINGX_PATHS.commissionDataList[api],
-          params,
-        );
-        if (entry.ok) working.push({ api, dateFormat: format });
+  /**
+   * For up to 20 linked members, the 30-day total of every numeric volume field of their
+   * commission rows (not only the configured ones), one call each from the members lane.
+   */
+  async volumeFields(now = new Date()): Promise<VolumeFields> {
+    const to = new Date(now.getTime() - DAY_MS);
+    const from = new Date(to.getTime() - (VOLUME_DAYS - 1) * DAY_MS);
+    const members: VolumeFields['members'] = [];
+    const fields = new Set<string>();
+    for (const member of await q.linkedSample(this.db, VOLUME_SAMPLE_SIZE)) {
+      try {
+        const rows = await this.client.dailyCommissions({ from, to }, member.uid, 'members');
+        const totals: Record<string, string> = {};
+        for (const row of rows)
+          for (const [field, value] of Object.entries(row.volumes)) {
+            fields.add(field);
+            totals[field] = sumOfDecimals([totals[field] ?? '0', value])!;
+          }
+        const copySum =
+          rows.length === 0 ? '0' : sumOfDecimals(rows.map((r) => r.copyTradingVolume));
+        members.push({ ...member, totals, copySum, rows: rows.length, error: null });
+      } catch (err) {
+        const error = err instanceof Error ? err.message : String(err);
+        members.push({ ...member, totals: {}, copySum: null, rows: 0, error });
       }
     }
     return {
-      checkedAt: now.toISOString(),
-      status: this.status(),
-      probes,
-      workingCommission: working,
-      summary: summaryOf(probes, working, configured),
+      from: from.toISOString().slice(0, 10),
+      to: to.toISOString().slice(0, 10),
+      copyVolumeFields: [...this.client.copyVolumeFields],
+      fields: [...fields].sort(),
+      members,
     };
   }
 }
 
 function summaryOf(
-  probes: ExchangeProbe[],
+  probes: BingxProbe[],
   working: { api: CommissionApi; dateFormat: DayFormat }[],
   configured: CommissionApi,
 ): string {
   const [invite, list] = probes;
   if (!invite?.ok && !list?.ok)
-    return `No call succeeded: ${invite?.message ?? 'no answer'}. Check BINGX_API_KEY, BINGX_API_SECRET, the key's agent permission and its IP allow-list.`;
+    return `No call succeeded: ${invite?.message ?? 'no answer'}. Check BINGX_API_KEY, BINGX_API_SECRET, the key's agent permission, its IP allow-list and this server's clock.`;
   if (working.length === 0)
     return 'The account endpoints answer, but no commission endpoint does in either version or date format: compliance and exchange cycles cannot read activity.';
   const best = working.find((w) => w.api === configured) ?? working[0]!;

@@ -59,6 +59,14 @@ describe('PUT /api/users/bingx-uid against the BingX simulator', () => {
     ).toBeNull();
   });
 
+  it('refuses a UID of 20 digits before asking BingX (a long is at most 19)', async () => {
+    const member = await paidMember(t);
+    const before = simulator().requestTimes.length;
+    const answer = await link(member.token, '12345678901234567890');
+    expect(answer.body).toMatchObject({ errorCode: 'BINGX_UID_INELIGIBLE' });
+    expect(simulator().requestTimes.length).toBe(before);
+  });
+
   it('asks for a UID when it is empty or blank', async () => {
     const member = await paidMember(t);
     for (const value of ['', '   ']) {

@@ -7,7 +7,14 @@ const day = (
   commissionVolume: string | null,
   tradingVolume: string | null,
   d = '20250301',
-): DailyCommission => ({ uid, day: d, commissionVolume, tradingVolume, copyTradingVolume: null });
+): DailyCommission => ({
+  uid,
+  day: d,
+  commissionVolume,
+  tradingVolume,
+  copyTradingVolume: null,
+  volumes: {},
+});
 
 describe('batchFromCommissions', () => {
   it('sums each UID commission and trading volume over the days, in micro-USDT', () => {

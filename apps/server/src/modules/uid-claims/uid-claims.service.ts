@@ -1,3 +1,4 @@
+import { isBingxUid } from '@ctn/contracts/validation';
 import type {
   AdminUidClaim,
   AdminUidClaimDetail,
@@ -44,7 +45,7 @@ export class UidClaimsService {
   async file(userId: string, input: FileUidClaimRequest): Promise<MemberUidClaim> {
     const { db } = this.deps;
     const uid = input.bingXUID.trim();
-    if (!/^\d{1,20}$/.test(uid)) throw new AppError('BINGX_UID_INELIGIBLE');
+    if (!isBingxUid(uid)) throw new AppError('BINGX_UID_INELIGIBLE');
     const holderId = await q.holderOf(db, uid);
     if (holderId === null) throw new AppError('UID_CLAIM_NOT_NEEDED');
     if (holderId === userId) throw new AppError('BINGX_UID_ALREADY_SET');

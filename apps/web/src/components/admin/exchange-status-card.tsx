@@ -11,7 +11,7 @@ export function ExchangeStatusCard({ linkToTest = true }: { linkToTest?: boolean
   const s = status.data;
   const badge = !s
     ? { variant: 'neutral' as const, label: status.isError ? 'Unknown' : 'Checking' }
-    : s.pausedUntil
+    : s.pausedUntil || s.pauses.length > 0
       ? { variant: 'danger' as const, label: 'Paused' }
       : s.lastError
         ? { variant: 'warning' as const, label: 'Errors' }
@@ -36,6 +36,22 @@ export function ExchangeStatusCard({ linkToTest = true }: { linkToTest?: boolean
           </p>
         ) : s?.lastError ? (
           <p className="text-fg-muted">Last error: {s.lastError}</p>
+        ) : null}
+        {s && s.pauses.length > 0 ? (
+          <ul aria-label="Paused lanes and endpoints" className="space-y-1 text-danger">
+            {s.pauses.map((p) => (
+              <li key={p.scope}>
+                <span className="font-mono">{p.scope}</span> paused until {formatDateTime(p.until)}:{' '}
+                {p.reason}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {s ? (
+          <p className="text-fg-muted">
+            Budget {s.ratePerSecond} requests/s · copying proven by{' '}
+            <span className="font-mono">{s.copyVolumeFields.join(' + ')}</span>
+          </p>
         ) : null}
         {linkToTest ? (
           <Link className="font-medium text-primary hover:underline" to={paths.admin.exchange}>

@@ -1,6 +1,8 @@
 import {
   exchangeDiagnosticsSchema,
+  volumeFieldsSchema,
   type ExchangeDiagnostics,
+  type VolumeFields,
 } from '@ctn/contracts/exchange-diagnostics';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -18,5 +20,18 @@ export function useRunExchangeDiagnostics() {
         })
       ).data,
     onSettled: () => void queryClient.invalidateQueries({ queryKey: exchangeStatusKey }),
+  });
+}
+
+/** POST /api/admin/exchange/volume-fields: 30-day totals of every volume field, linked sample. */
+export function useCompareVolumeFields() {
+  return useMutation({
+    mutationFn: async (): Promise<VolumeFields> =>
+      (
+        await api.post('/admin/exchange/volume-fields', undefined, {
+          schema: volumeFieldsSchema,
+          audience: 'admin',
+        })
+      ).data,
   });
 }

@@ -1,3 +1,4 @@
+import { BINGX_UID_MESSAGE, isBingxUid } from '@ctn/contracts/validation';
 import type { ExchangeProbe } from '@ctn/contracts/exchange-diagnostics';
 import { PlugZap } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -13,6 +14,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useRunExchangeDiagnostics } from '../api/exchange-diagnostics';
 import { ExchangeStatusCard } from '@/components/admin/exchange-status-card';
+import { VolumeFieldsCard } from '../components/volume-fields-card';
 
 /** /admin/exchange: signed test calls of every BingX endpoint the product uses. */
 export function AdminExchangePage() {
@@ -23,8 +25,8 @@ export function AdminExchangePage() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const value = uid.trim();
-    if (value !== '' && !/^\d{1,20}$/.test(value)) {
-      setUidError('A BingX UID is 1-20 digits');
+    if (value !== '' && !isBingxUid(value)) {
+      setUidError(BINGX_UID_MESSAGE);
       return;
     }
     diagnostics.mutate(value);
@@ -46,7 +48,8 @@ export function AdminExchangePage() {
         <CardHeader>
           <CardTitle>Run diagnostics</CardTitle>
           <CardDescription>
-            About six calls. Give a UID to check one invitee; without it a placeholder UID is used.
+            About eight calls, and the clock against BingX's. Give a UID to check one invitee;
+            without it a placeholder UID is used.
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -99,6 +102,14 @@ export function AdminExchangePage() {
           >
             {report.summary}
           </Alert>
+          <p className="text-sm text-fg-muted">
+            {report.clock.answered && report.clock.skewMs !== null
+              ? `Clock: this server is ${Math.abs(report.clock.skewMs)} ms ${report.clock.skewMs >= 0 ? 'ahead of' : 'behind'} BingX's server time${report.clock.tooFar ? ': signed calls fail past 5,000 ms' : ''}.`
+              : `Clock: BingX's server time did not answer (${report.clock.error ?? 'no answer'}).`}{' '}
+            {report.permissions === null
+              ? "The key's permissions: not exposed."
+              : `The key's permissions: ${report.permissions}`}
+          </p>
           <ul className="space-y-3">
             {report.probes.map((probe, i) => (
               <li key={i}>
@@ -108,6 +119,7 @@ export function AdminExchangePage() {
           </ul>
         </section>
       ) : null}
+      <VolumeFieldsCard />
     </div>
   );
 }

@@ -124,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       watcherFaults: () => s.subscriptions.health.faults,
       chainLagBlocks: async () => (await s.subscriptions.chainLag())?.blocks ?? null,
       pendingWithdrawals: () => s.withdrawals.pendingSummary(),
+      mailOutbox: () => s.mail.metrics(),
     },
   });
   await registerOpenApi(app, VERSION, config.publicUrl);

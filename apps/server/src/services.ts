@@ -133,8 +133,15 @@ export async function createServices(
   const chainHead = new ChainHead(peers.chain);
 
   const audit = new AuditService(db);
-  const mail = new MailService(db, mailTransport, config.mail.from, log);
   const settings = new SettingsService(db, audit, database.changes(SETTINGS_CHANGES));
+  const mail = new MailService({
+    db,
+    transport: mailTransport,
+    from: config.mail.from,
+    log,
+    settings,
+    publicUrl,
+  });
   const site = new SiteService(db, audit, config.siteLinks, database.changes(SETTINGS_CHANGES));
   const twoFactor = new TwoFactorService({
     db,

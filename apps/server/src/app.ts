@@ -22,6 +22,7 @@ import {
 import { healthRoutes } from './modules/health/health.routes';
 import { checkHealth, systemOverview } from './modules/health/health.service';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes';
+import { mailAdminRoutes } from './modules/mail/mail.routes';
 import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes';
 import { referralsRoutes } from './modules/referrals/referrals.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
@@ -165,6 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     [auditRoutes(s.audit), '/api/admin'],
     [complianceRoutes(s.compliance), '/api/admin'],
     [reconciliationRoutes(s.reconciliation), '/api/admin'],
+    [mailAdminRoutes(s.mailAdmin), '/api/admin'],
     [chainRescanRoutes(s.chainRescans), '/api/admin'],
     [settingsRoutes(s.settings), '/api/admin/settings'],
     [adminSiteRoutes(s.site), '/api/admin/settings'],

@@ -30,6 +30,7 @@ import { DisclosureService } from './modules/disclosure/disclosure.service';
 import { ExchangeDiagnosticsService } from './modules/exchange-diagnostics/exchange-diagnostics.service';
 import { ExchangeLinkService } from './modules/exchange-link/exchange-link.service';
 import { LedgerService } from './modules/ledger/ledger.service';
+import { MailAdminService } from './modules/mail/mail-admin.service';
 import { MailService } from './modules/mail/mail.service';
 import { ReconciliationService } from './modules/reconciliation/reconciliation.service';
 import { NETWORK_CHANGES, ReferralsService } from './modules/referrals/referrals.service';
@@ -70,6 +71,8 @@ export interface Services {
   twoFactor: TwoFactorService;
   security: AccountSecurityService;
   mail: MailService;
+  /** The outbox's state and the relay's test mail, for administrators. */
+  mailAdmin: MailAdminService;
   /** How mail leaves: SMTP, or the development mailbox (whose routes exist only then). */
   mailTransport: MailTransport;
   admin: AdminService;
@@ -319,6 +322,14 @@ export async function createServices(
     twoFactor,
     security,
     mail,
+    mailAdmin: new MailAdminService({
+      db,
+      mail,
+      audit,
+      limiter,
+      smtpUrl: config.mail.smtpUrl,
+      from: config.mail.from,
+    }),
     mailTransport,
     admin,
     reports: new ReportsService(db),

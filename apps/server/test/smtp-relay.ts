@@ -32,7 +32,9 @@ export interface Relay {
  * A real SMTP server on loopback (`smtp-server`) that keeps what it accepts and misbehaves as
  * told: error replies, stalls and dropped connections, at MAIL FROM, RCPT TO or the data's end.
  */
-export async function startRelay(): Promise<Relay> {
+export async function startRelay(
+  options: { login?: { user: string; pass: string } } = {},
+): Promise<Relay> {
   const sockets = new Set<Socket>();
   const relay: Relay = {
     port: 0,
@@ -64,9 +66,21 @@ export async function startRelay(): Promise<Relay> {
     }
   };
   const server: SMTPServer = new SMTPServer({
-    authOptional: true,
+    authOptional: options.login === undefined,
+    allowInsecureAuth: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onAuth(auth, _session, done) {
+      const { login } = options;
+      if (login && auth.username === login.user && auth.password === login.pass)
+        done(null, { user: auth.username });
+      else
+        done(
+          Object.assign(new Error('5.7.8 Authentication credentials invalid'), {
+            responseCode: 535,
+          }),
+        );
+    },
     onMailFrom: (_address, _session, done) => answer('MAIL FROM', done, () => undefined),
     onRcptTo: (_address, _session, done) => answer('RCPT TO', done, () => undefined),
     onData(stream, session, done) {

@@ -14,6 +14,7 @@ import { paths } from '@/lib/paths';
 import { useOverallStats } from '../api/get-overall-stats';
 import { DashboardCharts } from '../components/daily-chart';
 import { HeldComplianceRun } from '../components/held-compliance-run';
+import { MailOutboxCard } from '../components/mail-outbox-card';
 import { SiteSetupNotice } from '../components/site-setup-notice';
 import { ExchangeStatusCard } from '@/components/admin/exchange-status-card';
 import { StatCard } from '@/components/ui/stat-card';
@@ -122,7 +123,10 @@ export function AdminDashboardPage() {
           </section>
 
           <DashboardCharts series={data.series} />
-          <ExchangeStatusCard />
+          <div className="grid gap-4 lg:grid-cols-2">
+            <ExchangeStatusCard />
+            <MailOutboxCard />
+          </div>
 
           <div className="grid gap-4 lg:grid-cols-2">
             <RecentList

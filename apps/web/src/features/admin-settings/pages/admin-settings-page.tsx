@@ -10,6 +10,7 @@ import { LegalPagesCard } from '../components/legal-pages-card';
 import { SiteLinksCard } from '../components/site-links-card';
 import { SystemOverviewCard } from '../components/system-overview-card';
 import { SystemSettingsCard } from '../components/system-settings-card';
+import { TestMailCard } from '../components/test-mail-card';
 
 /**
  * /admin/settings: the admin's profile and the change-password form (admin section 2), its
@@ -55,6 +56,7 @@ export function AdminSettingsPage() {
         <ChangePasswordCard />
       </div>
       <SystemSettingsCard />
+      <TestMailCard />
       <SiteLinksCard />
       <LegalPagesCard />
       <RewardSettingsCard />

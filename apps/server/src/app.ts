@@ -23,6 +23,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { checkHealth, systemOverview } from './modules/health/health.service';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes';
 import { launchChecklistRoutes } from './modules/launch-checklist/launch-checklist.routes';
+import { mailAdminRoutes } from './modules/mail/mail.routes';
 import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes';
 import { referralsRoutes } from './modules/referrals/referrals.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
@@ -125,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       watcherFaults: () => s.subscriptions.health.faults,
       chainLagBlocks: async () => (await s.subscriptions.chainLag())?.blocks ?? null,
       pendingWithdrawals: () => s.withdrawals.pendingSummary(),
+      mailOutbox: () => s.mail.metrics(),
     },
   });
   await registerOpenApi(app, VERSION, config.publicUrl);
@@ -166,6 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     [complianceRoutes(s.compliance), '/api/admin'],
     [reconciliationRoutes(s.reconciliation), '/api/admin'],
     [launchChecklistRoutes(s.launchChecklist), '/api/admin'],
+    [mailAdminRoutes(s.mailAdmin), '/api/admin'],
     [chainRescanRoutes(s.chainRescans), '/api/admin'],
     [settingsRoutes(s.settings), '/api/admin/settings'],
     [adminSiteRoutes(s.site), '/api/admin/settings'],

@@ -12,6 +12,14 @@ export function backgroundJobs(services: Services, config: Config): JobDefinitio
       run: () => services.mail.deliverDue(),
     },
     {
+      // The oldest unsent mail past 15 minutes alerts the administrators, once until the outbox
+      // catches up (decision 036).
+      name: 'mail-backlog',
+      intervalMs: 60_000,
+      firstAfterMs: 60_000,
+      run: () => services.mail.watchBacklog(),
+    },
+    {
       // Members credited by a completed reward cycle hear of it once (unless switched off).
       name: 'cycle-mails',
       intervalMs: 60_000,

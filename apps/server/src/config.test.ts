@@ -14,6 +14,7 @@ const productionEnv = {
   DATABASE_URL: 'postgres://app:pw@127.0.0.1:5432/app',
   PUBLIC_URL: 'https://app.example.com',
   SMTP_URL: 'smtps://user:pw@smtp.example.com:465',
+  MAIL_FROM: 'CopyTrade Network <no-reply@mail.copytrade.network>',
   DEPOSIT_XPUB:
     'xpub6EF8jXqFeFEW5bwMU7RpQtHkzE4KJxcqJtvkCjJumzW8CPpacXkb92ek4WzLQXjL93HycJwTPUAcuNxCqFPKKU5m5Z2Vq4nCyh5CyPeBFFr',
   CHAIN_RPC_URL: 'https://bsc-dataseed.example.org',
@@ -164,6 +165,42 @@ describe('parseConfig', () => {
       );
     },
   );
+
+  it.each([
+    ['no-reply@copytrade.local', 'copytrade.local is reserved'],
+    ['CopyTrade Network <no-reply@copytrade.local>', 'copytrade.local is reserved'],
+    ['no-reply@localhost', 'must be an address such as'],
+    ['no-reply@mail.localhost', 'mail.localhost is reserved'],
+    ['CopyTrade <no-reply@example.com>', 'example.com is reserved'],
+    ['no-reply@shop.example', 'shop.example is reserved'],
+    ['CopyTrade Network', 'must be an address such as'],
+    ['CopyTrade <no-reply@>', 'must be an address such as'],
+  ])('refuses MAIL_FROM=%s in production in one line naming it', (value, why) => {
+    let error: Error | undefined;
+    try {
+      parseConfig({ ...productionEnv, MAIL_FROM: value });
+    } catch (err) {
+      error = err as Error;
+    }
+    expect(error?.message).toMatch(/^Invalid configuration: MAIL_FROM /);
+    expect(error?.message).toContain(why);
+    expect(error?.message.split('\n')).toHaveLength(1);
+  });
+
+  it('keeps a development sender outside production, and refuses a malformed one there too', () => {
+    expect(parseConfig({ DATABASE_URL: 'memory://' }).mail.from).toBe(
+      'CopyTrade Network <no-reply@copytrade.local>',
+    );
+    expect(
+      parseConfig({ DATABASE_URL: 'memory://', MAIL_FROM: 'Test <no-reply@app.test>' }).mail.from,
+    ).toBe('Test <no-reply@app.test>');
+    expect(() => parseConfig({ DATABASE_URL: 'memory://', MAIL_FROM: 'nobody' })).toThrow(
+      /^Invalid configuration: MAIL_FROM must be an address/,
+    );
+    expect(parseConfig(productionEnv).mail.from).toBe(
+      'CopyTrade Network <no-reply@mail.copytrade.network>',
+    );
+  });
 
   it.each([
     ['JWT_SECRET', 'short', 'JWT_SECRET must be at least 32 characters'],

@@ -53,7 +53,8 @@ const envSchema = z.object({
     message: 'must be at least 32 characters',
   }),
   SMTP_URL: urlOf(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL'),
-  MAIL_FROM: z.string().min(3).default('CopyTrade Network <no-reply@copytrade.local>'),
+  // Checked in parseConfig: production has no default (mailFromProblem).
+  MAIL_FROM: optional,
   BINGX_API_KEY: optional,
   BINGX_API_SECRET: optional,
   BINGX_BASE_URL: urlOf(['http:', 'https:'], 'an http(s) URL').default(
@@ -158,6 +159,7 @@ const REQUIRED_IN_PRODUCTION = [
   ['DATABASE_URL', 'a postgres:// URL'],
   ['PUBLIC_URL', 'the public https origin'],
   ['SMTP_URL', 'an smtp(s):// URL'],
+  ['MAIL_FROM', 'a sender address on a domain you control'],
   ['DEPOSIT_XPUB', "the xpub of m/44'/60'/0'/0"],
   ['CHAIN_RPC_URL', 'a BNB Smart Chain JSON-RPC URL'],
   ['BINGX_API_KEY', 'the BingX agent API key'],
@@ -258,6 +260,33 @@ function copyVolumeFieldsOf(fields: string | undefined, oldField: string | undef
   ];
 }
 
+/** Outside production only: relays refuse a `.local` sender, which is the point. */
+const DEVELOPMENT_MAIL_FROM = 'CopyTrade Network <no-reply@copytrade.local>';
+
+/**
+ * Domains nobody controls (RFC 2606, RFC 6761, mDNS): a relay refuses them or SPF and DMARC fail
+ * at the receiver, so verification mails, codes and warnings would never arrive (decision 036).
+ */
+const RESERVED_MAIL_DOMAIN =
+  /(^|\.)(local|localhost|localdomain|test|example|invalid|example\.(com|net|org))$/;
+
+/**
+ * Why a MAIL_FROM cannot send mail, or null: `Name <address@domain>` or a bare address, on a
+ * real domain (reserved ones only outside production).
+ */
+export function mailFromProblem(
+  value: string,
+  options: { allowReserved?: boolean } = {},
+): string | null {
+  const address = (value.match(/^[^<>]*<([^<>]+)>$/)?.[1] ?? value).trim();
+  const domain = address.split('@')[1]?.toLowerCase() ?? '';
+  if (!isEmail(address) || !domain.includes('.'))
+    return `must be an address such as "CopyTrade Network <no-reply@yourdomain.com>" (found "${value}")`;
+  if (!options.allowReserved && RESERVED_MAIL_DOMAIN.test(domain))
+    return `must be on a domain you control: ${domain} is reserved and relays refuse it (found "${value}")`;
+  return null;
+}
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -319,6 +348,11 @@ export function parseConfig(
         'Invalid configuration: DEMO=1 (demo accounts) is refused in production',
       );
   }
+  const mailFromRefused =
+    e.MAIL_FROM === undefined
+      ? null
+      : mailFromProblem(e.MAIL_FROM, { allowReserved: !isProduction });
+  if (mailFromRefused) throw new ConfigError(`Invalid configuration: MAIL_FROM ${mailFromRefused}`);
   const dataDir = resolve(e.DATA_DIR);
   const database: DatabaseTarget =
     e.DATABASE_URL === undefined
@@ -348,7 +382,7 @@ export function parseConfig(
     // Outside production the key may follow from the signing key (SecretBox derives its own
     // with HKDF); production requires its own, so rotating JWT_SECRET leaves 2FA working.
     twoFactorKey: e.TWO_FACTOR_KEY ?? derivedTwoFactorKey(jwtSecret),
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? DEVELOPMENT_MAIL_FROM },
     exchange: {
       apiKey: e.BINGX_API_KEY,
       apiSecret: e.BINGX_API_SECRET,

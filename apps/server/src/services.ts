@@ -33,6 +33,7 @@ import { ExchangeLinkService } from './modules/exchange-link/exchange-link.servi
 import { LaunchChecklistService } from './modules/launch-checklist/launch-checklist.service';
 import { launchChecks } from './modules/launch-checklist/launch-checks';
 import { LedgerService } from './modules/ledger/ledger.service';
+import { MailAdminService } from './modules/mail/mail-admin.service';
 import { MailService } from './modules/mail/mail.service';
 import { ReconciliationService } from './modules/reconciliation/reconciliation.service';
 import { NETWORK_CHANGES, ReferralsService } from './modules/referrals/referrals.service';
@@ -73,6 +74,8 @@ export interface Services {
   twoFactor: TwoFactorService;
   security: AccountSecurityService;
   mail: MailService;
+  /** The outbox's state and the relay's test mail, for administrators. */
+  mailAdmin: MailAdminService;
   /** How mail leaves: SMTP, or the development mailbox (whose routes exist only then). */
   mailTransport: MailTransport;
   admin: AdminService;
@@ -138,8 +141,15 @@ export async function createServices(
   const chainHead = new ChainHead(peers.chain);
 
   const audit = new AuditService(db);
-  const mail = new MailService(db, mailTransport, config.mail.from, log);
   const settings = new SettingsService(db, audit, database.changes(SETTINGS_CHANGES));
+  const mail = new MailService({
+    db,
+    transport: mailTransport,
+    from: config.mail.from,
+    log,
+    settings,
+    publicUrl,
+  });
   const site = new SiteService(db, audit, config.siteLinks, database.changes(SETTINGS_CHANGES));
   const twoFactor = new TwoFactorService({
     db,
@@ -328,6 +338,14 @@ export async function createServices(
     twoFactor,
     security,
     mail,
+    mailAdmin: new MailAdminService({
+      db,
+      mail,
+      audit,
+      limiter,
+      smtpUrl: config.mail.smtpUrl,
+      from: config.mail.from,
+    }),
     mailTransport,
     admin,
     reports: new ReportsService(db),

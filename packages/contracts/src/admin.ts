@@ -114,6 +114,11 @@ export const adminUserDetailSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   lastLogin: z.string().nullable(),
+  /**
+   * Beyond the spec: the mail relay refused mail to this address for good (a 5xx answer about the
+   * recipient), since when and its answer; null until then, and again once a mail is accepted.
+   */
+  emailUndeliverable: z.object({ since: z.string(), answer: z.string() }).nullable(),
   totalRewards: z.number(),
   balance: z.number(),
   totalWithdrawn: z.number(),

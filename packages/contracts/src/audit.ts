@@ -26,6 +26,8 @@ export const AUDIT_ACTIONS = [
   'RECONCILIATION_RUN',
   /** "Rescan from block N"; `after` is {fromBlock, toBlock}. */
   'CHAIN_RESCAN_REQUESTED',
+  /** A test mail from Admin Settings; `after` is {to, accepted, answer}. */
+  'MAIL_TEST_SENT',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

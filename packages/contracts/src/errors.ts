@@ -147,6 +147,10 @@ export const ERROR_CATALOGUE = {
     status: 409,
     text: 'This server has no hot wallet to send from. Approve with the transaction hash of a transfer made elsewhere.',
   },
+  MAIL_NOT_CONFIGURED: {
+    status: 409,
+    text: 'This server has no mail relay (SMTP_URL is not set): mail stays in the development mailbox.',
+  },
   CHAIN_UNAVAILABLE: {
     status: 503,
     text: 'The payment network could not be reached. Please try again in a minute.',

@@ -106,6 +106,12 @@ export const users = pgTable(
     withdrawalsFrozenUntil: timestamp('withdrawals_frozen_until', { withTimezone: true }),
     /** Why, for the member's refusal and the admin user detail: OWNER_FREEZE, TWO_FACTOR_RESET. */
     withdrawalsFrozenReason: text('withdrawals_frozen_reason'),
+    /**
+     * The relay refused mail to this address for good (a 5xx answer about the recipient): since
+     * when, and its answer, for the admin user detail. Cleared by a later accepted mail.
+     */
+    emailUndeliverableAt: timestamp('email_undeliverable_at', { withTimezone: true }),
+    emailUndeliverableAnswer: text('email_undeliverable_answer'),
     /** Bumped by a password change or a LOCKED/DISABLED status: older tokens stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
@@ -216,14 +222,25 @@ export const mailOutbox = pgTable(
     secret: boolean('secret').notNull().default(false),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /** When the last send was tried (set with its outcome). */
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The relay refused it for good (a 5xx about the recipient): never tried again (decision 036). */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index('mail_outbox_unsent_idx')
       .on(t.nextAttemptAt)
-      .where(sql`${t.sentAt} is null`),
+      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+    // The backlog and the age of its oldest row (/metrics, the admin dashboard).
+    index('mail_outbox_backlog_idx')
+      .on(t.createdAt)
+      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+    index('mail_outbox_failed_idx')
+      .on(t.failedAt)
+      .where(sql`${t.failedAt} is not null`),
     index('mail_outbox_to_idx').on(t.toAddress, t.createdAt),
   ],
 );
@@ -722,6 +739,15 @@ export const securityEvents = pgTable(
   },
   (t) => [index('security_events_user_idx').on(t.userId, t.createdAt)],
 );
+
+/**
+ * An operational condition that lasts (the mail backlog too old, ...): its row exists while it
+ * lasts, so administrators are alerted once when it starts, by whichever instance sees it first.
+ */
+export const alertEpisodes = pgTable('alert_episodes', {
+  name: text('name').primaryKey(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Background jobs shared by every instance (decision 013): one row per job holds when it is due

@@ -44,6 +44,8 @@ export interface MetricsSources {
     amountMicro: bigint;
     oldestSeconds: number | null;
   }>;
+  /** The mail outbox: unsent mails, the oldest one's age, mails refused for good in 24 h. */
+  mailOutbox(): Promise<{ backlog: number; oldestSeconds: number | null; failedLastDay: number }>;
 }
 
 export interface MetricsOptions {
@@ -63,7 +65,7 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 /**
  * GET /metrics in the Prometheus text format (docs/operations.md "Monitoring"): request latency
  * by route pattern, background jobs, the payment watcher's lag behind the chain, pending
- * withdrawals, and the process. Every series lives in a registry of this app (tests build many
+ * withdrawals, the mail outbox, and the process. Every series lives in a registry of this app (tests build many
  * apps in one process), never in prom-client's global one.
  *
  * Register on the root instance before the routes.
@@ -149,6 +151,23 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     registers: sourced,
   });
 
+  // Read from the database like the withdrawals: one outbox for every worker, never summed.
+  const mailBacklog = new Gauge({
+    name: 'mail_outbox_backlog',
+    help: 'Mails in the outbox neither delivered nor refused for good; -1 when unknown.',
+    registers: sourced,
+  });
+  const mailOldest = new Gauge({
+    name: 'mail_outbox_oldest_unsent_seconds',
+    help: 'Age of the oldest mail not delivered yet (0 when none); -1 when unknown. Administrators are mailed past 15 minutes.',
+    registers: sourced,
+  });
+  const mailFailed = new Gauge({
+    name: 'mail_outbox_failed_last_day',
+    help: 'Mails the relay refused for good (5xx about the recipient) in the last 24 hours; -1 when unknown.',
+    registers: sourced,
+  });
+
   const observeJob: JobObserver = (job, outcome, seconds) => {
     jobRuns.inc({ job_name: job, outcome });
     jobDuration.observe({ job_name: job }, seconds);
@@ -206,6 +225,17 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
         (err: unknown) => {
           app.log.warn({ err }, 'metrics: pending withdrawals could not be read');
           for (const gauge of [pendingCount, pendingAmount, pendingOldest]) gauge.set(UNKNOWN);
+        },
+      ),
+      within(sources.mailOutbox(), timeoutMs).then(
+        (outbox) => {
+          mailBacklog.set(outbox.backlog);
+          mailOldest.set(outbox.oldestSeconds ?? 0);
+          mailFailed.set(outbox.failedLastDay);
+        },
+        (err: unknown) => {
+          app.log.warn({ err }, 'metrics: the mail outbox could not be read');
+          for (const gauge of [mailBacklog, mailOldest, mailFailed]) gauge.set(UNKNOWN);
         },
       ),
     ]);

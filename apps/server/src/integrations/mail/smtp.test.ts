@@ -1,8 +1,6 @@
-import type { AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { startRelay, type Relay } from '../../../test/smtp-relay';
 import {
   call,
   createTestApp,
@@ -12,41 +10,19 @@ import {
   type TestApp,
 } from '../../../test/test-app';
 
-/** A real SMTP server on loopback that keeps what it receives. */
-function startSmtp(): Promise<{ server: SMTPServer; port: number; received: ParsedMail[] }> {
-  const received: ParsedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, done) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          done();
-        })
-        .catch(done);
-    },
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () =>
-      resolve({ server, port: (server.server.address() as AddressInfo).port, received }),
-    );
-  });
-}
-
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let smtp: Relay;
 let t: TestApp;
 
 beforeAll(async () => {
-  smtp = await startSmtp();
+  smtp = await startRelay();
   t = await createTestApp({
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    SMTP_URL: smtp.url,
     MAIL_FROM: 'CopyTrade Network <no-reply@app.test>',
   });
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.server.close(() => resolve()));
+  await smtp.close();
 });
 
 describe('mail over SMTP', () => {

@@ -257,6 +257,12 @@ export class AdminService {
       createdAt: user.createdAt.toISOString(),
       updatedAt: user.updatedAt.toISOString(),
       lastLogin: user.lastLoginAt?.toISOString() ?? null,
+      emailUndeliverable: user.emailUndeliverableAt
+        ? {
+            since: user.emailUndeliverableAt.toISOString(),
+            answer: user.emailUndeliverableAnswer ?? '',
+          }
+        : null,
       totalRewards: toUsdt(earnedMicro),
       balance: toUsdt(balanceMicro),
       totalWithdrawn: toUsdt(withdrawnMicro),

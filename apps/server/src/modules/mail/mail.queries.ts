@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { mailOutbox } from '../../db/schema';
+import { alertEpisodes, mailOutbox, users } from '../../db/schema';
 
 export interface NewMail {
   toAddress: string;
@@ -29,18 +29,21 @@ export async function insertMails(db: Db, mails: readonly NewMail[]): Promise<vo
 
 /**
  * Claims due mails with a lease: rows locked by another instance are skipped, and a claimed
- * row is not due again until the lease ends, so two deliverers never send the same mail at once.
+ * row is not due again until the lease ends, so two deliverers never send the same mail at once
+ * as long as a send ends within the lease (decision 036).
  */
-export async function claimDueMails(
-  db: Db,
-  limit: number,
-  leaseSeconds: number,
-): Promise<OutboxRow[]> {
+export async function claimDueMails(db: Db, limit: number, leaseMs: number): Promise<OutboxRow[]> {
   return db.transaction(async (tx) => {
     const due = tx
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
-      .where(and(sql`${mailOutbox.sentAt} is null`, sql`${mailOutbox.nextAttemptAt} <= now()`))
+      .where(
+        and(
+          isNull(mailOutbox.sentAt),
+          isNull(mailOutbox.failedAt),
+          sql`${mailOutbox.nextAttemptAt} <= now()`,
+        ),
+      )
       .orderBy(mailOutbox.nextAttemptAt)
       .limit(limit)
       .for('update', { skipLocked: true });
@@ -48,7 +51,7 @@ export async function claimDueMails(
       .update(mailOutbox)
       .set({
         attempts: sql`${mailOutbox.attempts} + 1`,
-        nextAttemptAt: sql`now() + make_interval(secs => ${leaseSeconds})`,
+        nextAttemptAt: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
       })
       .where(inArray(mailOutbox.id, due))
       .returning();
@@ -65,20 +68,28 @@ export async function markSent(db: Db, id: string, blankSecret: boolean): Promis
     : sql`${mailOutbox.htmlBody}`;
   await db
     .update(mailOutbox)
-    .set({ sentAt: sql`now()`, lastError: null, textBody: body, htmlBody: html })
+    .set({
+      sentAt: sql`now()`,
+      lastAttemptAt: sql`now()`,
+      lastError: null,
+      textBody: body,
+      htmlBody: html,
+    })
     .where(eq(mailOutbox.id, id));
 }
 
-/** Deletes mails delivered more than `days` ago; how many. */
+/** Deletes mails delivered, or failed for good, more than `days` ago; how many. */
 export async function purgeDelivered(db: Db, days: number): Promise<number> {
+  const before = sql`now() - make_interval(days => ${days})`;
   const rows = await db
     .delete(mailOutbox)
-    .where(sql`${mailOutbox.sentAt} < now() - make_interval(days => ${days})`)
+    .where(sql`${mailOutbox.sentAt} < ${before} or ${mailOutbox.failedAt} < ${before}`)
     .returning({ id: mailOutbox.id });
   return rows.length;
 }
 
-export async function markFailed(
+/** A send that may work later: tried again in `retryInSeconds`, the fault kept on the row. */
+export async function scheduleRetry(
   db: Db,
   id: string,
   error: string,
@@ -88,9 +99,117 @@ export async function markFailed(
     .update(mailOutbox)
     .set({
       lastError: error.slice(0, 500),
+      lastAttemptAt: sql`now()`,
       nextAttemptAt: sql`now() + make_interval(secs => ${retryInSeconds})`,
     })
     .where(eq(mailOutbox.id, id));
+}
+
+/** The relay refused the mail for good: never tried again, its answer kept. */
+export async function markFailedForGood(db: Db, id: string, answer: string): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ lastError: answer.slice(0, 500), lastAttemptAt: sql`now()`, failedAt: sql`now()` })
+    .where(eq(mailOutbox.id, id));
+}
+
+export interface UndeliverableAccount {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  userId: string;
+  isAdmin: boolean;
+}
+
+/**
+ * Marks the account of `address` undeliverable with the relay's answer; the account when this
+ * mark is new (the moment to alert), null when it was marked already or no account has it.
+ */
+export async function markUndeliverable(
+  db: Db,
+  address: string,
+  answer: string,
+): Promise<UndeliverableAccount | null> {
+  const [row] = await db
+    .update(users)
+    .set({ emailUndeliverableAt: sql`now()`, emailUndeliverableAnswer: answer.slice(0, 500) })
+    .where(and(eq(users.email, address.toLowerCase()), isNull(users.emailUndeliverableAt)))
+    .returning({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      userId: users.userId,
+      isAdmin: users.isAdmin,
+    });
+  return row ?? null;
+}
+
+/** The relay accepted mail for `address`: it is no longer known undeliverable. */
+export async function clearUndeliverable(db: Db, address: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ emailUndeliverableAt: null, emailUndeliverableAnswer: null })
+    .where(
+      and(eq(users.email, address.toLowerCase()), sql`${users.emailUndeliverableAt} is not null`),
+    );
+}
+
+export interface OutboxHealth {
+  /** Mails neither delivered nor failed for good. */
+  backlog: number;
+  oldestUnsentAt: Date | null;
+  /** The oldest unsent mail's last fault, when it has one. */
+  oldestError: string | null;
+  failedLastDay: number;
+}
+
+/** Three reads on the outbox's partial indexes (scraped every few seconds: no table scan). */
+export async function outboxHealth(db: Db): Promise<OutboxHealth> {
+  const unsent = and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt));
+  const [counted] = await db
+    .select({ backlog: sql<number>`count(*)::int` })
+    .from(mailOutbox)
+    .where(unsent);
+  const [oldest] = await db
+    .select({ createdAt: mailOutbox.createdAt, lastError: mailOutbox.lastError })
+    .from(mailOutbox)
+    .where(unsent)
+    .orderBy(mailOutbox.createdAt)
+    .limit(1);
+  const [failed] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(mailOutbox)
+    .where(sql`${mailOutbox.failedAt} > now() - interval '24 hours'`);
+  return {
+    backlog: counted?.backlog ?? 0,
+    oldestUnsentAt: oldest?.createdAt ?? null,
+    oldestError: oldest?.lastError ?? null,
+    failedLastDay: failed?.count ?? 0,
+  };
+}
+
+/** Opens the episode `name`; true when this call opened it (the one to alert). */
+export async function openEpisode(db: Db, name: string): Promise<boolean> {
+  const rows = await db
+    .insert(alertEpisodes)
+    .values({ name })
+    .onConflictDoNothing()
+    .returning({ name: alertEpisodes.name });
+  return rows.length > 0;
+}
+
+export async function closeEpisode(db: Db, name: string): Promise<void> {
+  await db.delete(alertEpisodes).where(eq(alertEpisodes.name, name));
+}
+
+export async function episodeOpen(db: Db, name: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ startedAt: alertEpisodes.startedAt })
+    .from(alertEpisodes)
+    .where(eq(alertEpisodes.name, name));
+  return row?.startedAt ?? null;
 }
 
 export async function listMails(db: Db, limit: number): Promise<OutboxRow[]> {

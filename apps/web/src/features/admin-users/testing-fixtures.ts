@@ -73,6 +73,7 @@ export function makeDetail(overrides: Partial<AdminUserDetail> = {}): AdminUserD
     createdAt: '2025-02-01T10:00:00.000Z',
     updatedAt: '2025-02-03T12:30:00.000Z',
     lastLogin: null,
+    emailUndeliverable: null,
     totalRewards: 1234.5,
     balance: 200,
     totalWithdrawn: 50.25,

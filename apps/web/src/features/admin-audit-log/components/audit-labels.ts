@@ -22,6 +22,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   ADMIN_PASSWORD_CHANGED: 'Admin password changed',
   RECONCILIATION_RUN: 'Reconciliation run',
   CHAIN_RESCAN_REQUESTED: 'Chain rescan requested',
+  MAIL_TEST_SENT: 'Test mail sent',
 };
 
 const ACTION_VARIANTS: Readonly<Record<string, BadgeVariant>> = {
@@ -43,6 +44,7 @@ const ACTION_VARIANTS: Readonly<Record<string, BadgeVariant>> = {
   DATA_EXPORTED: 'info',
   RECONCILIATION_RUN: 'info',
   CHAIN_RESCAN_REQUESTED: 'warning',
+  MAIL_TEST_SENT: 'info',
 };
 
 /** The label of an action; one this page does not know yet reads `SOME_ACTION` -> `Some action`. */

@@ -16,6 +16,7 @@ import { DashboardCharts } from '../components/daily-chart';
 import { HeldComplianceRun } from '../components/held-compliance-run';
 import { LaunchChecklistCard } from '../components/launch-checklist-card';
 import { ShadowComplianceCard } from '../components/shadow-compliance-card';
+import { MailOutboxCard } from '../components/mail-outbox-card';
 import { SiteSetupNotice } from '../components/site-setup-notice';
 import { ExchangeStatusCard } from '@/components/admin/exchange-status-card';
 import { StatCard } from '@/components/ui/stat-card';
@@ -125,7 +126,10 @@ export function AdminDashboardPage() {
           </section>
 
           <DashboardCharts series={data.series} />
-          <ExchangeStatusCard />
+          <div className="grid gap-4 lg:grid-cols-2">
+            <ExchangeStatusCard />
+            <MailOutboxCard />
+          </div>
 
           <div className="grid gap-4 lg:grid-cols-2">
             <RecentList

@@ -11,6 +11,7 @@ import { LegalPagesCard } from '../components/legal-pages-card';
 import { SiteLinksCard } from '../components/site-links-card';
 import { SystemOverviewCard } from '../components/system-overview-card';
 import { SystemSettingsCard } from '../components/system-settings-card';
+import { TestMailCard } from '../components/test-mail-card';
 
 /**
  * /admin/settings: the admin's profile and the change-password form (admin section 2), its
@@ -57,6 +58,7 @@ export function AdminSettingsPage() {
       </div>
       <SystemSettingsCard />
       <ComplianceModeCard />
+      <TestMailCard />
       <SiteLinksCard />
       <LegalPagesCard />
       <RewardSettingsCard />

@@ -20,6 +20,34 @@ function renderPage(at = `/admin/users/${ID}`) {
 }
 
 describe('admin user detail page', () => {
+  it("shows that the relay refuses the member's address, with its answer and when", async () => {
+    mockApi({
+      [`GET /api/users/admin/${ID}`]: () =>
+        okResponse(
+          makeDetail({
+            emailUndeliverable: {
+              since: '2026-11-28T10:15:00.000Z',
+              answer: '550 5.1.1 <grace@example.com>: Recipient address rejected',
+            },
+          }),
+        ),
+    });
+    renderPage();
+    const notice = await screen.findByText('Mail to this address is refused');
+    const box = notice.closest('[role="status"]')!;
+    expect(box).toHaveTextContent('The mail relay refused mail to grace@example.com for good on');
+    expect(box).toHaveTextContent(
+      'Its answer: "550 5.1.1 <grace@example.com>: Recipient address rejected"',
+    );
+  });
+
+  it('shows no such notice for an address the relay takes', async () => {
+    mockApi({ [`GET /api/users/admin/${ID}`]: () => okResponse(makeDetail()) });
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Grace Hopper' })).toBeVisible();
+    expect(screen.queryByText('Mail to this address is refused')).not.toBeInTheDocument();
+  });
+
   it('says Invalid user ID for an unusable id and makes no call', async () => {
     const api = mockApi({});
     renderPage('/admin/users/not%20valid!');

@@ -9,7 +9,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorMessage } from '@/lib/api-client';
-import { formatUsd, fullName } from '@/lib/format';
+import { formatDateTime, formatUsd, fullName } from '@/lib/format';
 import { adminUserDetailKeys, useAdminUserDetail } from '../api/get-admin-user-detail';
 import { StatCard, StatGrid } from '@/components/ui/stat-card';
 import { UserOverview } from '../components/user-overview';
@@ -96,6 +96,14 @@ export function AdminUserDetailPage() {
         </p>
       ) : user ? (
         <>
+          {user.emailUndeliverable ? (
+            <Alert variant="warning" title="Mail to this address is refused">
+              The mail relay refused mail to {user.email} for good on{' '}
+              {formatDateTime(user.emailUndeliverable.since)}. Its answer: &quot;
+              {user.emailUndeliverable.answer}&quot;. Verification mails, withdrawal codes and
+              warnings to it do not arrive; the mark clears when a later mail is accepted.
+            </Alert>
+          ) : null}
           <StatGrid label="User Summary">
             <StatCard
               label="Total Rewards"

@@ -64,7 +64,7 @@ export async function probeChainIdentity(
       const { data } = await client.call({ to: token, data: DECIMALS_CALL });
       // An address without code answers an empty call: that is no decimals at all.
       if (!data || data === '0x' || !isHex(data) || data.length !== 66)
-        throw new Error(`decimals() answered ${data ?? 'nothing'}, not one 32-byte word`);
+        throw new Error(`decimals() answered ${data ?? '0x'}, not one 32-byte word`);
       return hexToBigInt(data);
     }),
   ]);

@@ -50,6 +50,8 @@ describe.runIf(anvilAvailable())('the chain and the token are checked at start (
       env: { ...startEnv(anvil, { CHAIN_ID: '56' }), PATH: process.env['PATH'] ?? '' },
       encoding: 'utf8',
       timeout: 150_000,
+      // A server that started after all would otherwise linger: nothing else stops it.
+      killSignal: 'SIGKILL',
       cwd: fileURLToPath(new URL('../../..', import.meta.url)),
     });
     expect(run.stderr.trim().split('\n')).toEqual([

@@ -132,6 +132,35 @@ describe('parseConfig', () => {
     });
   });
 
+  it('expects BNB Smart Chain (56) by default, another CHAIN_ID when set', () => {
+    expect(parseConfig(productionEnv).chain.chainId).toBe(56);
+    expect(parseConfig({ ...productionEnv, CHAIN_ID: '97' }).chain.chainId).toBe(97);
+    expect(parseConfig({ ...productionEnv, CHAIN_ID: ' 31337 ' }).chain.chainId).toBe(31337);
+  });
+
+  it('links the explorer of CHAIN_ID, none for a chain it does not know unless EXPLORER_URL names one', () => {
+    const explorer = (env: Record<string, string>) =>
+      parseConfig({ ...productionEnv, ...env }).chain.explorerUrl;
+    expect(explorer({})).toBe('https://bscscan.com');
+    expect(explorer({ CHAIN_ID: '97' })).toBe('https://testnet.bscscan.com');
+    expect(explorer({ CHAIN_ID: '31337' })).toBeNull();
+    expect(explorer({ CHAIN_ID: '31337', EXPLORER_URL: 'https://scan.example.org/' })).toBe(
+      'https://scan.example.org',
+    );
+    expect(explorer({ EXPLORER_URL: 'https://bsc.example.org' })).toBe('https://bsc.example.org');
+    // The simulated chain (no CHAIN_RPC_URL) keeps the test network's links.
+    expect(parseConfig({ DATABASE_URL: 'memory://' }).chain.explorerUrl).toBe(
+      'https://testnet.bscscan.com',
+    );
+  });
+
+  it('falls back to head - 240 blocks on nodes without the finalized tag (BEP-524 turn length 16)', () => {
+    expect(parseConfig(productionEnv).chain.confirmations).toBe(240);
+    expect(parseConfig({ ...productionEnv, CHAIN_CONFIRMATIONS: '300' }).chain.confirmations).toBe(
+      300,
+    );
+  });
+
   it('runs one process per core in production when Redis shares the limits, else one and says why', () => {
     const cores = availableParallelism();
     const withRedis = parseConfig({ ...productionEnv, REDIS_URL: 'redis://127.0.0.1:6379' });
@@ -217,6 +246,11 @@ describe('parseConfig', () => {
     ['TRUST_PROXY', 'proxy.example.com', 'TRUST_PROXY must be "none" or a comma-separated list'],
     ['TRUST_PROXY', '10.0.0.0/33', 'TRUST_PROXY must be "none"'],
     ['COMPLIANCE_MODE', 'enforced', 'COMPLIANCE_MODE must be shadow or enforce'],
+    ['CHAIN_ID', '0', 'CHAIN_ID must be a positive whole number (56 BSC, 97 BSC testnet)'],
+    ['CHAIN_ID', '-56', 'CHAIN_ID must be a positive whole number'],
+    ['CHAIN_ID', '56.5', 'CHAIN_ID must be a positive whole number'],
+    ['CHAIN_ID', 'bsc', 'CHAIN_ID must be a positive whole number'],
+    ['CHAIN_ID', '9007199254740993', 'CHAIN_ID must be a positive whole number'],
   ])('refuses a malformed %s in one line', (name, value, message) => {
     let error: Error | undefined;
     try {

@@ -96,9 +96,17 @@ const envSchema = z.object({
       message: "must be the extended public key (xpub…) of m/44'/60'/0'/0",
     },
   ),
-  // Only for nodes without the `finalized` tag: BSC's probabilistic finality needs 11-15
-  // distinct validators to have built on a block, hence at least 120 blocks.
-  CHAIN_CONFIRMATIONS: z.coerce.number().int().min(0).max(10_000).default(120),
+  // The chain the node must be (eth_chainId, checked at start): 56 BSC, 97 BSC testnet.
+  CHAIN_ID: z.coerce
+    .number({ error: 'must be a positive whole number (56 BSC, 97 BSC testnet)' })
+    .int('must be a positive whole number (56 BSC, 97 BSC testnet)')
+    .min(1, 'must be a positive whole number (56 BSC, 97 BSC testnet)')
+    .max(Number.MAX_SAFE_INTEGER, 'must be a positive whole number (56 BSC, 97 BSC testnet)')
+    .default(56),
+  // Only for nodes without the `finalized` tag. Without fast finality a BSC block is final once
+  // more than 2/3 of the 21 validators have built on it: 15 turns of 16 blocks (the turn length
+  // since BEP-524, kept by BEP-619) = 240 blocks, about 108 s at 0.45 s a block (decision 035).
+  CHAIN_CONFIRMATIONS: z.coerce.number().int().min(0).max(10_000).default(240),
   CHAIN_LOG_RANGE: z.coerce.number().int().min(1).max(100_000).default(500),
   // 400 blocks: three minutes of BSC blocks at 0.45 s.
   CHAIN_RESCAN_BLOCKS: z.coerce.number().int().min(1).max(100_000).default(400),
@@ -152,6 +160,16 @@ const envSchema = z.object({
   ),
 });
 
+/**
+ * The explorer of each chain id we know; another chain (anvil's 31337, a private network) has
+ * no links unless EXPLORER_URL names one: a link to the wrong explorer shows a stranger's page.
+ */
+const BSC_TESTNET_ID = 97;
+const EXPLORERS: Partial<Record<number, string>> = {
+  56: 'https://bscscan.com',
+  97: 'https://testnet.bscscan.com',
+};
+
 /** Variables a real deployment must set: no generated secrets, no simulators, no dev mailbox. */
 const REQUIRED_IN_PRODUCTION = [
   ['JWT_SECRET', '32+ random characters'],
@@ -202,6 +220,8 @@ export interface Config {
   complianceMode: 'shadow' | 'enforce' | undefined;
   chain: {
     rpcUrl: string | undefined;
+    /** The chain id the node must answer (CHAIN_ID). */
+    chainId: number;
     usdtContract: string;
     depositXpub: string | undefined;
     confirmations: number;
@@ -209,8 +229,8 @@ export interface Config {
     logRange: number;
     /** Trailing blocks the payment watcher reads again on every poll. */
     rescanBlocks: number;
-    /** Block explorer for transaction and address links. */
-    explorerUrl: string;
+    /** Block explorer for transaction and address links; null: no links (an unknown chain). */
+    explorerUrl: string | null;
     payoutPrivateKey: string | undefined;
   };
   admin: {
@@ -394,15 +414,18 @@ export function parseConfig(
     complianceMode: e.COMPLIANCE_MODE,
     chain: {
       rpcUrl: e.CHAIN_RPC_URL,
+      chainId: e.CHAIN_ID,
       usdtContract: e.USDT_CONTRACT,
       depositXpub: e.DEPOSIT_XPUB,
       confirmations: e.CHAIN_CONFIRMATIONS,
       logRange: e.CHAIN_LOG_RANGE,
       rescanBlocks: e.CHAIN_RESCAN_BLOCKS,
-      // The spec's explorer is a test network; a configured chain gets the main explorer.
-      explorerUrl: (
-        e.EXPLORER_URL ?? (e.CHAIN_RPC_URL ? 'https://bscscan.com' : 'https://testnet.bscscan.com')
-      ).replace(/\/+$/, ''),
+      // The simulated chain's hashes are on no explorer: it keeps the spec's test-network links
+      // (as before CHAIN_ID) rather than links that would look like real mainnet payments.
+      explorerUrl:
+        (
+          e.EXPLORER_URL ?? (e.CHAIN_RPC_URL ? EXPLORERS[e.CHAIN_ID] : EXPLORERS[BSC_TESTNET_ID])
+        )?.replace(/\/+$/, '') ?? null,
       payoutPrivateKey: e.PAYOUT_PRIVATE_KEY,
     },
     admin: {

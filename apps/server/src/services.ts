@@ -138,7 +138,7 @@ export async function createServices(
     (config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : devMailboxTransport());
   const limiter = options.limiter ?? (await rateLimiterFor(config, log));
   const peers = options.peers ?? (await connectPeers(config));
-  const chainHead = new ChainHead(peers.chain);
+  const chainHead = new ChainHead(peers.chain, peers.chainIdentity);
 
   const audit = new AuditService(db);
   const settings = new SettingsService(db, audit, database.changes(SETTINGS_CHANGES));
@@ -233,7 +233,11 @@ export async function createServices(
   });
   // Payouts need a real chain (CHAIN_RPC_URL): the simulated one cannot execute transactions.
   const payoutChain = config.chain.rpcUrl
-    ? new PayoutChain({ rpcUrl: config.chain.rpcUrl, usdtContract: config.chain.usdtContract })
+    ? new PayoutChain({
+        rpcUrl: config.chain.rpcUrl,
+        usdtContract: config.chain.usdtContract,
+        tokenDecimals: peers.chain.tokenDecimals,
+      })
     : null;
   const hotWallet = config.chain.payoutPrivateKey
     ? new HotWallet(config.chain.payoutPrivateKey)

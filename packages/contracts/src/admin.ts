@@ -129,7 +129,7 @@ export const adminUserDetailSchema = z.object({
   /** Beyond the spec: the member's USDT payments, newest first (at most 50). */
   subscriptionPayments: z.array(subscriptionPaymentSchema),
   /** The block explorer of the chain the payments were made on (links: `${explorerUrl}/tx/…`). */
-  explorerUrl: z.string(),
+  explorerUrl: z.string().nullable(),
   subscriptionFee: z.object({
     hasPaid: z.boolean(),
     amount: z.number().nullable(),

@@ -42,8 +42,9 @@ export const subscriptionSchema = z.object({
   /** The USDT token contract on BNB Smart Chain (BEP20). */
   usdtContract: z.string(),
   network: z.literal('BEP20 (BSC)'),
-  /** A block explorer base URL (transaction links are `${explorerUrl}/tx/${hash}`). */
-  explorerUrl: z.string(),
+  /** A block explorer base URL (transaction links are `${explorerUrl}/tx/${hash}`); null: the
+   * chain has no known explorer, so no links (decision 035). */
+  explorerUrl: z.string().nullable(),
   /** True when payments come from the built-in simulated chain (development only). */
   simulatedChain: z.boolean(),
   /** When the payment watcher last finished reading the chain (null: not yet, or unknown). */

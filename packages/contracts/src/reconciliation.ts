@@ -62,7 +62,7 @@ export type ReconciliationReport = z.infer<typeof reconciliationReportSchema>;
 export const reconciliationOverviewSchema = z.object({
   latest: reconciliationReportSchema.nullable(),
   /** Block explorer for transaction links. */
-  explorerUrl: z.string(),
+  explorerUrl: z.string().nullable(),
   history: z.array(
     z.object({ _id: z.string(), ranAt: z.string(), clean: z.boolean(), differences: z.number() }),
   ),

@@ -41,7 +41,7 @@ export const withdrawalsResponseSchema = z.object({
     hasPrevPage: z.boolean(),
   }),
   /** Beyond the spec: the block explorer the address and transaction links point to. */
-  explorerUrl: z.string(),
+  explorerUrl: z.string().nullable(),
 });
 export type WithdrawalsResponse = z.infer<typeof withdrawalsResponseSchema>;
 
@@ -189,7 +189,7 @@ export const adminWithdrawalsResponseSchema = z.object({
     resultsCount: z.number(),
   }),
   statistics: withdrawalStatisticsSchema,
-  explorerUrl: z.string(),
+  explorerUrl: z.string().nullable(),
 });
 export type AdminWithdrawalsResponse = z.infer<typeof adminWithdrawalsResponseSchema>;
 
@@ -225,7 +225,7 @@ export const withdrawalReviewSchema = z.object({
   chainCheck: chainCheckSchema.nullable(),
   /** Whether "Approve and send" is available (a hot wallet is configured). */
   canSend: z.boolean(),
-  explorerUrl: z.string(),
+  explorerUrl: z.string().nullable(),
 });
 export type WithdrawalReview = z.infer<typeof withdrawalReviewSchema>;
 

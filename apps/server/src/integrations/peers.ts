@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ConfigError, type Config } from '../config';
+import { judgeChainIdentity, probeChainIdentity } from './chain/chain-identity';
 import { EvmChainReader, type ChainReader } from './chain/chain-reader';
 import { SimulatedChain } from './chain/simulated-chain';
 import { BingxClient } from './exchange/bingx-client';
@@ -14,9 +15,11 @@ import type { ExchangeGateway } from './exchange/exchange';
  */
 export interface Peers {
   chain: ChainReader;
+  /** The chain (id and genesis hash) verified at start: the watcher reads no other. */
+  chainIdentity: string;
   exchange: ExchangeGateway;
   usdtContract: string;
-  explorerUrl: string;
+  explorerUrl: string | null;
   simulatedChain: SimulatedChain | null;
   bingxSimulator: BingxSimulator | null;
   close(): Promise<void>;
@@ -29,6 +32,7 @@ export async function connectPeers(config: Config): Promise<Peers> {
   if (!rpcUrl) {
     simulatedChain = new SimulatedChain({
       usdtContract: config.chain.usdtContract,
+      chainId: config.chain.chainId,
       finalityDepth: 2,
     });
     rpcUrl = await simulatedChain.listen();
@@ -48,15 +52,18 @@ export async function connectPeers(config: Config): Promise<Peers> {
     exchangeOptions = { baseUrl: await bingxSimulator.listen(), apiKey: key, apiSecret: secret };
     closers.push(() => bingxSimulator!.close());
   }
-  const chain = new EvmChainReader({
-    rpcUrl,
-    usdtContract: config.chain.usdtContract,
-    confirmations: config.chain.confirmations,
-    logRange: config.chain.logRange,
-  });
-  if (config.chain.rpcUrl) await requireLogAccess(chain, config.chain.rpcUrl);
+  const closeAll = () => Promise.all(closers.map((close) => close()));
+  let chain: EvmChainReader;
+  let chainIdentity: string;
+  try {
+    ({ chain, chainIdentity } = await verifiedChain(config, rpcUrl));
+  } catch (err) {
+    await closeAll();
+    throw err;
+  }
   return {
     chain,
+    chainIdentity,
     exchange: new BingxClient({
       ...exchangeOptions,
       commissionApi: config.exchange.commissionApi,
@@ -68,9 +75,35 @@ export async function connectPeers(config: Config): Promise<Peers> {
     simulatedChain,
     bingxSimulator,
     async close() {
-      await Promise.all(closers.map((close) => close()));
+      await closeAll();
     },
   };
+}
+
+/**
+ * The chain reader, once the node is the chain of CHAIN_ID and USDT_CONTRACT a token with
+ * acceptable decimals (decision 035), and, with a real node, once it serves eth_getLogs. The
+ * simulated chain answers the same questions, so development runs the same path. Throws a
+ * ConfigError of one line naming the variable.
+ */
+async function verifiedChain(
+  config: Config,
+  rpcUrl: string,
+): Promise<{ chain: EvmChainReader; chainIdentity: string }> {
+  const verdict = judgeChainIdentity(
+    await probeChainIdentity(rpcUrl, config.chain.usdtContract),
+    config.chain,
+  );
+  if (verdict.problem !== null) throw new ConfigError(verdict.problem);
+  const chain = new EvmChainReader({
+    rpcUrl,
+    usdtContract: config.chain.usdtContract,
+    tokenDecimals: verdict.tokenDecimals,
+    confirmations: config.chain.confirmations,
+    logRange: config.chain.logRange,
+  });
+  if (config.chain.rpcUrl) await requireLogAccess(chain, config.chain.rpcUrl);
+  return { chain, chainIdentity: verdict.identity };
 }
 
 /**

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.20;
 
-/// An 18-decimal ERC-20 standing in for BEP20 USDT in tests against a local node.
+/// An ERC-20 standing in for BEP20 USDT (18 decimals) in tests against a local node; other
+/// decimals (Ethereum's USDT has 6) prove that amounts follow the contract's decimals().
 contract TestUSDT {
     string public constant name = "Tether USD";
     string public constant symbol = "USDT";
-    uint8 public constant decimals = 18;
+    uint8 public immutable decimals;
     uint256 public totalSupply;
     mapping(address => uint256) public balanceOf;
     mapping(address => mapping(address => uint256)) public allowance;
@@ -13,7 +14,8 @@ contract TestUSDT {
     event Transfer(address indexed from, address indexed to, uint256 value);
     event Approval(address indexed owner, address indexed spender, uint256 value);
 
-    constructor(uint256 supply) {
+    constructor(uint256 supply, uint8 tokenDecimals) {
+        decimals = tokenDecimals;
         totalSupply = supply;
         balanceOf[msg.sender] = supply;
         emit Transfer(address(0), msg.sender, supply);

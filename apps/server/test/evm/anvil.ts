@@ -21,8 +21,8 @@ import type { Peers } from '../../src/integrations/peers';
 import { freePort } from '../free-port';
 
 /**
- * A real EVM node on loopback for tests: anvil from the npm package, with an 18-decimal ERC-20
- * compiled by solc and deployed, and a funded payer. anvil's `finalized` block trails the head by
+ * A real EVM node on loopback for tests: anvil from the npm package, with an ERC-20 (18 decimals
+ * unless asked otherwise) compiled by solc and deployed, and a funded payer. anvil's `finalized` block trails the head by
  * 64 blocks: tests mine blocks to make payments final.
  */
 
@@ -83,11 +83,17 @@ export function compileToken(): { abi: unknown[]; bytecode: Hex } {
 export interface LocalChain {
   rpcUrl: string;
   usdt: `0x${string}`;
+  /** The token's decimals (what its decimals() answers). */
+  tokenDecimals: number;
+  /** The chain id anvil answers (31337 unless asked otherwise). */
+  chainId: number;
   publicClient: PublicClient;
   testClient: TestClient;
   wallet: WalletClient;
-  /** Sends `amount` (18-decimal units) of the token from the payer to `to`; returns the tx hash. */
-  pay(to: `0x${string}`, amount: bigint): Promise<Hex>;
+  /** Sends `amount` (token units) of the token (or `token`) from the payer to `to`; the tx hash. */
+  pay(to: `0x${string}`, amount: bigint, token?: `0x${string}`): Promise<Hex>;
+  /** Deploys another test token of `decimals` (the payer holds its supply); its address. */
+  deployToken(decimals: number): Promise<`0x${string}`>;
   mine(blocks: number): Promise<void>;
   stop(): Promise<void>;
 }
@@ -95,18 +101,21 @@ export interface LocalChain {
 /**
  * The app's peers with `anvil` as its chain (by default read directly, 3 confirmations, its test
  * USDT), and an exchange nobody answers: the services run against a real EVM node, nothing
- * simulated. `chain` reads it otherwise (through a faulty provider, say).
+ * simulated. `chain` reads it otherwise (through a faulty provider, say). The chain verified at
+ * start is the one anvil is now.
  */
-export function anvilPeers(
+export async function anvilPeers(
   anvil: LocalChain,
   chain: ChainReader = new EvmChainReader({
     rpcUrl: anvil.rpcUrl,
     usdtContract: anvil.usdt,
+    tokenDecimals: anvil.tokenDecimals,
     confirmations: 3,
   }),
-): Peers {
+): Promise<Peers> {
   return {
     chain,
+    chainIdentity: await chain.chainIdentity(),
     exchange: new BingxClient({
       baseUrl: 'http://127.0.0.1:9',
       apiKey: 'k',
@@ -129,12 +138,21 @@ export interface AnvilOptions {
   slotsInAnEpoch?: number;
   /** A block every this many seconds besides those mined by hand: a head that stays fresh. */
   blockTimeSeconds?: number;
+  /** What eth_chainId answers (anvil's default: 31337). */
+  chainId?: number;
+  /** The test token's decimals (default 18, as BSC's USDT). */
+  tokenDecimals?: number;
+  /** The genesis block's timestamp: two nodes of one chain id with different genesis hashes. */
+  genesisTimestamp?: number;
 }
 
 export async function startAnvil(options: AnvilOptions = {}): Promise<LocalChain> {
   const binary = anvilBinary();
   if (!binary) throw new Error('anvil is not installed (@foundry-rs/anvil-linux-amd64)');
   const port = await freePort();
+  const chainId = options.chainId ?? 31337;
+  const tokenDecimals = options.tokenDecimals ?? 18;
+  const chain = { ...foundry, id: chainId };
   const child: ChildProcess = spawn(
     binary,
     [
@@ -143,14 +161,17 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<LocalChain
       '--port',
       String(port),
       '--silent',
+      '--chain-id',
+      String(chainId),
       ...(options.slotsInAnEpoch ? ['--slots-in-an-epoch', String(options.slotsInAnEpoch)] : []),
       ...(options.blockTimeSeconds ? ['--block-time', String(options.blockTimeSeconds)] : []),
+      ...(options.genesisTimestamp ? ['--timestamp', String(options.genesisTimestamp)] : []),
     ],
     { stdio: 'ignore' },
   );
   const rpcUrl = `http://127.0.0.1:${port}`;
   const publicClient = createPublicClient({
-    chain: foundry,
+    chain,
     transport: http(rpcUrl),
     cacheTime: 0,
   });
@@ -166,35 +187,41 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<LocalChain
     }
   }
   const account = privateKeyToAccount(PAYER_KEY);
-  const wallet = createWalletClient({ account, chain: foundry, transport: http(rpcUrl) });
-  const testClient = createTestClient({ chain: foundry, mode: 'anvil', transport: http(rpcUrl) });
-  const { abi, bytecode } = compileToken();
-  const deployHash = await wallet.deployContract({
-    abi,
-    bytecode,
-    args: [10n ** 30n],
-    account,
-    chain: foundry,
-  });
-  const receipt = await publicClient.waitForTransactionReceipt({
-    hash: deployHash,
-    pollingInterval: 50,
-  });
-  const usdt = receipt.contractAddress!;
+  const wallet = createWalletClient({ account, chain, transport: http(rpcUrl) });
+  const testClient = createTestClient({ chain, mode: 'anvil', transport: http(rpcUrl) });
+  const deployToken = async (decimals: number) => {
+    const { abi, bytecode } = compileToken();
+    const deployHash = await wallet.deployContract({
+      abi,
+      bytecode,
+      args: [10n ** 30n, decimals],
+      account,
+      chain,
+    });
+    const receipt = await publicClient.waitForTransactionReceipt({
+      hash: deployHash,
+      pollingInterval: 50,
+    });
+    return receipt.contractAddress!;
+  };
+  const usdt = await deployToken(tokenDecimals);
   return {
     rpcUrl,
     usdt,
+    tokenDecimals,
+    chainId,
     publicClient,
     testClient,
     wallet,
-    async pay(to, amount) {
+    deployToken,
+    async pay(to, amount, token = usdt) {
       const hash = await wallet.writeContract({
-        address: usdt,
+        address: token,
         abi: ERC20_ABI,
         functionName: 'transfer',
         args: [to, amount],
         account,
-        chain: foundry,
+        chain,
       });
       await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 });
       return hash;

@@ -6,10 +6,18 @@ export interface ChainPosition {
   final: bigint;
 }
 
-/** The node answered for another chain than the one a scan started on. */
+/**
+ * The node answers for another chain (chain id or genesis hash) than the one verified at start
+ * (decision 035): nothing of it is read as ours until it is that chain again.
+ */
 export class ChainSwitchedError extends Error {
-  constructor(before: string, now: string) {
-    super(`the node switched chains during a scan (chain switched: ${before} -> ${now})`);
+  constructor(
+    readonly expected: string,
+    readonly found: string,
+  ) {
+    super(
+      `chain switched: the node answers as chain ${found}, not ${expected} (verified at start)`,
+    );
     this.name = 'ChainSwitchedError';
   }
 }
@@ -20,7 +28,9 @@ export const FINAL_TTL_MS = 2_000;
 /**
  * The chain's identity and final block, read at most once per short period however many callers
  * ask at once (members refreshing, addresses handed out, metrics scrapes): concurrent callers
- * share one node call. The watcher itself reads fresh values (`fresh()`).
+ * share one node call. The watcher itself reads fresh values (`fresh()`). The identity is pinned
+ * to the chain verified at start: an answer for another chain is a ChainSwitchedError, never a
+ * position.
  */
 export class ChainHead {
   private identity: { value: Promise<string>; at: number } | null = null;
@@ -30,6 +40,8 @@ export class ChainHead {
 
   constructor(
     private readonly chain: ChainReader,
+    /** The chain verified at start (chain-identity.ts): chain id and genesis hash. */
+    private readonly pinned: string,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -58,22 +70,25 @@ export class ChainHead {
   }
 
   /**
-   * Throws ChainSwitchedError unless the node is still the chain `identity` (read now; callers
-   * at the same moment share the read). Logs are credited only after this check: a provider that
-   * starts answering for another chain never gets its logs credited as ours.
+   * Throws ChainSwitchedError unless the node is still the chain verified at start (read now;
+   * callers at the same moment share the read). Logs are credited only after this check: a
+   * provider that starts answering for another chain never gets its logs credited as ours.
    */
-  async confirmIdentity(identity: string): Promise<void> {
+  async confirmIdentity(): Promise<void> {
     if (!this.identityInFlight) {
-      const read = this.chain.chainIdentity();
+      const read = this.pinnedIdentity();
       this.identityInFlight = read;
       const clear = () => {
         if (this.identityInFlight === read) this.identityInFlight = null;
       };
       read.then(clear, clear);
     }
-    const now = await this.identityInFlight;
-    this.identity = { value: Promise.resolve(now), at: this.now() };
-    if (now !== identity) throw new ChainSwitchedError(identity, now);
+    const value = this.identityInFlight;
+    this.identity = { value, at: this.now() };
+    value.catch(() => {
+      if (this.identity?.value === value) this.identity = null;
+    });
+    await value;
   }
 
   /**
@@ -94,7 +109,7 @@ export class ChainHead {
 
   private cachedIdentity(): Promise<string> {
     if (!this.identity || this.now() - this.identity.at >= IDENTITY_TTL_MS) {
-      const value = this.chain.chainIdentity();
+      const value = this.pinnedIdentity();
       const entry = { value, at: this.now() };
       this.identity = entry;
       // A failed read is not kept: the next caller asks the node again.
@@ -103,6 +118,13 @@ export class ChainHead {
       });
     }
     return this.identity.value;
+  }
+
+  /** The node's identity, or ChainSwitchedError when it is not the chain verified at start. */
+  private async pinnedIdentity(): Promise<string> {
+    const found = await this.chain.chainIdentity();
+    if (found !== this.pinned) throw new ChainSwitchedError(this.pinned, found);
+    return found;
   }
 
   private cachedFinal(): Promise<bigint> {

@@ -15,6 +15,8 @@ import { isRangeLimitError, isUnsupportedTagError } from './rpc-errors';
 export interface ChainPreflightOptions {
   rpcUrl: string;
   usdtContract: string;
+  /** The token's decimals, as the chain identity check read them (chain-identity.ts). */
+  tokenDecimals: number;
   /** CHAIN_LOG_RANGE */
   logRange: number;
   /** CHAIN_CONFIRMATIONS: the fallback where the node has no `finalized` tag. */
@@ -77,6 +79,7 @@ async function logRange(
   const reader = new EvmChainReader({
     rpcUrl: options.rpcUrl,
     usdtContract: options.usdtContract,
+    tokenDecimals: options.tokenDecimals,
     confirmations: options.confirmations,
     logRange: options.logRange,
     timeoutMs: options.timeoutMs ?? 10_000,
@@ -169,6 +172,7 @@ async function hotWallet(options: ChainPreflightOptions): Promise<CheckResult[]>
   const chain = new PayoutChain({
     rpcUrl: options.rpcUrl,
     usdtContract: options.usdtContract,
+    tokenDecimals: options.tokenDecimals,
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
   });
   const bnb = async (): Promise<CheckResult[]> => {

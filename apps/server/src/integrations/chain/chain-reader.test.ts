@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USDT_BEP20_MAINNET } from '@ctn/contracts/constants';
-import { EvmChainReader, tokenAmountToMicroUsdt } from './chain-reader';
+import { EvmChainReader, microUsdtToTokenAmount, tokenAmountToMicroUsdt } from './chain-reader';
 import { DEV_DEPOSIT_XPUB, depositAddressDeriver } from './deposit-addresses';
 import { SimulatedChain } from './simulated-chain';
 
@@ -19,6 +19,7 @@ describe('reading USDT payments over JSON-RPC (simulated chain)', () => {
     reader = new EvmChainReader({
       rpcUrl: await chain.listen(),
       usdtContract: USDT_BEP20_MAINNET,
+      tokenDecimals: 18,
       confirmations: 15,
     });
   });
@@ -35,9 +36,11 @@ describe('reading USDT payments over JSON-RPC (simulated chain)', () => {
     chain.transfer(stranger, 5n * USDT);
     const txB = chain.transfer(bob, 9_990_000_000_000_000_000n);
     const found = await reader.transfersTo([alice, bob], start, BigInt(chain.head));
-    expect(found.map((t) => [t.txHash, t.to, t.amount, t.logIndex, t.removed])).toEqual([
-      [txA, alice, 10n * USDT, 0, false],
-      [txB, bob, 9_990_000_000_000_000_000n, 0, false],
+    expect(
+      found.map((t) => [t.txHash, t.to, t.amount, t.amountMicro, t.logIndex, t.removed]),
+    ).toEqual([
+      [txA, alice, 10n * USDT, 10_000_000n, 0, false],
+      [txB, bob, 9_990_000_000_000_000_000n, 9_990_000n, 0, false],
     ]);
     expect(found[0]!.blockNumber).toBe(start);
   });
@@ -51,6 +54,7 @@ describe('reading USDT payments over JSON-RPC (simulated chain)', () => {
       const legacyReader = new EvmChainReader({
         rpcUrl: await legacy.listen(),
         usdtContract: USDT_BEP20_MAINNET,
+        tokenDecimals: 18,
         confirmations: 15,
       });
       legacy.mine(40);
@@ -65,15 +69,18 @@ describe('reading USDT payments over JSON-RPC (simulated chain)', () => {
 
 describe('tokenAmountToMicroUsdt', () => {
   it('converts 18-decimal amounts exactly, dropping sub-micro dust', () => {
-    expect(tokenAmountToMicroUsdt(10n * USDT)).toBe(10_000_000n);
-    expect(tokenAmountToMicroUsdt(9_990_000_000_000_000_000n)).toBe(9_990_000n);
-    expect(tokenAmountToMicroUsdt(10_000_000n * USDT + 1n)).toBe(10_000_000_000_000n);
-    expect(tokenAmountToMicroUsdt(999_999_999_999n)).toBe(0n);
-    expect(tokenAmountToMicroUsdt(123_456_789_012_345_678_901n)).toBe(123_456_789n);
+    expect(tokenAmountToMicroUsdt(10n * USDT, 18)).toBe(10_000_000n);
+    expect(tokenAmountToMicroUsdt(9_990_000_000_000_000_000n, 18)).toBe(9_990_000n);
+    expect(tokenAmountToMicroUsdt(10_000_000n * USDT + 1n, 18)).toBe(10_000_000_000_000n);
+    expect(tokenAmountToMicroUsdt(999_999_999_999n, 18)).toBe(0n);
+    expect(tokenAmountToMicroUsdt(123_456_789_012_345_678_901n, 18)).toBe(123_456_789n);
   });
 
-  it('handles other decimals too', () => {
+  it('handles other decimals too, and back to token units exactly', () => {
     expect(tokenAmountToMicroUsdt(10_000_000n, 6)).toBe(10_000_000n);
     expect(tokenAmountToMicroUsdt(1_000n, 3)).toBe(1_000_000n);
+    expect(microUsdtToTokenAmount(10_000_000n, 6)).toBe(10_000_000n);
+    expect(microUsdtToTokenAmount(10_000_000n, 18)).toBe(10n * USDT);
+    expect(() => microUsdtToTokenAmount(1n, 3)).toThrow(RangeError);
   });
 });

@@ -11,6 +11,7 @@ import {
   type PublicClient,
   zeroAddress,
 } from 'viem';
+import { chainIdentityKey } from './chain-identity';
 import { isRangeLimitError, isUnsupportedTagError } from './rpc-errors';
 
 /**
@@ -24,13 +25,17 @@ export interface UsdtTransfer {
   blockNumber: bigint;
   from: string;
   to: string;
-  /** The raw token amount (18 decimals on BSC). */
+  /** The raw token amount, in units of the token's decimals (read from the contract at start). */
   amount: bigint;
+  /** The same amount in micro-USDT (below one micro-USDT: dust, not credited). */
+  amountMicro: bigint;
   /** A log dropped by a reorganisation: never credit it. */
   removed: boolean;
 }
 
 export interface ChainReader {
+  /** The token's decimals (read from the contract at start): units <-> micro-USDT. */
+  readonly tokenDecimals: number;
   /** Which chain this is (chain id and genesis hash): scan positions are kept per chain. */
   chainIdentity(): Promise<string>;
   /** The newest block we treat as final: the node's `finalized` tag, else head - confirmations. */
@@ -59,6 +64,8 @@ const GROW_AFTER_SUCCESSES = 50;
 export interface EvmChainReaderOptions {
   rpcUrl: string;
   usdtContract: string;
+  /** The token's decimals, as its contract answered at start (chain-identity.ts). */
+  tokenDecimals: number;
   /** head - confirmations is final on nodes that do not know the `finalized` tag. */
   confirmations: number;
   /** The most blocks asked for in one eth_getLogs (CHAIN_LOG_RANGE); halved on a range error. */
@@ -106,6 +113,10 @@ export class EvmChainReader implements ChainReader {
     this.range = this.maxRange;
   }
 
+  get tokenDecimals(): number {
+    return this.options.tokenDecimals;
+  }
+
   /** The eth_getLogs range in use now (for tests and diagnostics). */
   get currentLogRange(): bigint {
     return this.range;
@@ -116,7 +127,7 @@ export class EvmChainReader implements ChainReader {
       this.client.getChainId(),
       this.client.getBlock({ blockNumber: 0n }),
     ]);
-    return `${chainId}:${genesis.hash}`;
+    return chainIdentityKey(chainId, genesis.hash);
   }
 
   async finalizedBlock(): Promise<bigint> {
@@ -252,25 +263,31 @@ export class EvmChainReader implements ChainReader {
     if (signature!.toLowerCase() !== TRANSFER_TOPIC.toLowerCase()) fail('event');
     const blockNumber = hexToBigInt(log.blockNumber as `0x${string}`);
     if (blockNumber < from || blockNumber > to) fail('block outside the range asked');
+    const amount = hexToBigInt(log.data as `0x${string}`);
     return {
       txHash: log.transactionHash as string,
       logIndex: hexToNumber(log.logIndex as `0x${string}`),
       blockNumber,
       from: getAddress(`0x${fromTopic!.slice(26)}`),
       to: getAddress(`0x${toTopic!.slice(26)}`),
-      amount: hexToBigInt(log.data as `0x${string}`),
+      amount,
+      amountMicro: tokenAmountToMicroUsdt(amount, this.options.tokenDecimals),
       removed: log.removed === true,
     };
   }
 }
 
-const WEI_PER_MICRO = 10n ** 12n;
-
 /**
- * An 18-decimal token amount in micro-USDT, exactly: integer division, no floating point.
- * Anything below one micro-USDT (1e-6) is dust and is not credited.
+ * A token amount in micro-USDT, exactly: integer division, no floating point. Anything below one
+ * micro-USDT (1e-6) is dust and is not credited.
  */
-export function tokenAmountToMicroUsdt(amount: bigint, decimals = 18): bigint {
+export function tokenAmountToMicroUsdt(amount: bigint, decimals: number): bigint {
   if (decimals < 6) return amount * 10n ** BigInt(6 - decimals);
-  return decimals === 18 ? amount / WEI_PER_MICRO : amount / 10n ** BigInt(decimals - 6);
+  return amount / 10n ** BigInt(decimals - 6);
+}
+
+/** Micro-USDT in token units, exactly (decimals of at least 6: chain-identity.ts). */
+export function microUsdtToTokenAmount(micro: bigint, decimals: number): bigint {
+  if (decimals < 6) throw new RangeError(`a token of ${decimals} decimals cannot hold micro-USDT`);
+  return micro * 10n ** BigInt(decimals - 6);
 }

@@ -100,6 +100,7 @@ describe('checking a pasted hash and broadcasting (JSON-RPC)', () => {
     chain = new PayoutChain({
       rpcUrl: `http://127.0.0.1:${port}`,
       usdtContract: USDT_BEP20_MAINNET,
+      tokenDecimals: 18,
     });
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
@@ -142,6 +143,7 @@ describe('checking a pasted hash and broadcasting (JSON-RPC)', () => {
     const down = new PayoutChain({
       rpcUrl: 'http://127.0.0.1:9',
       usdtContract: USDT_BEP20_MAINNET,
+      tokenDecimals: 18,
     });
     expect((await down.checkTransfer(hashOf(1), MEMBER, 10_000_000n)).state).toBe('UNAVAILABLE');
   });
@@ -154,14 +156,16 @@ describe('checking a pasted hash and broadcasting (JSON-RPC)', () => {
     const down = new PayoutChain({
       rpcUrl: 'http://127.0.0.1:9',
       usdtContract: USDT_BEP20_MAINNET,
+      tokenDecimals: 18,
     });
     expect((await down.broadcast('0x01')).kind).toBe('UNKNOWN');
   });
 
-  it('formats 18-decimal amounts exactly, with at least two decimals', () => {
-    expect(formatToken(12_500_000n * UNITS)).toBe('12.50');
-    expect(formatToken(10n ** 18n)).toBe('1.00');
-    expect(formatToken(1_234_567n * UNITS)).toBe('1.234567');
-    expect(formatToken(1n)).toBe('0.000000000000000001');
+  it('formats token amounts of their decimals exactly, with at least two decimals', () => {
+    expect(formatToken(12_500_000n * UNITS, 18)).toBe('12.50');
+    expect(formatToken(10n ** 18n, 18)).toBe('1.00');
+    expect(formatToken(1_234_567n * UNITS, 18)).toBe('1.234567');
+    expect(formatToken(1n, 18)).toBe('0.000000000000000001');
+    expect(formatToken(12_500_000n, 6)).toBe('12.50');
   });
 });

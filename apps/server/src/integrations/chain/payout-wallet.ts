@@ -1,5 +1,5 @@
 import type { ChainCheck } from '@ctn/contracts/withdrawals';
-import { tokenAmountToMicroUsdt } from './chain-reader';
+import { microUsdtToTokenAmount, tokenAmountToMicroUsdt } from './chain-reader';
 import {
   BaseError,
   createPublicClient,
@@ -33,8 +33,6 @@ const ERC20 = parseAbi([
   'function transfer(address to, uint256 value) returns (bool)',
   'function balanceOf(address owner) view returns (uint256)',
 ]);
-/** BEP20 USDT has 18 decimals: one micro-USDT is 10^12 base units. */
-const UNITS_PER_MICRO = 10n ** 12n;
 /** Headroom over the node's estimates: a stored transaction is re-sent as is, never re-priced. */
 const GAS_MARGIN_PERCENT = 125n;
 const GAS_PRICE_MARGIN_PERCENT = 120n;
@@ -84,6 +82,8 @@ export interface SignedTransfer {
 export interface PayoutChainOptions {
   rpcUrl: string;
   usdtContract: string;
+  /** The token's decimals, as its contract answered at start (chain-identity.ts). */
+  tokenDecimals: number;
   /** Per request; a payout's outcome is decided by chain state, never by a slow answer. */
   timeoutMs?: number;
 }
@@ -92,9 +92,11 @@ export interface PayoutChainOptions {
 export class PayoutChain {
   private readonly client: PublicClient;
   readonly usdt: `0x${string}`;
+  private readonly decimals: number;
   private chainId: number | null = null;
 
   constructor(options: PayoutChainOptions) {
+    this.decimals = options.tokenDecimals;
     // cacheTime 0: nonces and receipts must be read fresh every time.
     this.client = createPublicClient({
       transport: http(options.rpcUrl, { retryCount: 1, timeout: options.timeoutMs ?? 10_000 }),
@@ -144,7 +146,7 @@ export class PayoutChain {
     const data = encodeFunctionData({
       abi: ERC20,
       functionName: 'transfer',
-      args: [getAddress(to), amountMicro * UNITS_PER_MICRO],
+      args: [getAddress(to), microUsdtToTokenAmount(amountMicro, this.decimals)],
     });
     const account = getAddress(from);
     const [estimate, price, chainId, balance] = await Promise.all([
@@ -159,6 +161,7 @@ export class PayoutChain {
       this.client.getBalance({ address: account }),
     ]);
     const { gas, gasPrice } = withMargins(estimate, price);
+    // The native coin (BNB) has 18 decimals on every EVM chain: wei, not the token's units.
     if (balance < gas * gasPrice)
       throw new PayoutWalletError(
         `The hot wallet ${account} holds ${formatUnits(balance, 18)} of the native coin; the gas needs ${formatUnits(gas * gasPrice, 18)}.`,
@@ -221,7 +224,7 @@ export class PayoutChain {
       functionName: 'balanceOf',
       args: [getAddress(address)],
     });
-    return tokenAmountToMicroUsdt(raw);
+    return tokenAmountToMicroUsdt(raw, this.decimals);
   }
 
   /**
@@ -231,9 +234,10 @@ export class PayoutChain {
    */
   async checkTransfer(hash: string, to: string, amountMicro: bigint): Promise<ChainCheck> {
     const expectedTo = getAddress(to);
-    const expectedValue = amountMicro * UNITS_PER_MICRO;
+    const expectedValue = microUsdtToTokenAmount(amountMicro, this.decimals);
+    const token = (value: bigint) => formatToken(value, this.decimals);
     const expected = (found?: string) =>
-      `${formatToken(expectedValue)} USDT to ${short(expectedTo, found ?? expectedTo)}`;
+      `${token(expectedValue)} USDT to ${short(expectedTo, found ?? expectedTo)}`;
     let receipt;
     try {
       receipt = await this.client.getTransactionReceipt({ hash: hash as Hex });
@@ -268,13 +272,13 @@ export class PayoutChain {
     if (exact)
       return {
         state: 'VERIFIED',
-        detail: `Transfer of ${formatToken(exact.value)} USDT to ${short(exact.to, exact.to)}.`,
+        detail: `Transfer of ${token(exact.value)} USDT to ${short(exact.to, exact.to)}.`,
       };
     const found = usdt.find((t) => t.to === expectedTo) ?? usdt[0];
     if (found)
       return {
         state: 'MISMATCH',
-        detail: `Transfer of ${formatToken(found.value)} USDT to ${short(found.to, expectedTo)} (expected ${expected(found.to)}).`,
+        detail: `Transfer of ${token(found.value)} USDT to ${short(found.to, expectedTo)} (expected ${expected(found.to)}).`,
       };
     const other = transfers[0];
     if (other)
@@ -356,9 +360,9 @@ export function errorText(err: unknown): string {
   return String(err);
 }
 
-/** 18-decimal token units as USDT with at least two decimals: 12.5 -> "12.50". */
-export function formatToken(value: bigint): string {
-  const [whole, fraction = ''] = formatUnits(value, 18).split('.');
+/** Token units of `decimals` as USDT with at least two decimals: 12.5 -> "12.50". */
+export function formatToken(value: bigint, decimals: number): string {
+  const [whole, fraction = ''] = formatUnits(value, decimals).split('.');
   return `${whole}.${fraction.padEnd(2, '0')}`;
 }
 

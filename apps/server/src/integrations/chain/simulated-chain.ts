@@ -6,12 +6,16 @@ import { getAddress, numberToHex, padHex, toEventSelector } from 'viem';
 /**
  * A simulated BNB Smart Chain that speaks Ethereum JSON-RPC over HTTP: enough of it for the
  * payment watcher (blocks, the `finalized` tag, USDT Transfer logs with address and topic
- * filters). Demo mode and tests send "payments" with `transfer()`; the watcher reads them through
+ * filters) and for the start's identity check (eth_chainId, eth_getCode, the token's
+ * `decimals()` through eth_call). Demo mode and tests send "payments" with `transfer()`; the watcher reads them through
  * the same viem client it uses against a real node.
  */
 
 const TRANSFER_TOPIC = toEventSelector('Transfer(address,address,uint256)');
 const ZERO_HASH = `0x${'0'.repeat(64)}`;
+const DECIMALS_SELECTOR = '0x313ce567';
+/** What eth_getCode answers for the token: some runtime code (an address without code: 0x). */
+const TOKEN_CODE = '0x6080604052348015600f57600080fd5b50';
 
 interface SimLog {
   address: string;
@@ -33,6 +37,10 @@ type RpcRequest = { id?: unknown; method?: string; params?: unknown[] };
 
 export interface SimulatedChainOptions {
   usdtContract: string;
+  /** What eth_chainId answers (CHAIN_ID; BSC's 56 by default). */
+  chainId?: number;
+  /** What the token's decimals() answers (BSC's USDT: 18). */
+  tokenDecimals?: number;
   /** Blocks behind the head that count as final (BSC: about 2). */
   finalityDepth?: number;
   /** Without the `finalized` tag the watcher falls back to head - CHAIN_CONFIRMATIONS. */
@@ -71,7 +79,7 @@ export class SimulatedChain {
     for (let i = 0; i < count; i++) this.appendBlock([]);
   }
 
-  /** Mines a block holding one USDT transfer of `amount` (18-decimal units); returns its tx hash. */
+  /** Mines a block holding one USDT transfer of `amount` (token units); returns its tx hash. */
   transfer(
     to: string,
     amount: bigint,
@@ -151,7 +159,18 @@ export class SimulatedChain {
     const params = request.params ?? [];
     switch (request.method) {
       case 'eth_chainId':
-        return reply('0x38');
+        return reply(numberToHex(this.options.chainId ?? 56));
+      case 'eth_getCode':
+        return reply(this.isToken(params[0]) ? TOKEN_CODE : '0x');
+      case 'eth_call': {
+        const call = (params[0] ?? {}) as { to?: unknown; data?: unknown; input?: unknown };
+        // A call to an address without code succeeds with no data, as on a real node.
+        if (!this.isToken(call.to)) return reply('0x');
+        const input = call.data ?? call.input;
+        const data = typeof input === 'string' ? input : '';
+        if (!data.toLowerCase().startsWith(DECIMALS_SELECTOR)) return fail(3, 'execution reverted');
+        return reply(padHex(numberToHex(this.options.tokenDecimals ?? 18), { size: 32 }));
+      }
       case 'eth_blockNumber':
         return reply(numberToHex(this.head));
       case 'eth_getBlockByNumber': {
@@ -176,6 +195,10 @@ export class SimulatedChain {
       default:
         return fail(-32601, `method ${request.method ?? '?'} not supported by the simulated chain`);
     }
+  }
+
+  private isToken(address: unknown): boolean {
+    return typeof address === 'string' && address.toLowerCase() === this.usdt.toLowerCase();
   }
 
   private resolveTag(tag: unknown): number | null | 'unsupported' {

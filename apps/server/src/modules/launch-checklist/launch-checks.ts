@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import { pingDatabase, type Database } from '../../db/client';
 import { migrationState } from '../../db/migrate';
 import { chainPreflight } from '../../integrations/chain/chain-preflight';
+import { judgeChainIdentity, probeChainIdentity } from '../../integrations/chain/chain-identity';
 import { fail, ok, reasonOf, warn, type PreflightCheck } from '../../lib/preflight';
 import { publicUrlCheck, secretsCheck, trustProxyCheck } from './config-checks';
 
@@ -93,26 +94,42 @@ function databaseCheck(config: Config, open: () => Promise<Database | null>): Pr
 }
 
 function chainCheck(config: Config): PreflightCheck {
-  const { rpcUrl } = config.chain;
+  const { rpcUrl, usdtContract } = config.chain;
   return {
     name: 'chain',
     variable: 'CHAIN_RPC_URL',
-    run: async () =>
-      rpcUrl === undefined
-        ? [
-            warn(
-              'chain',
-              'CHAIN_RPC_URL',
-              'not set: the built-in simulated chain answers (never in production)',
-            ),
-          ]
-        : chainPreflight({
-            rpcUrl,
-            usdtContract: config.chain.usdtContract,
-            logRange: config.chain.logRange,
-            confirmations: config.chain.confirmations,
-            payoutPrivateKey: config.chain.payoutPrivateKey,
-          }),
+    run: async () => {
+      if (rpcUrl === undefined)
+        return [
+          warn(
+            'chain',
+            'CHAIN_RPC_URL',
+            'not set: the built-in simulated chain answers (never in production)',
+          ),
+        ];
+      // Which chain and token first, as the start does: on the wrong chain, or with the wrong
+      // token, the other answers mean nothing (decision 035).
+      const probe = await probeChainIdentity(rpcUrl, usdtContract);
+      const verdict = judgeChainIdentity(probe, { chainId: config.chain.chainId, usdtContract });
+      if (verdict.problem !== null) {
+        const [variable, ...found] = verdict.problem.split(': ');
+        return [fail('chain identity', variable ?? 'CHAIN_RPC_URL', found.join(': '))];
+      }
+      const identity = ok(
+        'chain identity',
+        'CHAIN_ID',
+        `chain id ${probe.chainId}; USDT_CONTRACT has code and ${verdict.tokenDecimals} decimals`,
+      );
+      const rest = await chainPreflight({
+        rpcUrl,
+        usdtContract,
+        tokenDecimals: verdict.tokenDecimals,
+        logRange: config.chain.logRange,
+        confirmations: config.chain.confirmations,
+        payoutPrivateKey: config.chain.payoutPrivateKey,
+      });
+      return [identity, ...rest];
+    },
   };
 }
 

@@ -65,6 +65,7 @@ describe.runIf(anvilAvailable())('npm run preflight (anvil, embedded database)',
             TWO_FACTOR_KEY: 'preflight-two-factor-key-preflight-two-factor',
             PUBLIC_URL: 'http://127.0.0.1:3000',
             TRUST_PROXY: 'none',
+            CHAIN_ID: '31337',
             CHAIN_RPC_URL: anvil.rpcUrl,
             USDT_CONTRACT: anvil.usdt,
             CHAIN_LOG_RANGE: String(LOG_RANGE),
@@ -106,6 +107,19 @@ describe.runIf(anvilAvailable())('npm run preflight (anvil, embedded database)',
     ]);
     expect(run.lines.some((l) => l.startsWith('FAIL'))).toBe(false);
     expect(run.lines.at(-1)).toMatch(/^preflight: \d+ ok, \d+ warnings, 0 failures$/);
+  });
+
+  it('fails, naming CHAIN_ID, on a node of another chain; USDT_CONTRACT for an address without code', async () => {
+    const wrongChain = await preflight({ CHAIN_ID: '56' });
+    expect(wrongChain.code).toBe(1);
+    expect(line(wrongChain, 'FAIL CHAIN_ID:')).toBe(
+      'FAIL CHAIN_ID: the node at CHAIN_RPC_URL answers chain id 31337, not 56 (chain identity)',
+    );
+    const noCode = await preflight({ USDT_CONTRACT: '0x000000000000000000000000000000000000dEaD' });
+    expect(noCode.code).toBe(1);
+    expect(line(noCode, 'FAIL USDT_CONTRACT:')).toMatch(
+      /^FAIL USDT_CONTRACT: 0x000000000000000000000000000000000000dEaD has no contract code on chain 31337/,
+    );
   });
 
   it('fails, naming CHAIN_LOG_RANGE and what the provider does serve, when it caps eth_getLogs', async () => {

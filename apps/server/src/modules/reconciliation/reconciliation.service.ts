@@ -5,7 +5,7 @@ import type {
 } from '@ctn/contracts/reconciliation';
 import type { Db } from '../../db/client';
 import type { ChainHead } from '../../integrations/chain/chain-head';
-import { tokenAmountToMicroUsdt, type ChainReader } from '../../integrations/chain/chain-reader';
+import type { ChainReader } from '../../integrations/chain/chain-reader';
 import type { Logger } from '../../lib/logger';
 import { toUsdt } from '../../lib/money';
 import type { Actor, AuditService } from '../audit/audit.service';
@@ -33,7 +33,7 @@ export interface ReconciliationDeps {
   mail: MailService;
   log: Logger;
   publicUrl: string;
-  explorerUrl: string;
+  explorerUrl: string | null;
   hotWallet: HotWalletView | null;
   /** How many blocks back from the watcher's position the chain part reads (about a day). */
   windowBlocks?: number;
@@ -176,7 +176,7 @@ export class ReconciliationService {
     for (const t of transfers) {
       if (recorded.has(key(t.txHash, t.logIndex))) continue;
       const owner = owners.get(t.to.toLowerCase());
-      const amount = tokenAmountToMicroUsdt(t.amount);
+      const amount = t.amountMicro;
       differences.push({
         kind: 'TRANSFER_NOT_CREDITED',
         detail: `${micro(amount).toFixed(2)} USDT to ${t.to} (member ${owner?.userNumber ?? '?'}) in block ${t.blockNumber}, log ${t.logIndex}, is not credited.`,

@@ -89,7 +89,7 @@ export class ChainRescansService {
               : rescan.toBlock;
           const addresses = await this.deps.subscriptions.depositAddresses();
           const transfers = await this.deps.chain.transfersTo(addresses, next, end);
-          await this.deps.head.confirmIdentity(identity);
+          await this.deps.head.confirmIdentity();
           found = await this.deps.subscriptions.creditFound(transfers);
           next = end + 1n;
           if (next > rescan.toBlock) status = 'DONE';

@@ -1,5 +1,5 @@
 import type { IncomingPayment, SubscriptionPayment } from '@ctn/contracts/onboarding';
-import { tokenAmountToMicroUsdt, type ChainReader } from '../../integrations/chain/chain-reader';
+import type { ChainReader } from '../../integrations/chain/chain-reader';
 import type { Logger } from '../../lib/logger';
 import { toUsdt } from '../../lib/money';
 
@@ -33,7 +33,7 @@ export class IncomingPayments {
         .filter((t) => !t.removed)
         .map((t) => ({
           transactionHash: t.txHash,
-          amount: toUsdt(tokenAmountToMicroUsdt(t.amount)),
+          amount: toUsdt(t.amountMicro),
           blockNumber: Number(t.blockNumber),
           blocksToFinal: Number(t.blockNumber - final),
         }));

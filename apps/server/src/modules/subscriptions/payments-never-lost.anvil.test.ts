@@ -6,7 +6,13 @@ import { EvmChainReader } from '../../integrations/chain/chain-reader';
 import { connectPeers } from '../../integrations/peers';
 import { ConfigError, parseConfig } from '../../config';
 import { MemoryRateLimiter } from '../../lib/rate-limiter';
-import { anvilAvailable, anvilPeers, startAnvil, type LocalChain } from '../../../test/evm/anvil';
+import {
+  anvilAvailable,
+  anvilPeers,
+  startAnvil,
+  type AnvilOptions,
+  type LocalChain,
+} from '../../../test/evm/anvil';
 import { RpcProxy } from '../../../test/evm/rpc-proxy';
 import type { ChainRescan } from '@ctn/contracts/reconciliation';
 import {
@@ -45,11 +51,12 @@ describe.runIf(anvilAvailable())(
       reader = new EvmChainReader({
         rpcUrl: proxyUrl,
         usdtContract: anvil.usdt,
-        confirmations: 120,
+        tokenDecimals: anvil.tokenDecimals,
+        confirmations: 240,
         logRange: 500,
         timeoutMs: 800,
       });
-      t = await createTestApp({}, { peers: anvilPeers(anvil, reader) });
+      t = await createTestApp({}, { peers: await anvilPeers(anvil, reader) });
       // A provider that lags by LAG_MS and serves at most 5 blocks per eth_getLogs.
       proxy.faults = { lagLogsMs: LAG_MS, maxLogRange: 5 };
     }, 90_000);
@@ -128,7 +135,7 @@ describe.runIf(anvilAvailable())(
         new SubscriptionsService({
           db: t.database.db,
           chain: reader,
-          head: new ChainHead(reader),
+          head: new ChainHead(reader, t.services.peers.chainIdentity),
           limiter: new MemoryRateLimiter(),
           rescanBlocks: 400,
           usdtContract: anvil.usdt,
@@ -181,46 +188,60 @@ describe.runIf(anvilAvailable())(
       expect(t.services.subscriptions.health.failingSeconds()).toBe(0);
     }, 90_000);
 
-    it('a provider switched to another chain leaves our position alone, and a payment made meanwhile is credited once it is back', async () => {
-      proxy.faults = {};
-      const other = await startAnvil();
-      try {
-        await watch();
-        const ours = await cursor();
-        const payer = await member();
-        proxy.upstream = other.rpcUrl;
-        // The first poll notices the switch; later ones scan the other chain under its own name.
-        await expect(watch()).rejects.toThrow(/chain switched/);
-        await other.mine(1_000);
-        await watch();
-        await anvil.pay(payer.address, 10n * USDT);
-        await finalise();
-        const ourName = `usdt-deposits:${await new EvmChainReader({
-          rpcUrl: anvil.rpcUrl,
-          usdtContract: anvil.usdt,
-          confirmations: 0,
-        }).chainIdentity()}`;
-        const positionOf = async (name: string) =>
-          BigInt(
-            (
-              await rowsOf<{ last: string }>(
-                t.database.db,
-                sql`select last_block::text as last from chain_cursors where name = ${name}`,
-              )
-            )[0]!.last,
+    it.each<[string, AnvilOptions]>([
+      ['another chain id', { chainId: 31338 }],
+      ['the same chain id with another genesis block', { genesisTimestamp: 1_700_000_000 }],
+    ])(
+      'a provider switched to %s stops the watcher and alerts administrators at once; a payment made meanwhile is credited once it is back',
+      async (_, other) => {
+        proxy.faults = {};
+        await signedInAdmin(t);
+        const stranger = await startAnvil(other);
+        const stoppedMails = async () =>
+          (await t.services.mail.listMailbox()).filter((m) =>
+            m.subject.startsWith('Payment watcher stopped'),
           );
-        // The other chain's 1,000 blocks (more than ours) never moved our position.
-        expect(await positionOf(ourName)).toBe(ours);
-        proxy.upstream = anvil.rpcUrl;
-        await expect(watch()).rejects.toThrow(/chain switched/);
-        expect((await watch()).credited).toBe(1);
-        await watch();
-        expect(await payments(payer.user._id)).toEqual([{ amount: '10000000', periods: 1 }]);
-      } finally {
-        proxy.upstream = anvil.rpcUrl;
-        await other.stop();
-      }
-    }, 120_000);
+        try {
+          // The stranger is another chain by chain id or by genesis hash, as the case says.
+          const strangerIdentity = await new EvmChainReader({
+            rpcUrl: stranger.rpcUrl,
+            usdtContract: stranger.usdt,
+            tokenDecimals: stranger.tokenDecimals,
+            confirmations: 0,
+          }).chainIdentity();
+          expect(strangerIdentity).not.toBe(t.services.peers.chainIdentity);
+          expect(strangerIdentity.startsWith(`${other.chainId ?? anvil.chainId}:`)).toBe(true);
+          await watch();
+          const ours = await cursor();
+          const mailsBefore = (await stoppedMails()).length;
+          const payer = await member();
+          proxy.upstream = stranger.rpcUrl;
+          await stranger.mine(1_000);
+          // Every poll refuses the other chain: nothing of it is read, our position stays.
+          await expect(watch()).rejects.toThrow(/chain switched/);
+          await expect(watch()).rejects.toThrow(/chain switched/);
+          await anvil.pay(payer.address, 10n * USDT);
+          await finalise();
+          expect(await cursor()).toBe(ours);
+          const refreshed = await call(t.app, 'GET', '/api/users/refresh-subscription', {
+            token: payer.token,
+          });
+          expect(refreshed.body).toMatchObject({ errorCode: 'CHAIN_UNAVAILABLE' });
+          // Administrators are told at once (not after 10 minutes), once for the episode.
+          const mails = await stoppedMails();
+          expect(mails).toHaveLength(mailsBefore + 1);
+          expect(mails.at(-1)?.textBody).toContain(t.services.peers.chainIdentity);
+          expect(t.services.subscriptions.health.faults.get('chain_switched')).toBeGreaterThan(0);
+          proxy.upstream = anvil.rpcUrl;
+          expect((await watch()).credited).toBe(1);
+          expect(await payments(payer.user._id)).toEqual([{ amount: '10000000', periods: 1 }]);
+        } finally {
+          proxy.upstream = anvil.rpcUrl;
+          await stranger.stop();
+        }
+      },
+      120_000,
+    );
 
     it('the reconciliation report is clean, and shows a transfer credited to nobody with its hash', async () => {
       proxy.faults = {};
@@ -313,6 +334,7 @@ describe.runIf(anvilAvailable())(
         DATABASE_URL: 'memory://',
         JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
         CHAIN_RPC_URL: proxyUrl,
+        CHAIN_ID: String(anvil.chainId),
         USDT_CONTRACT: anvil.usdt,
       });
       const started = connectPeers(config);

@@ -14,6 +14,7 @@ const utcDay = (date: Date) =>
  */
 export function paymentReceivedMail(
   to: { email: string; firstName: string },
+  /** txUrl: the explorer's page, or the hash where the chain has no explorer. */
   payment: { amountUsdt: string; txUrl: string; paidUntil: Date | null; periodsAdded: number },
   profileUrl: string,
 ) {
@@ -65,6 +66,27 @@ export function watcherFailingMail(
       "Nothing is lost: the watcher keeps its position and reads the same blocks again once the node answers. Until then members who pay wait for their subscription. Check CHAIN_RPC_URL, the provider's status and limits, and the server log.",
     ],
     action: { label: 'Open the metrics', url: metricsUrl },
+  });
+}
+
+/**
+ * To administrators, at once: the node now answers for another chain than the one verified at
+ * start; the watcher credits nothing until it is that chain again (decision 035).
+ */
+export function chainSwitchedMail(
+  to: { email: string; firstName: string },
+  chains: { expected: string; found: string },
+  pageUrl: string,
+) {
+  return renderMail({
+    to: to.email,
+    subject: 'Payment watcher stopped: the chain node answers for another chain',
+    greeting: `Hello ${to.firstName},`,
+    paragraphs: [
+      `The node behind CHAIN_RPC_URL now answers as chain ${chains.found} (chain id:genesis hash), not ${chains.expected}, the chain the server verified at start.`,
+      'The payment watcher has stopped: it credits nothing and keeps its position until the node answers for the right chain again; members who pay meanwhile are credited then. Check the provider behind CHAIN_RPC_URL, or restart the server with the right CHAIN_RPC_URL and CHAIN_ID.',
+    ],
+    action: { label: 'Open the reconciliation page', url: pageUrl },
   });
 }
 

@@ -15,7 +15,7 @@ describe('subscription payments on a real EVM node (anvil, 18-decimal ERC-20)', 
 
   beforeAll(async () => {
     anvil = await startAnvil();
-    const peers = anvilPeers(anvil);
+    const peers = await anvilPeers(anvil);
     t = await createTestApp({}, { peers });
     await t.services.subscriptions.scan();
   }, 60_000);
@@ -28,7 +28,7 @@ describe('subscription payments on a real EVM node (anvil, 18-decimal ERC-20)', 
     new SubscriptionsService({
       db: t.database.db,
       chain: t.services.peers.chain,
-      head: new ChainHead(t.services.peers.chain),
+      head: new ChainHead(t.services.peers.chain, t.services.peers.chainIdentity),
       limiter: new MemoryRateLimiter(),
       rescanBlocks: 400,
       usdtContract: anvil.usdt,

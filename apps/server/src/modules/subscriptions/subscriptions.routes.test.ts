@@ -172,7 +172,7 @@ describe('subscription payments from the chain', () => {
     const restarted = new SubscriptionsService({
       db: t.database.db,
       chain: t.services.peers.chain,
-      head: new ChainHead(t.services.peers.chain),
+      head: new ChainHead(t.services.peers.chain, t.services.peers.chainIdentity),
       limiter: new MemoryRateLimiter(),
       rescanBlocks: 400,
       usdtContract: t.services.peers.usdtContract,
@@ -247,12 +247,13 @@ describe('when the chain cannot be reached', () => {
     const down = new EvmChainReader({
       rpcUrl: 'http://127.0.0.1:9',
       usdtContract: t.services.peers.usdtContract,
+      tokenDecimals: 18,
       confirmations: 3,
     });
     const watcher = new SubscriptionsService({
       db: t.database.db,
       chain: down,
-      head: new ChainHead(down),
+      head: new ChainHead(down, t.services.peers.chainIdentity),
       limiter: new MemoryRateLimiter(),
       rescanBlocks: 400,
       usdtContract: t.services.peers.usdtContract,
@@ -312,6 +313,7 @@ describe('when the chain cannot be reached', () => {
       chain: new EvmChainReader({
         rpcUrl: 'http://127.0.0.1:9',
         usdtContract: base.services.peers.usdtContract,
+        tokenDecimals: 18,
         confirmations: 3,
       }),
     };

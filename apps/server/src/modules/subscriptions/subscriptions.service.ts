@@ -2,11 +2,15 @@ import type { Subscription } from '@ctn/contracts/onboarding';
 import { MICRO_USDT_PER_USDT, SUBSCRIPTION_PERIOD_DAYS } from '@ctn/contracts/constants';
 import type { Db } from '../../db/client';
 import {
-  tokenAmountToMicroUsdt,
+  microUsdtToTokenAmount,
   type ChainReader,
   type UsdtTransfer,
 } from '../../integrations/chain/chain-reader';
-import type { ChainHead, ChainPosition } from '../../integrations/chain/chain-head';
+import {
+  ChainSwitchedError,
+  type ChainHead,
+  type ChainPosition,
+} from '../../integrations/chain/chain-head';
 import { faultKind } from '../../integrations/chain/rpc-errors';
 import type { SimulatedChain } from '../../integrations/chain/simulated-chain';
 import { AppError } from '../../lib/app-error';
@@ -19,6 +23,7 @@ import type { RewardsService } from '../rewards/rewards.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { renderMail } from '../mail/mail-templates';
 import {
+  chainSwitchedMail,
   expiryReminderMail,
   finalityStalledMail,
   paymentReceivedMail,
@@ -34,7 +39,7 @@ export interface SubscriptionsDeps {
   db: Db;
   chain: ChainReader;
   usdtContract: string;
-  explorerUrl: string;
+  explorerUrl: string | null;
   /** The built-in simulated chain (development), for "simulate a payment". */
   simulatedChain: SimulatedChain | null;
   log: Logger;
@@ -116,6 +121,9 @@ export class SubscriptionsService {
       const kind = faultKind(err);
       if (this.health.failed(kind))
         this.deps.log.error({ err, kind }, 'payment watcher failed: it will retry the same blocks');
+      const reportsUrl = `${this.deps.publicUrl}/admin/reconciliation`;
+      if (err instanceof ChainSwitchedError && this.health.dueForChainAlert())
+        await this.alertAdmins((admin) => chainSwitchedMail(admin, err, reportsUrl));
       if (this.health.dueForAlert(WATCHER_ALERT_AFTER_S)) {
         const seconds = this.health.failingSeconds();
         await this.alertAdmins((admin) =>
@@ -126,7 +134,7 @@ export class SubscriptionsService {
               minutes: Math.floor(seconds / 60),
               kind,
             },
-            `${this.deps.publicUrl}/admin/reconciliation`,
+            reportsUrl,
           ),
         );
       }
@@ -180,7 +188,7 @@ export class SubscriptionsService {
   async scan(): Promise<{ credited: number; lastBlock: bigint }> {
     const { db } = this.deps;
     const { identity, final } = await this.deps.head.fresh();
-    await this.deps.head.confirmIdentity(identity);
+    await this.deps.head.confirmIdentity();
     const cursorName = cursorNameOf(identity);
     const [cursor, watched] = await Promise.all([
       q.readCursor(db, cursorName),
@@ -201,7 +209,7 @@ export class SubscriptionsService {
       const transfers =
         owners.size > 0 ? await this.deps.chain.transfersTo([...owners.keys()], start, end) : [];
       // Still the same chain? Else neither its logs nor its block numbers are ours to keep.
-      await this.deps.head.confirmIdentity(identity);
+      await this.deps.head.confirmIdentity();
       for (const transfer of transfers) {
         const userId = owners.get(transfer.to.toLowerCase());
         if (userId && (await this.credit(userId, transfer))) credited += 1;
@@ -268,7 +276,7 @@ export class SubscriptionsService {
       });
       if (from <= final)
         transfers = await this.deps.chain.transfersTo([member.walletAddress], from, final);
-      if (transfers.length > 0) await this.deps.head.confirmIdentity(identity);
+      if (transfers.length > 0) await this.deps.head.confirmIdentity();
     } catch (err) {
       this.deps.log.warn({ err, userId }, 'chain unreachable during a subscription refresh');
       throw new AppError('CHAIN_UNAVAILABLE');
@@ -372,7 +380,10 @@ export class SubscriptionsService {
     const member = await q.findMemberDeposit(this.deps.db, userId);
     if (!member?.walletAddress) throw new AppError('USER_NOT_FOUND');
     const micro = BigInt(Math.round(amountUsdt * MICRO_USDT_PER_USDT));
-    chain.transfer(member.walletAddress, micro * 10n ** 12n);
+    chain.transfer(
+      member.walletAddress,
+      microUsdtToTokenAmount(micro, this.deps.chain.tokenDecimals),
+    );
     chain.mine(3);
     await this.scanMember(userId, member, await this.readHead());
     return this.subscription(userId);
@@ -397,11 +408,12 @@ export class SubscriptionsService {
   /** Credits one chain log to its member, exactly once. Returns false when already credited. */
   private async credit(userId: string, transfer: UsdtTransfer): Promise<boolean> {
     if (transfer.removed) return false;
-    const amountMicro = tokenAmountToMicroUsdt(transfer.amount);
+    const { amountMicro } = transfer;
+    const txHash = transfer.txHash.toLowerCase();
     const credited = await this.deps.db.transaction(async (tx) => {
       const paymentId = await q.insertPaymentOnce(tx, {
         userId,
-        txHash: transfer.txHash.toLowerCase(),
+        txHash,
         logIndex: transfer.logIndex,
         blockNumber: transfer.blockNumber,
         fromAddress: transfer.from,
@@ -430,7 +442,7 @@ export class SubscriptionsService {
           current,
           {
             amountUsdt: usdtText(amountMicro),
-            txUrl: explorerTxUrl(this.deps.explorerUrl, transfer.txHash.toLowerCase()),
+            txUrl: explorerTxUrl(this.deps.explorerUrl, txHash) ?? txHash,
             paidUntil: next.periodsAdded > 0 ? next.paidUntil : null,
             periodsAdded: next.periodsAdded,
           },

@@ -8,6 +8,8 @@ export class WatcherHealth {
   private failuresInEpisode = 0;
   private lastSuccess: Date | null = null;
   private alerted = false;
+  /** The node answered for another chain in this episode and administrators were told. */
+  private chainAlerted = false;
   /** The final block last seen, since when, and the head then: a stall is a final block that
    * does not move while the head does. */
   private final: { block: bigint; since: Date; head: bigint } | null = null;
@@ -35,6 +37,7 @@ export class WatcherHealth {
     this.failingSince = null;
     this.failuresInEpisode = 0;
     this.alerted = false;
+    this.chainAlerted = false;
     return episode;
   }
 
@@ -42,6 +45,16 @@ export class WatcherHealth {
   dueForAlert(afterSeconds: number): boolean {
     if (this.alerted || this.failingSeconds() < afterSeconds) return false;
     this.alerted = true;
+    return true;
+  }
+
+  /**
+   * True at the first run of an episode that finds the node on another chain: that is no
+   * passing fault (decision 035), so people are told at once, once per episode.
+   */
+  dueForChainAlert(): boolean {
+    if (this.chainAlerted) return false;
+    this.chainAlerted = true;
     return true;
   }
 

@@ -45,9 +45,14 @@ describe.skipIf(!anvilAvailable())('hot-wallet payouts on a real EVM node (anvil
     miner = setInterval(() => {
       if (mining) anvil.mine(1).catch(() => undefined);
     }, 100);
-    const peers = anvilPeers(anvil);
+    const peers = await anvilPeers(anvil);
     t = await createTestApp(
-      { CHAIN_RPC_URL: anvil.rpcUrl, USDT_CONTRACT: anvil.usdt, PAYOUT_PRIVATE_KEY: SECOND_KEY },
+      {
+        CHAIN_RPC_URL: anvil.rpcUrl,
+        CHAIN_ID: String(anvil.chainId),
+        USDT_CONTRACT: anvil.usdt,
+        PAYOUT_PRIVATE_KEY: SECOND_KEY,
+      },
       { peers, payoutFaults: { afterIntent: async () => fault?.() } },
     );
     const signedIn = await signedInAdmin(t);
@@ -278,7 +283,11 @@ describe.skipIf(!anvilAvailable())('hot-wallet payouts on a real EVM node (anvil
     const quick = new PayoutsService({
       db: t.database.db,
       settlement: t.services.withdrawalSettlement,
-      chain: new PayoutChain({ rpcUrl: anvil.rpcUrl, usdtContract: anvil.usdt }),
+      chain: new PayoutChain({
+        rpcUrl: anvil.rpcUrl,
+        usdtContract: anvil.usdt,
+        tokenDecimals: anvil.tokenDecimals,
+      }),
       wallet: new HotWallet(SECOND_KEY),
       finalizedBlock: () => finalized(),
       log: silentLogger,
@@ -326,7 +335,11 @@ describe.skipIf(!anvilAvailable())('hot-wallet payouts on a real EVM node (anvil
     const rotated = new PayoutsService({
       db: t.database.db,
       settlement: t.services.withdrawalSettlement,
-      chain: new PayoutChain({ rpcUrl: anvil.rpcUrl, usdtContract: anvil.usdt }),
+      chain: new PayoutChain({
+        rpcUrl: anvil.rpcUrl,
+        usdtContract: anvil.usdt,
+        tokenDecimals: anvil.tokenDecimals,
+      }),
       wallet: new HotWallet(newKey),
       finalizedBlock: () => finalized(),
       log: silentLogger,

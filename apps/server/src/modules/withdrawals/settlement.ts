@@ -72,7 +72,7 @@ export async function settleHeld(
 export class WithdrawalSettlement {
   constructor(
     private readonly audit: AuditService,
-    private readonly explorerUrl: string,
+    private readonly explorerUrl: string | null,
     /** The member's decision mail, queued with the decision; its link points to /rewards. */
     private readonly notify: { mail: MailService; publicUrl: string },
   ) {}
@@ -115,7 +115,8 @@ export class WithdrawalSettlement {
           amount: usdtText(row.amountMicro),
           walletAddress: row.walletAddress,
           reason: decision.reason,
-          txUrl: hash ? explorerTxUrl(this.explorerUrl, hash) : null,
+          // Without an explorer (decision 035) the mail names the hash itself.
+          txUrl: hash ? (explorerTxUrl(this.explorerUrl, hash) ?? hash) : null,
         },
         `${this.notify.publicUrl}/rewards`,
       ),

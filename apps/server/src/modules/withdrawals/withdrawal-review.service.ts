@@ -56,7 +56,7 @@ export class WithdrawalReviewService {
   constructor(
     private readonly db: Db,
     private readonly audit: AuditService,
-    private readonly explorerUrl: string,
+    private readonly explorerUrl: string | null,
     private readonly settlement: WithdrawalSettlement,
     /** The chain side: checking hashes and "Approve and send". */
     private readonly payouts: PayoutPort,

@@ -35,7 +35,7 @@ export class WithdrawalsService {
     private readonly db: Db,
     private readonly otp: OtpService,
     private readonly settings: SettingsService,
-    private readonly explorerUrl: string,
+    private readonly explorerUrl: string | null,
     /**
      * The administrators' new-withdrawal alert mail (when switched on in the settings), and the
      * account's security hold: withdrawals wait a day after a password reset or a 2FA change.

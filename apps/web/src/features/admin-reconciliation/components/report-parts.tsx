@@ -71,7 +71,7 @@ export function Differences({
   explorerUrl,
 }: {
   report: ReconciliationReport;
-  explorerUrl: string;
+  explorerUrl: string | null;
 }) {
   if (report.differences.length === 0)
     return <p className="py-6 text-center font-medium text-fg-muted">No differences</p>;

@@ -24,7 +24,7 @@ export function WithdrawalsTable({
   explorerUrl,
 }: {
   withdrawals: AdminWithdrawal[];
-  explorerUrl: string;
+  explorerUrl: string | null;
 }) {
   return (
     <Table label="Withdrawals">

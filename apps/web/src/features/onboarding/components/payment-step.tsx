@@ -10,7 +10,7 @@ import { cn } from '@/lib/cn';
 import { formatTime, formatUsdt, shortenHash, countOf } from '@/lib/format';
 import { profileQueryKey } from '@/lib/session';
 import { PAYMENT_WATCH_MS, transactionUrl, useSubscription } from '@/lib/subscription';
-import { ExternalLink } from '@/components/external-link';
+import { ExplorerLink } from '@/components/explorer-links';
 import { useRefreshPaymentStatus } from '../api/refresh-payment-status';
 import { DepositAddress } from '@/components/deposit-address';
 import { SimulatePaymentCard } from './simulate-payment-card';
@@ -222,23 +222,23 @@ function PaymentWatch({ subscription }: { subscription: Subscription }) {
         {seen ? (
           <p className="text-fg-muted">
             Transaction{' '}
-            <ExternalLink
+            <ExplorerLink
               href={transactionUrl(subscription.explorerUrl, seen.transactionHash)}
               className="font-mono text-primary underline-offset-4 hover:underline"
             >
               {shortenHash(seen.transactionHash)}
-            </ExternalLink>{' '}
+            </ExplorerLink>{' '}
             · it is credited once its block is final.
           </p>
         ) : latest ? (
           <p className="text-fg-muted">
             Last transfer: {formatUsdt(latest.amount)} ·{' '}
-            <ExternalLink
+            <ExplorerLink
               href={transactionUrl(subscription.explorerUrl, latest.transactionHash)}
               className="font-mono text-primary underline-offset-4 hover:underline"
             >
               {shortenHash(latest.transactionHash)}
-            </ExternalLink>
+            </ExplorerLink>
           </p>
         ) : (
           <p className="text-fg-muted">

@@ -1,6 +1,6 @@
 import type { Subscription, SubscriptionPayment } from '@ctn/contracts/onboarding';
 import { ExternalLink as ExternalLinkIcon, ReceiptText, RefreshCw } from 'lucide-react';
-import { ExternalLink } from '@/components/external-link';
+import { ExplorerLink } from '@/components/explorer-links';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -159,16 +159,16 @@ function Payments({ subscription }: { subscription: Subscription }) {
 }
 
 /** The shortened hash (10 + 4 characters), linking to the transaction on the explorer. */
-function TransactionLink({ explorerUrl, hash }: { explorerUrl: string; hash: string }) {
+function TransactionLink({ explorerUrl, hash }: { explorerUrl: string | null; hash: string }) {
   return (
-    <ExternalLink
+    <ExplorerLink
       href={transactionUrl(explorerUrl, hash)}
       title={hash}
       className="inline-flex items-center gap-1.5 rounded font-mono text-sm text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+      icon={<ExternalLinkIcon className="size-3.5" aria-hidden="true" />}
     >
       {shortenHash(hash)}
-      <ExternalLinkIcon className="size-3.5" aria-hidden="true" />
-    </ExternalLink>
+    </ExplorerLink>
   );
 }
 

@@ -182,6 +182,20 @@ describe('profile page: payment history', () => {
     expect(items[1]).toHaveTextContent('Credit toward the next period');
   });
 
+  it('shows the hash without a link when the chain has no known explorer', async () => {
+    const payment = makePayment({
+      transactionHash: '0xabcdef0123456789abcdef0123456789abcdef0123456789abcdef0123459999',
+    });
+    renderProfile({
+      [REFRESH]: () => okResponse(makeSubscription({ explorerUrl: null, payments: [payment] })),
+    });
+    const table = await within(await history()).findByRole('table');
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(row).toHaveTextContent('0xabcdef01...9999');
+    expect(within(row).getByTitle(payment.transactionHash)).toBeVisible();
+    expect(within(row).queryByRole('link')).toBeNull();
+  });
+
   it('shows a load failure with its text and tries again', async () => {
     let fail = true;
     const { user } = renderProfile({

@@ -1,5 +1,5 @@
 import type { Withdrawal } from '@ctn/contracts/withdrawals';
-import { ExternalLink } from '@/components/external-link';
+import { ExplorerLink } from '@/components/explorer-links';
 import { StatusBadge } from '@/components/ui/badge';
 import {
   Table,
@@ -18,7 +18,7 @@ const linkClasses = 'font-mono text-primary underline-offset-4 hover:underline';
 
 interface Props {
   withdrawals: readonly Withdrawal[];
-  explorerUrl: string;
+  explorerUrl: string | null;
 }
 
 /**
@@ -77,7 +77,13 @@ function HistoryTable({ withdrawals, explorerUrl }: Props) {
   );
 }
 
-function HistoryCard({ withdrawal, explorerUrl }: { withdrawal: Withdrawal; explorerUrl: string }) {
+function HistoryCard({
+  withdrawal,
+  explorerUrl,
+}: {
+  withdrawal: Withdrawal;
+  explorerUrl: string | null;
+}) {
   return (
     <li className="space-y-2 rounded-xl border border-border bg-surface p-4 text-sm">
       <div className="flex items-start justify-between gap-3">
@@ -104,15 +110,21 @@ function HistoryCard({ withdrawal, explorerUrl }: { withdrawal: Withdrawal; expl
   );
 }
 
-function AddressLink({ withdrawal, explorerUrl }: { withdrawal: Withdrawal; explorerUrl: string }) {
+function AddressLink({
+  withdrawal,
+  explorerUrl,
+}: {
+  withdrawal: Withdrawal;
+  explorerUrl: string | null;
+}) {
   return (
-    <ExternalLink
+    <ExplorerLink
       href={explorerAddressUrl(explorerUrl, withdrawal.walletAddress)}
       className={linkClasses}
       title={withdrawal.walletAddress}
     >
       {shortenAddress(withdrawal.walletAddress)}
-    </ExternalLink>
+    </ExplorerLink>
   );
 }
 
@@ -141,16 +153,22 @@ function Times({ withdrawal }: { withdrawal: Withdrawal }) {
   );
 }
 
-function Transaction({ withdrawal, explorerUrl }: { withdrawal: Withdrawal; explorerUrl: string }) {
+function Transaction({
+  withdrawal,
+  explorerUrl,
+}: {
+  withdrawal: Withdrawal;
+  explorerUrl: string | null;
+}) {
   if (withdrawal.transactionHash)
     return (
-      <ExternalLink
+      <ExplorerLink
         href={explorerTxUrl(explorerUrl, withdrawal.transactionHash)}
         className={linkClasses}
         title={withdrawal.transactionHash}
       >
         {shortenHash(withdrawal.transactionHash)}
-      </ExternalLink>
+      </ExplorerLink>
     );
   // A cancelled, rejected or blocked request never gets one: it is not "Pending".
   const awaited = withdrawal.status === 'PENDING' || withdrawal.status === 'APPROVED';

@@ -28,6 +28,8 @@ import { exchangeBannedMail } from './modules/compliance/compliance-mails';
 import { ComplianceService } from './modules/compliance/compliance.service';
 import { DisclosureService } from './modules/disclosure/disclosure.service';
 import { ExchangeDiagnosticsService } from './modules/exchange-diagnostics/exchange-diagnostics.service';
+import { AccountFreezeService } from './modules/account-freeze/account-freeze.service';
+import { FreezeLinks } from './modules/account-freeze/freeze-links';
 import { ExchangeLinkService } from './modules/exchange-link/exchange-link.service';
 import { LedgerService } from './modules/ledger/ledger.service';
 import { MailService } from './modules/mail/mail.service';
@@ -69,6 +71,7 @@ export interface Services {
   uidClaims: UidClaimsService;
   twoFactor: TwoFactorService;
   security: AccountSecurityService;
+  accountFreeze: AccountFreezeService;
   mail: MailService;
   /** How mail leaves: SMTP, or the development mailbox (whose routes exist only then). */
   mailTransport: MailTransport;
@@ -133,7 +136,10 @@ export async function createServices(
   const chainHead = new ChainHead(peers.chain);
 
   const audit = new AuditService(db);
-  const mail = new MailService(db, mailTransport, config.mail.from, log);
+  const freezeLinks = new FreezeLinks(config.jwtSecret, publicUrl);
+  const mail = new MailService(db, mailTransport, config.mail.from, log, (accountId) =>
+    accountId ? freezeLinks.urlFor(accountId) : `${publicUrl}/support`,
+  );
   const settings = new SettingsService(db, audit, database.changes(SETTINGS_CHANGES));
   const site = new SiteService(db, audit, config.siteLinks, database.changes(SETTINGS_CHANGES));
   const twoFactor = new TwoFactorService({
@@ -210,6 +216,7 @@ export async function createServices(
     mail,
     publicUrl,
     frozenUntil: (userId) => security.withdrawalsFrozenUntil(userId),
+    secondFactor: twoFactor,
     logEvent: (tx, userId, kind) => security.log(tx, userId, kind, { ip: null, userAgent: null }),
   });
   const withdrawalSettlement = new WithdrawalSettlement(audit, peers.explorerUrl, {
@@ -311,6 +318,15 @@ export async function createServices(
     uidClaims,
     twoFactor,
     security,
+    accountFreeze: new AccountFreezeService({
+      db,
+      links: freezeLinks,
+      security,
+      audit,
+      mail,
+      settings,
+      publicUrl,
+    }),
     mail,
     mailTransport,
     admin,

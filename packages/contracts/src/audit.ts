@@ -24,6 +24,8 @@ export const AUDIT_ACTIONS = [
   'RECONCILIATION_RUN',
   /** "Rescan from block N"; `after` is {fromBlock, toBlock}. */
   'CHAIN_RESCAN_REQUESTED',
+  /** The owner's "Not me? Freeze my account" lifted; `before` is {until, reason}. */
+  'WITHDRAWAL_FREEZE_LIFTED',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

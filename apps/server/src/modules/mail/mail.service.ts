@@ -1,7 +1,9 @@
 import type { Logger } from '../../lib/logger';
 import type { Db } from '../../db/client';
 import type { MailTransport } from '../../integrations/mail/transport';
+import { escapeHtml, NOT_ME_URL } from './mail-templates';
 import {
+  accountIdOfAddress,
   claimDueMails,
   findMail,
   insertMail,
@@ -32,19 +34,38 @@ export class MailService {
     private readonly transport: MailTransport,
     private readonly from: string,
     private readonly log: Logger,
+    /**
+     * The signed "Not me? Freeze my account" link of an account (decision 040), put into every
+     * security and money mail as it is queued; for an address of no account, where to turn.
+     */
+    private readonly notMeUrl: (accountId: string | null) => string,
   ) {}
 
   get usesDevMailbox(): boolean {
     return this.transport.kind === 'dev-mailbox';
   }
 
-  enqueue(tx: Db, mail: NewMail): Promise<void> {
-    return insertMail(tx, mail);
+  async enqueue(tx: Db, mail: NewMail): Promise<void> {
+    await insertMail(tx, await this.withNotMeLink(tx, mail));
   }
 
   /** Many mails in few statements (a cycle's members), inside the caller's transaction. */
-  enqueueMany(tx: Db, mails: readonly NewMail[]): Promise<void> {
-    return insertMails(tx, mails);
+  async enqueueMany(tx: Db, mails: readonly NewMail[]): Promise<void> {
+    const linked: NewMail[] = [];
+    for (const mail of mails) linked.push(await this.withNotMeLink(tx, mail));
+    await insertMails(tx, linked);
+  }
+
+  /** The recipient's own signed freeze link in place of the layout's placeholder. */
+  private async withNotMeLink(tx: Db, mail: NewMail): Promise<NewMail> {
+    if (!mail.notMe) return mail;
+    const accountId = await accountIdOfAddress(tx, mail.toAddress);
+    const url = this.notMeUrl(accountId ?? null);
+    return {
+      ...mail,
+      textBody: mail.textBody.replaceAll(NOT_ME_URL, url),
+      htmlBody: mail.htmlBody.replaceAll(NOT_ME_URL, escapeHtml(url)),
+    };
   }
 
   /** Starts a delivery round in the background (after a commit that enqueued mail). */

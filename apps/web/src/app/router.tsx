@@ -77,7 +77,7 @@ export const routes: RouteObject[] = [
             // signed out or in, the token is the proof.
             path: 'freeze-account',
             lazy: page(
-              () => import('@/features/account-freeze/pages/freeze-account-page'),
+              () => import('@/features/auth/pages/freeze-account-page'),
               (m) => m.FreezeAccountPage,
             ),
           },

@@ -9,7 +9,7 @@ const WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 
 /** A member with two-factor sign-in, at the code step of a 50 USDT withdrawal. */
-async function atCodeStep(twoFactorEnabled: boolean, create: () => Promise<Response>) {
+async function atCodeStep(twoFactorEnabled: boolean, create: () => Response) {
   const setup = renderRewardsRoute(
     <RewardsPage />,
     {

@@ -5,7 +5,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
-import { AuthCard, StatusIcon } from '@/features/auth/components/auth-card';
+import { AuthCard, StatusIcon } from '../components/auth-card';
 import { useFreezeAccount, useFreezeState } from '../api/freeze-account';
 
 export const FREEZE_TEXT = {

@@ -18,7 +18,7 @@ async function freezeLinkOf(email: string): Promise<string> {
   );
   const url = mail?.textBody.match(/Freeze my account: (\S+)/)?.[1];
   if (!url) throw new Error(`no freeze link mailed to ${email}`);
-  expect(mail!.htmlBody).toContain('Not me? Freeze my account</a>');
+  expect(mail.htmlBody).toContain('Not me? Freeze my account</a>');
   return new URL(url).searchParams.get('token')!;
 }
 

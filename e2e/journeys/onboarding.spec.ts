@@ -76,19 +76,6 @@ test('a new member pays (simulated) in two parts, links a BingX UID and reaches 
   await expectAccessible(page);
   await capture('payment step');
 
-  // Before paying: is my BingX UID good enough? Checked without linking.
-  const precheck = page.getByRole('region', { name: 'Check my BingX UID first' });
-  await field(precheck, /bingx uid/i).fill(uids.ineligible.uid);
-  await precheck.getByRole('button', { name: 'Check' }).click();
-  const verdict = precheck.getByTestId('uid-check-result');
-  await expect(verdict).toContainText('Open BingX through our link');
-  await expect(verdict).toContainText('This UID cannot be linked yet.');
-  await field(precheck, /bingx uid/i).fill(uids.eligible.uid);
-  await precheck.getByRole('button', { name: 'Check' }).click();
-  await expect(verdict).toContainText('This UID can be linked once your subscription is paid.');
-  await expect(verdict).toContainText(/Deposited at least 100 USDT \(balance now [\d.]+ USDT\)/);
-  await expectAccessible(page);
-  await capture('uid pre-check');
   // The page watches for the payment by itself.
   await expect(payment.getByTestId('payment-watch')).toContainText('Waiting for your payment…');
 
@@ -144,6 +131,21 @@ test('a new member pays (simulated) in two parts, links a BingX UID and reaches 
   await expect(hint.getByText('Demo only')).toBeVisible();
   await expectAccessible(page);
   await capture('link step');
+  // Is my BingX UID good enough? Checked without linking, for a paid member only, and without
+  // the account's balance (decision 040).
+  const precheck = page.getByRole('region', { name: 'Check my BingX UID first' });
+  await field(precheck, /uid to check/i).fill(uids.ineligible.uid);
+  await precheck.getByRole('button', { name: 'Check' }).click();
+  const verdict = precheck.getByTestId('uid-check-result');
+  await expect(verdict).toContainText('Open BingX through our link');
+  await expect(verdict).toContainText('This UID cannot be linked yet.');
+  await field(precheck, /uid to check/i).fill(uids.eligible.uid);
+  await precheck.getByRole('button', { name: 'Check' }).click();
+  await expect(verdict).toContainText('This UID meets what BingX must confirm: link it above.');
+  await expect(verdict).toContainText('Deposited at least 100 USDT');
+  await expect(verdict).not.toContainText('balance');
+  await expectAccessible(page);
+  await capture('uid pre-check');
 
   // Empty: refused without a call.
   await link.getByRole('button', { name: 'Link BingX UID' }).click();

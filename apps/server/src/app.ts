@@ -37,6 +37,10 @@ import {
   subscriptionsRoutes,
 } from './modules/subscriptions/subscriptions.routes';
 import { devTotpRoutes, twoFactorRoutes } from './modules/two-factor/two-factor.routes';
+import {
+  accountFreezeRoutes,
+  adminAccountFreezeRoutes,
+} from './modules/account-freeze/account-freeze.routes';
 import { adminUidClaimRoutes, memberUidClaimRoutes } from './modules/uid-claims/uid-claims.routes';
 import { otpRoutes } from './modules/withdrawals/otp.routes';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
@@ -157,6 +161,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     [authRoutes(s.auth, s.registration), '/api/users'],
     [twoFactorRoutes(s.twoFactor, s.auth, s.security), '/api/users'],
     [accountSecurityRoutes(s.security, s.auth), '/api/users'],
+    [accountFreezeRoutes(s.accountFreeze), '/api/users'],
+    [adminAccountFreezeRoutes(s.accountFreeze), '/api/admin'],
     [referralsRoutes(s.referrals), '/api/users'],
     [subscriptionsRoutes(s.subscriptions), '/api/users'],
     [exchangeLinkRoutes(s.exchangeLink, s.auth), '/api/users'],

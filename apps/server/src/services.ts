@@ -29,6 +29,8 @@ import { exchangeEndpointPausedMail } from './modules/exchange-diagnostics/excha
 import { ComplianceService } from './modules/compliance/compliance.service';
 import { DisclosureService } from './modules/disclosure/disclosure.service';
 import { ExchangeDiagnosticsService } from './modules/exchange-diagnostics/exchange-diagnostics.service';
+import { AccountFreezeService } from './modules/account-freeze/account-freeze.service';
+import { FreezeLinks } from './modules/account-freeze/freeze-links';
 import { ExchangeLinkService } from './modules/exchange-link/exchange-link.service';
 import { LaunchChecklistService } from './modules/launch-checklist/launch-checklist.service';
 import { launchChecks } from './modules/launch-checklist/launch-checks';
@@ -73,6 +75,7 @@ export interface Services {
   uidClaims: UidClaimsService;
   twoFactor: TwoFactorService;
   security: AccountSecurityService;
+  accountFreeze: AccountFreezeService;
   mail: MailService;
   /** The outbox's state and the relay's test mail, for administrators. */
   mailAdmin: MailAdminService;
@@ -141,6 +144,7 @@ export async function createServices(
   const chainHead = new ChainHead(peers.chain, peers.chainIdentity);
 
   const audit = new AuditService(db);
+  const freezeLinks = new FreezeLinks(config.jwtSecret, publicUrl);
   const settings = new SettingsService(db, audit, database.changes(SETTINGS_CHANGES));
   const mail = new MailService({
     db,
@@ -149,6 +153,7 @@ export async function createServices(
     log,
     settings,
     publicUrl,
+    notMeUrl: (accountId) => (accountId ? freezeLinks.urlFor(accountId) : `${publicUrl}/support`),
   });
   const site = new SiteService(db, audit, config.siteLinks, database.changes(SETTINGS_CHANGES));
   const twoFactor = new TwoFactorService({
@@ -225,6 +230,7 @@ export async function createServices(
     mail,
     publicUrl,
     frozenUntil: (userId) => security.withdrawalsFrozenUntil(userId),
+    secondFactor: twoFactor,
     logEvent: (tx, userId, kind) => security.log(tx, userId, kind, { ip: null, userAgent: null }),
   });
   const withdrawalSettlement = new WithdrawalSettlement(audit, peers.explorerUrl, {
@@ -341,6 +347,15 @@ export async function createServices(
     uidClaims,
     twoFactor,
     security,
+    accountFreeze: new AccountFreezeService({
+      db,
+      links: freezeLinks,
+      security,
+      audit,
+      mail,
+      settings,
+      publicUrl,
+    }),
     mail,
     mailAdmin: new MailAdminService({
       db,

@@ -28,6 +28,8 @@ export const AUDIT_ACTIONS = [
   'CHAIN_RESCAN_REQUESTED',
   /** A test mail from Admin Settings; `after` is {to, accepted, answer}. */
   'MAIL_TEST_SENT',
+  /** The owner's "Not me? Freeze my account" lifted; `before` is {until, reason}. */
+  'WITHDRAWAL_FREEZE_LIFTED',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

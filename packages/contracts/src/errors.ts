@@ -161,11 +161,23 @@ export const ERROR_CATALOGUE = {
   },
   CYCLE_PERIOD_OVERLAP: {
     status: 409,
-    text: 'A paid cycle of this source already covers some of these days. Pick another period, or make a CSV correction cycle with its reason.',
+    text: 'A paid cycle, from the exchange or a CSV, already covers some of these days: every day of trading is paid once. Pick another period, or make a CSV correction cycle with its reason.',
   },
   WITHDRAWALS_FROZEN: {
     status: 403,
     text: 'Withdrawals are on hold for 24 hours after a password reset or a two-factor change, to protect your balance.',
+  },
+  WITHDRAWALS_FROZEN_BY_OWNER: {
+    status: 403,
+    text: 'Withdrawals on this account are frozen: someone used "Not me? Freeze my account" from one of our emails. Only an administrator can lift the freeze: contact support.',
+  },
+  MEMBER_WITHDRAWALS_FROZEN: {
+    status: 409,
+    text: "This member's withdrawals are frozen: the request stays pending until the freeze ends or an administrator lifts it.",
+  },
+  WITHDRAWAL_FREEZE_NOT_FOUND: {
+    status: 409,
+    text: 'Withdrawals of this account are not frozen by its owner: there is nothing to lift.',
   },
   TWO_FACTOR_REQUIRED: {
     status: 401,

@@ -73,19 +73,25 @@ export type UidCriterion = (typeof UID_CRITERIA)[number];
 
 /**
  * POST /api/users/bingx-uid/check (beyond the spec): the eligibility of a UID without linking
- * it, so a member learns what is missing before paying. `ok` null: BingX did not say.
+ * it: what a paying member must still do on BingX. `ok` null: BingX did not say.
  */
 export const uidCheckSchema = z.object({
   uid: z.string(),
-  /** True only when every criterion is met; null when one is unknown. */
+  /** True only when every criterion of BingX is met; null when one is unknown. */
   eligible: z.boolean().nullable(),
-  /** Linked to another account already: it cannot be linked here whatever BingX says. */
+  /**
+   * Always false: the check does not tell who holds a UID (decision 040). Linking answers
+   * BINGX_UID_ALREADY_EXISTS, the spec's code, under the same turns. Kept for the contract.
+   */
   takenByOther: z.boolean(),
   criteria: z.array(
     z.object({
       key: z.enum(UID_CRITERIA),
       ok: z.boolean().nullable(),
-      /** The account's figure where there is one: its balance in USDT for DEPOSIT. */
+      /**
+       * Always null: the check never shows an account's balance (decision 040); a missing
+       * deposit reads "below 100 USDT". Kept for the contract.
+       */
       figure: z.string().nullable(),
     }),
   ),

@@ -71,6 +71,8 @@ export const SECURITY_EVENT_KINDS = [
   'WITHDRAWAL_REQUESTED',
   'WITHDRAWAL_CANCELLED',
   'PASSWORD_GUESSES_STOPPED',
+  'ACCOUNT_FROZEN_BY_OWNER',
+  'ACCOUNT_FREEZE_LIFTED',
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 
@@ -88,6 +90,8 @@ export const SECURITY_EVENT_LABELS: Record<SecurityEventKind, string> = {
   WITHDRAWAL_REQUESTED: 'Withdrawal requested',
   WITHDRAWAL_CANCELLED: 'Withdrawal request cancelled',
   PASSWORD_GUESSES_STOPPED: 'Too many wrong current passwords: every session was ended',
+  ACCOUNT_FROZEN_BY_OWNER: '"Not me": withdrawals frozen and every session ended',
+  ACCOUNT_FREEZE_LIFTED: 'Withdrawal freeze lifted by an administrator',
 };
 
 // GET /users/security-events
@@ -104,3 +108,17 @@ export const securityEventsResponseSchema = z.object({
   withdrawalsFrozenUntil: z.string().nullable(),
 });
 export type SecurityEventsResponse = z.infer<typeof securityEventsResponseSchema>;
+
+// The owner's "Not me? Freeze my account" link of security and money mails (decision 040).
+
+/** POST /users/freeze-account: the signed token of the mailed link. */
+export const freezeAccountRequestSchema = z.object({ token: z.string().trim().min(1).max(512) });
+export type FreezeAccountRequest = z.infer<typeof freezeAccountRequestSchema>;
+
+/** What the freeze page shows before and after the click (no account data beyond the masked email). */
+export const freezeAccountStateSchema = z.object({
+  /** READY: not frozen yet, the button freezes; FROZEN: withdrawals already frozen by the owner. */
+  state: z.enum(['READY', 'FROZEN']),
+  maskedEmail: z.string(),
+});
+export type FreezeAccountState = z.infer<typeof freezeAccountStateSchema>;

@@ -98,6 +98,11 @@ export const createWithdrawalSchema = z.object({
   walletAddress: z.string({ error: 'Please enter a valid wallet address' }).trim().max(64),
   asset: z.literal('USDT', { error: 'The asset is always USDT' }),
   otp: z.string({ error: 'Please enter the OTP code' }).trim().max(32),
+  /**
+   * Beyond the spec: members with two-factor sign-in confirm every withdrawal with a current
+   * authenticator code (or a recovery code); TWO_FACTOR_REQUIRED without it (decision 040).
+   */
+  totpCode: z.string().trim().max(32).optional(),
 });
 export type CreateWithdrawalRequest = z.infer<typeof createWithdrawalSchema>;
 
@@ -208,6 +213,17 @@ export const withdrawalReviewSchema = z.object({
       reasons: z.array(z.string()),
       lockedSince: z.string().nullable(),
     }),
+    /**
+     * Beyond the spec: the member's withdrawals are frozen (decision 040): by the owner's "Not
+     * me" link (until null: only an administrator lifts it) or for a day after an administrator
+     * reset the second factor. Approvals are refused meanwhile; the request stays pending.
+     */
+    withdrawalsFrozen: z
+      .object({
+        reason: z.enum(['OWNER_FREEZE', 'TWO_FACTOR_RESET']),
+        until: z.string().nullable(),
+      })
+      .nullable(),
   }),
   ledger: z.array(
     z.object({

@@ -73,6 +73,15 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            // The "Not me? Freeze my account" link of security and money mails (decision 040):
+            // signed out or in, the token is the proof.
+            path: 'freeze-account',
+            lazy: page(
+              () => import('@/features/auth/pages/freeze-account-page'),
+              (m) => m.FreezeAccountPage,
+            ),
+          },
+          {
             path: 'ref/:refCode',
             lazy: page(
               () => import('@/features/auth/pages/referral-landing-page'),

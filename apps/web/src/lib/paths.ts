@@ -13,6 +13,7 @@ export const paths = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
+  freezeAccount: '/freeze-account',
   referral: (code: string) => `/ref/${encodeURIComponent(code)}`,
   onboarding: '/onboarding',
   dashboard: '/dashboard',

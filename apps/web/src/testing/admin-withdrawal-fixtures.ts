@@ -94,6 +94,7 @@ export function makeReview(overrides: Partial<WithdrawalReview> = {}): Withdrawa
       totalEarned: 150,
       totalWithdrawn: 50,
       compliance: { locked: false, reasons: [], lockedSince: null },
+      withdrawalsFrozen: null,
     },
     ledger: [
       {

@@ -32,6 +32,7 @@ export function passwordResetMail(to: { email: string; firstName: string }, link
   return renderMail({
     to: to.email,
     subject: 'Reset your password',
+    category: 'security',
     secret: true,
     greeting: `Hello ${to.firstName},`,
     paragraphs: ['We received a request to reset the password of your CopyTrade Network account.'],

@@ -12,6 +12,7 @@ export function securityChangeMail(
   return renderMail({
     to: to.email,
     subject: `Security alert: ${SECURITY_EVENT_LABELS[change.kind]}`,
+    category: 'security',
     greeting: `Hello ${to.firstName},`,
     paragraphs: [
       `${SECURITY_EVENT_LABELS[change.kind]} on your CopyTrade Network account at ${change.at.toISOString().replace('T', ' ').slice(0, 16)} UTC${where ? ` (${where})` : ''}.`,

@@ -41,6 +41,7 @@ export function lockMail(to: Recipient, reasons: LockReason[], deadline: Date, p
   return renderMail({
     to: to.email,
     subject: 'Your earnings are locked',
+    category: 'money',
     greeting: `Hello ${to.firstName},`,
     paragraphs: [
       'Our daily check found that your account does not meet the conditions for receiving rewards. From now on, new rewards go to your locked balance and withdrawals are paused.',
@@ -63,6 +64,7 @@ export function reminderMail(
   return renderMail({
     to: to.email,
     subject: `Reminder: ${days} left before your locked earnings are forfeited`,
+    category: 'money',
     greeting: `Hello ${to.firstName},`,
     paragraphs: [
       `Your earnings are still locked. Unless your account meets the conditions again by ${dateOf(deadline)} (UTC), your locked balance will be forfeited.`,
@@ -83,6 +85,7 @@ export function forfeitureMail(
   return renderMail({
     to: to.email,
     subject: 'Your locked earnings were forfeited',
+    category: 'money',
     greeting: `Hello ${to.firstName},`,
     paragraphs: [
       `Your earnings have been locked for ${daysLocked} days and the ${COMPLIANCE_GRACE_DAYS}-day window to fix this has ended, so your locked balance of ${usdt(amountMicro)} was forfeited. You can see this entry in your balance history.`,
@@ -97,6 +100,7 @@ export function releaseMail(to: Recipient, releasedMicro: bigint, publicUrl: str
   return renderMail({
     to: to.email,
     subject: 'Your earnings are unlocked',
+    category: 'money',
     greeting: `Hello ${to.firstName},`,
     paragraphs: [
       'Your account meets the conditions for receiving rewards again, so your earnings are unlocked and withdrawals are possible again.',

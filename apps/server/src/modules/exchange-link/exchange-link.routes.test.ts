@@ -245,9 +245,20 @@ describe('POST /api/users/bingx-uid/check: eligibility without linking', () => {
       criteria: { key: string; ok: boolean | null; figure: string | null }[];
     }>(t.app, 'POST', '/api/users/bingx-uid/check', { token, body: { bingXUID }, ip });
 
-  it('says what is met and what is missing, with the balance, before paying, storing nothing', async () => {
-    simulator().setAccount('92000001', { ...eligible, kycDone: false, balanceUsdt: '42.10' });
+  it('needs a paid subscription, as linking does, and asks BingX nothing before', async () => {
+    simulator().setAccount('92000010', { ...eligible, balanceUsdt: '4321.09' });
     const member = await signedInMember(t);
+    const calls = simulator().requestTimes.length;
+    const answer = await check(member.token, '92000010');
+    expect(answer.status).toBe(409);
+    expect(answer.body.errorCode).toBe('SUBSCRIPTION_REQUIRED_TO_LINK');
+    expect(JSON.stringify(answer.body)).not.toContain('4321');
+    expect(simulator().requestTimes.length).toBe(calls);
+  });
+
+  it('says what is met and what is missing, never the balance, storing nothing', async () => {
+    simulator().setAccount('92000001', { ...eligible, kycDone: false, balanceUsdt: '42.10' });
+    const member = await paidMember(t);
     const answer = await check(member.token, ' 92000001 ');
     expect(answer.status).toBe(200);
     expect(answer.body.data).toEqual({
@@ -257,9 +268,10 @@ describe('POST /api/users/bingx-uid/check: eligibility without linking', () => {
       criteria: [
         { key: 'INVITED', ok: true, figure: null },
         { key: 'KYC', ok: false, figure: null },
-        { key: 'DEPOSIT', ok: false, figure: '42.10' },
+        { key: 'DEPOSIT', ok: false, figure: null },
       ],
     });
+    expect(JSON.stringify(answer.body)).not.toContain('42.1');
     const [row] = await rowsOf<{ uid: string | null }>(
       t.database.db,
       sql`select bingx_uid as uid from users where email = ${member.email}`,
@@ -268,13 +280,13 @@ describe('POST /api/users/bingx-uid/check: eligibility without linking', () => {
     simulator().setAccount('92000002', eligible);
     expect((await check(member.token, '92000002')).body.data).toMatchObject({
       eligible: true,
-      criteria: [{ ok: true }, { ok: true }, { ok: true, figure: '150' }],
+      criteria: [{ ok: true }, { ok: true }, { ok: true, figure: null }],
     });
   });
 
   it('answers unknown, never no or yes, for a figure BingX left out', async () => {
     simulator().setAccount('92000003', eligible);
-    const member = await signedInMember(t);
+    const member = await paidMember(t);
     simulator().mode = 'sparse';
     try {
       const answer = (await check(member.token, '92000003')).body.data!;
@@ -286,17 +298,60 @@ describe('POST /api/users/bingx-uid/check: eligibility without linking', () => {
     }
   });
 
-  it('says a UID linked elsewhere cannot be linked, and shares the turns of linking', async () => {
-    simulator().setAccount('92000004', eligible);
+  it("tells a paid member neither a stranger's balance nor that another member holds it", async () => {
+    simulator().setAccount('92000004', { ...eligible, balanceUsdt: '98765.43' });
     const owner = await paidMember(t);
     expect((await link(owner.token, '92000004')).status).toBe(200);
-    const member = await signedInMember(t);
-    expect((await check(member.token, '92000004')).body.data).toMatchObject({
-      eligible: false,
-      takenByOther: true,
-    });
-    for (let i = 0; i < 4; i++) await check(member.token, '92000004');
-    expect((await check(member.token, '92000004')).status).toBe(429);
+    const member = await paidMember(t);
+    const answer = await check(member.token, '92000004');
+    expect(answer.body.data).toMatchObject({ takenByOther: false });
+    expect(answer.body.data!.criteria.every((c) => c.figure === null)).toBe(true);
+    expect(JSON.stringify(answer.body)).not.toContain('98765');
     expect((await check(member.token, 'abc')).body.errorCode).toBe('VALIDATION_ERROR');
+  });
+});
+
+describe('UID probes take their turn before any answer', () => {
+  const probes = {
+    check: (token: string, ip: string) =>
+      call(t.app, 'POST', '/api/users/bingx-uid/check', {
+        token,
+        body: { bingXUID: '92000020' },
+        ip,
+      }),
+    link: (token: string, ip: string) => link(token, '92000020', ip),
+    claims: (token: string, ip: string) =>
+      call(t.app, 'POST', '/api/users/bingx-uid/claims', {
+        token,
+        body: { bingXUID: '92000021', message: 'This is my BingX account, see my KYC.' },
+        ip,
+      }),
+  };
+
+  for (const [name, probe] of Object.entries(probes)) {
+    it(`${name}: 40 probes in a row meet 429 after 5, also unpaid or for a UID nobody holds`, async () => {
+      simulator().setAccount('92000020', { ...eligible, kycDone: false });
+      const member = await signedInMember(t);
+      const ip = nextIp();
+      const statuses: number[] = [];
+      for (let i = 0; i < 40; i++) statuses.push((await probe(member.token, ip)).status);
+      expect(statuses.slice(0, 5).every((s) => s !== 429)).toBe(true);
+      expect(statuses.slice(5).every((s) => s === 429)).toBe(true);
+    });
+
+    it(`${name}: 40 probes sent at once answer at most 5 times`, async () => {
+      const member = await paidMember(t);
+      const ip = nextIp();
+      const answers = await Promise.all(Array.from({ length: 40 }, () => probe(member.token, ip)));
+      expect(answers.filter((a) => a.status !== 429).length).toBeLessThanOrEqual(5);
+      expect(answers.every((a) => a.status < 500)).toBe(true);
+    });
+  }
+
+  it('the turns are one budget: claims after checks meet 429', async () => {
+    const member = await paidMember(t);
+    const ip = nextIp();
+    for (let i = 0; i < 5; i++) await probes.check(member.token, ip);
+    expect((await probes.claims(member.token, ip)).status).toBe(429);
   });
 });

@@ -25,7 +25,7 @@ export function exchangeLinkRoutes(
         security: [{ bearerAuth: [] }],
         summary: 'Check a BingX UID without linking it: what is met, what is missing',
         description:
-          'Beyond the spec: the checks of linking (invited through our link, KYC, a balance of at least 100 USDT), each answered, with the balance; no subscription needed, nothing stored. Shares the 5 attempts an hour of linking (TOO_MANY_REQUESTS). EXCHANGE_UNAVAILABLE when BingX cannot be reached.',
+          'Beyond the spec: the checks of linking (invited through our link, KYC, a balance of at least 100 USDT), each answered met, missing or unknown; nothing stored. Takes a turn of the 5 an hour of linking first (TOO_MANY_REQUESTS), then needs a paid subscription (SUBSCRIPTION_REQUIRED_TO_LINK). Never the balance (figure is null) nor whether another account holds the UID (takenByOther is false): decision 040. EXCHANGE_UNAVAILABLE when BingX cannot be reached.',
         body: linkExchangeRequestSchema,
         response: { 200: envelopeSchema(uidCheckSchema) },
       },
@@ -40,7 +40,7 @@ export function exchangeLinkRoutes(
         security: [{ bearerAuth: [] }],
         summary: 'Link the BingX UID (trimmed) after checking it with BingX',
         description:
-          'Checks, in order: not linked yet (BINGX_UID_ALREADY_SET), subscription paid (SUBSCRIPTION_REQUIRED_TO_LINK), 5 attempts an hour per member (TOO_MANY_REQUESTS), not linked to another account (BINGX_UID_ALREADY_EXISTS), invited through our affiliate link (BINGX_UID_INELIGIBLE), KYC done (BINGX_UID_INCOMPLETE_KYC), deposited with a balance of at least 100 USDT (BINGX_UID_INSUFFICIENT_DEPOSIT). EXCHANGE_UNAVAILABLE when BingX cannot be reached or leaves a figure out: nothing is stored. Answers the updated user.',
+          'Checks, in order: 5 attempts an hour per member and 20 per address, shared with the check and claims (TOO_MANY_REQUESTS), subscription paid (SUBSCRIPTION_REQUIRED_TO_LINK), not linked yet (BINGX_UID_ALREADY_SET), not linked to another account (BINGX_UID_ALREADY_EXISTS), invited through our affiliate link (BINGX_UID_INELIGIBLE), KYC done (BINGX_UID_INCOMPLETE_KYC), deposited with a balance of at least 100 USDT (BINGX_UID_INSUFFICIENT_DEPOSIT). EXCHANGE_UNAVAILABLE when BingX cannot be reached or leaves a figure out: nothing is stored. Answers the updated user.',
         body: linkExchangeRequestSchema,
         response: { 200: envelopeSchema(userSchema) },
       },

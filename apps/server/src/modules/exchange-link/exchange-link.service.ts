@@ -24,6 +24,20 @@ export const LINK_RATE_RULES = {
   perAddress: { limit: 20, windowMs: HOUR_MS },
 };
 
+/**
+ * Every request that names a UID (check, link, claim) takes one turn of the same budget before
+ * anything is read or answered, so no answer, not even a refusal, comes faster than the budget
+ * allows (decision 040). The turn is reserved atomically: parallel probes cannot all pass.
+ */
+export async function takeUidProbeTurn(
+  limiter: RateLimiter,
+  userId: string,
+  ip: string,
+): Promise<void> {
+  await takeTurn(limiter, `bingx-link:member:${userId}`, LINK_RATE_RULES.perMember);
+  await takeTurn(limiter, `bingx-link:ip:${addressKey(ip)}`, LINK_RATE_RULES.perAddress);
+}
+
 export interface ExchangeLinkDeps {
   db: Db;
   exchange: ExchangeGateway;
@@ -46,13 +60,9 @@ export class ExchangeLinkService {
     const uid = input.trim();
     if (uid === '')
       throw validationError([{ field: 'bingXUID', message: 'Please enter your BingX UID' }]);
-    const member = await q.linkState(db, userId);
-    if (!member) throw new AppError('USER_NOT_FOUND');
+    await takeUidProbeTurn(limiter, userId, ip);
+    const member = await this.paidMember(userId);
     if (member.bingxUid !== null) throw new AppError('BINGX_UID_ALREADY_SET');
-    if (!member.paidUntil || member.paidUntil <= new Date())
-      throw new AppError('SUBSCRIPTION_REQUIRED_TO_LINK');
-    await takeTurn(limiter, `bingx-link:member:${userId}`, LINK_RATE_RULES.perMember);
-    await takeTurn(limiter, `bingx-link:ip:${addressKey(ip)}`, LINK_RATE_RULES.perAddress);
     // BingX UIDs are numbers; anything else cannot be one of our invitees.
     if (!isBingxUid(uid)) throw new AppError('BINGX_UID_INELIGIBLE');
     if (await q.uidTakenByOther(db, uid, userId)) throw new AppError('BINGX_UID_ALREADY_EXISTS');
@@ -82,33 +92,39 @@ export class ExchangeLinkService {
     }
   }
 
+  /** Linking and the check are step 2 of onboarding: a paid subscription first (decision 017). */
+  private async paidMember(userId: string) {
+    const member = await q.linkState(this.deps.db, userId);
+    if (!member) throw new AppError('USER_NOT_FOUND');
+    if (!member.paidUntil || member.paidUntil <= new Date())
+      throw new AppError('SUBSCRIPTION_REQUIRED_TO_LINK');
+    return member;
+  }
+
   /**
-   * POST /bingx-uid/check: the same checks as linking, answered one by one instead of refused
-   * at the first, and nothing stored; before paying too. Throttled with linking (the same
-   * turns): it reveals an account's state.
+   * POST /bingx-uid/check: the criteria of linking, answered one by one instead of refused at
+   * the first, and nothing stored. Only what the owner of the UID needs to fix their account
+   * (decision 040): met, missing or unknown per criterion; never the balance (a missing deposit
+   * reads "below 100 USDT") and never whether another member holds the UID (`takenByOther` is
+   * always false; linking answers the spec's BINGX_UID_ALREADY_EXISTS under the same turns).
    */
   async check(userId: string, input: string, ip: string): Promise<UidCheck> {
-    const { db, limiter } = this.deps;
     const uid = input.trim();
     if (!isBingxUid(uid))
       throw validationError([{ field: 'bingXUID', message: BINGX_UID_MESSAGE }]);
-    await takeTurn(limiter, `bingx-link:member:${userId}`, LINK_RATE_RULES.perMember);
-    await takeTurn(limiter, `bingx-link:ip:${addressKey(ip)}`, LINK_RATE_RULES.perAddress);
-    const [takenByOther, facts] = await Promise.all([
-      q.uidTakenByOther(db, uid, userId),
-      this.read(uid),
-    ]);
-    const criteria = await this.criteriaOf(facts);
+    await takeUidProbeTurn(this.deps.limiter, userId, ip);
+    await this.paidMember(userId);
+    const criteria = await this.criteriaOf(await this.read(uid));
     const eligible = criteria.some((c) => c.ok === false)
       ? false
       : criteria.some((c) => c.ok === null)
         ? null
-        : !takenByOther;
+        : true;
     return {
       uid,
-      eligible: takenByOther ? false : eligible,
-      takenByOther,
-      criteria: criteria.map(({ key, ok, figure }) => ({ key, ok, figure })),
+      eligible,
+      takenByOther: false,
+      criteria: criteria.map(({ key, ok }) => ({ key, ok, figure: null })),
     };
   }
 
@@ -127,14 +143,12 @@ export class ExchangeLinkService {
       {
         key: 'INVITED' as const,
         ok: check.invited === null ? null : check.invited && indirectAllowed,
-        figure: null,
         refusal: 'BINGX_UID_INELIGIBLE' as const,
         missing: 'inviteResult',
       },
       {
         key: 'KYC' as const,
         ok: check.kycDone,
-        figure: null,
         refusal: 'BINGX_UID_INCOMPLETE_KYC' as const,
         missing: 'kycResult',
       },
@@ -144,7 +158,6 @@ export class ExchangeLinkService {
           check.deposited === null || check.balanceUsdt === null
             ? null
             : check.deposited && balance !== null && balance >= MIN_BALANCE_MICRO,
-        figure: check.balanceUsdt,
         refusal: 'BINGX_UID_INSUFFICIENT_DEPOSIT' as const,
         missing: 'deposit or balanceVolume',
       },

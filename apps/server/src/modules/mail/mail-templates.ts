@@ -10,7 +10,19 @@ interface MailContent {
   footnote?: string;
   /** Holds a one-time code or link (blanked in the outbox once delivered). */
   secret?: boolean;
+  /**
+   * Security and money mails carry "Not me? Freeze my account" (decision 040): the layout adds
+   * it here for every mail of a category, and MailService puts the recipient's signed link in.
+   */
+  category?: MailCategory;
 }
+
+export type MailCategory = 'security' | 'money';
+
+/** Where the layout puts the signed freeze link; MailService.enqueue replaces it. */
+export const NOT_ME_URL = '{{not-me-url}}';
+const NOT_ME_TEXT =
+  'Not me? If you did not do this, freeze your account: withdrawals stop and every session is signed out until an administrator checks it with you.';
 
 const PRODUCT = 'CopyTrade Network';
 
@@ -25,6 +37,7 @@ export function renderMail(content: MailContent): NewMail {
     ...content.paragraphs.flatMap((p) => [p, '']),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
     ...(content.footnote ? [content.footnote, ''] : []),
+    ...(content.category ? [NOT_ME_TEXT, `Freeze my account: ${NOT_ME_URL}`, ''] : []),
     `— ${PRODUCT}`,
   ].join('\n');
   const button = content.action
@@ -39,6 +52,7 @@ export function renderMail(content: MailContent): NewMail {
 ${content.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 ${button}
 ${content.footnote ? `<p style="font-size:13px;color:#64748b">${escapeHtml(content.footnote)}</p>` : ''}
+${content.category ? `<p style="font-size:13px;color:#64748b;border-top:1px solid #e2e8f0;padding-top:16px">${escapeHtml(NOT_ME_TEXT)} <a href="${NOT_ME_URL}" style="color:#b91c1c;font-weight:600">Not me? Freeze my account</a></p>` : ''}
 </div></div></body></html>`;
   return {
     toAddress: content.to,
@@ -46,5 +60,6 @@ ${content.footnote ? `<p style="font-size:13px;color:#64748b">${escapeHtml(conte
     textBody: text,
     htmlBody: html,
     secret: content.secret ?? false,
+    ...(content.category ? { notMe: true } : {}),
   };
 }

@@ -9,6 +9,8 @@ export interface NewMail {
   htmlBody: string;
   /** Holds a one-time code or link: blanked once delivered. */
   secret?: boolean;
+  /** Carries the NOT_ME_URL placeholder of a security or money mail (not a column). */
+  notMe?: boolean;
 }
 
 /** What a delivered secret-bearing mail keeps in place of its body. */
@@ -17,14 +19,28 @@ export const BLANKED_BODY = '[Removed after delivery: this mail held a one-time 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
 export async function insertMail(db: Db, mail: NewMail): Promise<void> {
-  await db.insert(mailOutbox).values(mail);
+  await db.insert(mailOutbox).values(row(mail));
+}
+
+function row({ notMe: _placeholder, ...mail }: NewMail) {
+  return mail;
+}
+
+/** The account a mail goes to, for its freeze link (addresses are stored lower-case). */
+export async function accountIdOfAddress(db: Db, address: string): Promise<string | undefined> {
+  const [found] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, address.toLowerCase()))
+    .limit(1);
+  return found?.id;
 }
 
 const MAILS_PER_INSERT = 1_000;
 
 export async function insertMails(db: Db, mails: readonly NewMail[]): Promise<void> {
   for (let at = 0; at < mails.length; at += MAILS_PER_INSERT)
-    await db.insert(mailOutbox).values(mails.slice(at, at + MAILS_PER_INSERT));
+    await db.insert(mailOutbox).values(mails.slice(at, at + MAILS_PER_INSERT).map(row));
 }
 
 /**

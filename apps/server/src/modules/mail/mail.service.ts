@@ -4,7 +4,9 @@ import { smtpFailureOf, type SmtpFailure } from '../../integrations/mail/smtp-fa
 import type { MailTransport } from '../../integrations/mail/transport';
 import type { SettingsService } from '../settings/settings.service';
 import { backlogAlertMail, undeliverableAlertMail } from './mail-alerts';
+import { escapeHtml, NOT_ME_URL } from './mail-templates';
 import {
+  accountIdOfAddress,
   claimDueMails,
   clearUndeliverable,
   closeEpisode,
@@ -60,6 +62,11 @@ export interface MailServiceDeps {
   /** Who receives operational alerts (decision 036: refused addresses, a stale backlog). */
   settings: Pick<SettingsService, 'alertRecipients'>;
   publicUrl: string;
+  /**
+   * The signed "Not me? Freeze my account" link of an account (decision 040), put into every
+   * security and money mail as it is queued; for an address of no account, where to turn.
+   */
+  notMeUrl: (accountId: string | null) => string;
 }
 
 /**
@@ -78,13 +85,27 @@ export class MailService {
     return this.deps.transport.kind === 'dev-mailbox';
   }
 
-  enqueue(tx: Db, mail: NewMail): Promise<void> {
-    return insertMail(tx, mail);
+  async enqueue(tx: Db, mail: NewMail): Promise<void> {
+    await insertMail(tx, await this.withNotMeLink(tx, mail));
   }
 
   /** Many mails in few statements (a cycle's members), inside the caller's transaction. */
-  enqueueMany(tx: Db, mails: readonly NewMail[]): Promise<void> {
-    return insertMails(tx, mails);
+  async enqueueMany(tx: Db, mails: readonly NewMail[]): Promise<void> {
+    const linked: NewMail[] = [];
+    for (const mail of mails) linked.push(await this.withNotMeLink(tx, mail));
+    await insertMails(tx, linked);
+  }
+
+  /** The recipient's own signed freeze link in place of the layout's placeholder. */
+  private async withNotMeLink(tx: Db, mail: NewMail): Promise<NewMail> {
+    if (!mail.notMe) return mail;
+    const accountId = await accountIdOfAddress(tx, mail.toAddress);
+    const url = this.deps.notMeUrl(accountId ?? null);
+    return {
+      ...mail,
+      textBody: mail.textBody.replaceAll(NOT_ME_URL, url),
+      htmlBody: mail.htmlBody.replaceAll(NOT_ME_URL, escapeHtml(url)),
+    };
   }
 
   /** Starts a delivery round in the background (after a commit that enqueued mail). */

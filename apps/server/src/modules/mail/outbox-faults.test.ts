@@ -179,6 +179,7 @@ describe('a relay slower than the lease', () => {
           log: silentLogger,
           settings: t.services.settings,
           publicUrl: 'http://app.test',
+          notMeUrl: () => 'http://app.test/support',
         }),
     );
     let running = true;

@@ -179,3 +179,64 @@ describe('overlapping cycle periods', () => {
     },
   );
 });
+
+describe('one payment per day of trading, whatever the source', () => {
+  it('refuses a CSV cycle over days an exchange cycle paid, naming that cycle', async () => {
+    const exchange = await prepare({
+      source: 'EXCHANGE',
+      periodStart: '2026-07-01',
+      periodEnd: '2026-07-07',
+    });
+    expect(exchange.status).toBe(200);
+    await run(exchange.body.data!._id);
+    await t.services.cycles.settled();
+    const paid = (await statusesOf(exchange.body.data!._id))[0]!;
+    expect(paid.status).toBe('COMPLETED');
+    const [{ number }] = (await rowsOf<{ number: number }>(
+      t.database.db,
+      sql`select number from reward_cycles where id = ${exchange.body.data!._id}`,
+    )) as [{ number: number }];
+
+    const linesBefore = await rewardLines();
+    const csv = await prepare({ periodStart: '2026-07-05', periodEnd: '2026-07-06' });
+    expect(csv.status).toBe(409);
+    expect(csv.body.errorCode).toBe('CYCLE_PERIOD_OVERLAP');
+    expect(csv.body.error).toBe(
+      `Cycle #${number} (from the exchange, 2026-07-01 to 2026-07-07) already pays some of these days: every day of trading is paid once, whatever the source. Pick another period, or make a CSV correction cycle with its reason.`,
+    );
+    expect(csv.body.data).toMatchObject({ overlappingCycle: number, source: 'EXCHANGE' });
+    // And the other way round: an exchange cycle over days a CSV cycle paid.
+    const csvPaid = (await prepare({ periodStart: '2026-06-20', periodEnd: '2026-06-22' })).body
+      .data!;
+    await run(csvPaid._id);
+    await t.services.cycles.settled();
+    const exchangeAfter = await prepare({
+      source: 'EXCHANGE',
+      periodStart: '2026-06-22',
+      periodEnd: '2026-06-25',
+    });
+    expect(exchangeAfter.body.errorCode).toBe('CYCLE_PERIOD_OVERLAP');
+    expect(exchangeAfter.body.error).toContain('(from a CSV, 2026-06-20 to 2026-06-22)');
+    expect((await rewardLines()) - linesBefore).toBe(1);
+  });
+
+  it('an exchange draft and a CSV draft of one period, prepared and run at once: one pays', async () => {
+    const period = { periodStart: '2026-06-01', periodEnd: '2026-06-03' };
+    const [exchange, csv] = await Promise.all([
+      prepare({ source: 'EXCHANGE', ...period }),
+      prepare(period),
+    ]);
+    expect([exchange.status, csv.status]).toEqual([200, 200]);
+    const answers = await Promise.all([run(exchange.body.data!._id), run(csv.body.data!._id)]);
+    await t.services.cycles.settled();
+    expect(answers.map((x) => x.body.errorCode ?? 'STARTED').sort()).toEqual([
+      'CYCLE_PERIOD_OVERLAP',
+      'STARTED',
+    ]);
+    expect(answers.every((x) => x.status < 500)).toBe(true);
+    expect(await statusesOf(exchange.body.data!._id, csv.body.data!._id)).toEqual([
+      { status: 'COMPLETED', error: null },
+      { status: 'DRAFT', error: null },
+    ]);
+  });
+});

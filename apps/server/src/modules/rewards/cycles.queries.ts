@@ -1,5 +1,5 @@
 import type { CyclePreview, CycleSource, CycleStatus } from '@ctn/contracts/cycles';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { ADVISORY_LOCKS, lockUntilCommit } from '../../db/advisory-locks';
 import { rowsOf, type Db } from '../../db/client';
 import { rewardCycles, users } from '../../db/schema';
@@ -153,19 +153,29 @@ export async function listCycles(
 }
 
 /** A paid (RUNNING or COMPLETED) cycle of `source` covering any day of the period, if any. */
+/**
+ * The earliest paid (RUNNING or COMPLETED) cycle of any source covering one of these days: the
+ * exchange and a CSV report the same trading, so a day is paid once whatever the source
+ * (decision 040). `except` leaves a cycle itself out when its own run was refused.
+ */
 export async function paidCycleOverlapping(
   db: Db,
-  source: CycleSource,
   periodStart: string,
   periodEnd: string,
-): Promise<{ number: number | null } | undefined> {
+  except?: string,
+): Promise<OverlappingCycle | undefined> {
   const [row] = await db
-    .select({ number: rewardCycles.number })
+    .select({
+      number: rewardCycles.number,
+      source: rewardCycles.source,
+      periodStart: rewardCycles.periodStart,
+      periodEnd: rewardCycles.periodEnd,
+    })
     .from(rewardCycles)
     .where(
       and(
-        eq(rewardCycles.source, source),
         inArray(rewardCycles.status, ['RUNNING', 'COMPLETED']),
+        except === undefined ? undefined : ne(rewardCycles.id, except),
         sql`daterange(${rewardCycles.periodStart}, ${rewardCycles.periodEnd}, '[]')
             && daterange(${periodStart}::date, ${periodEnd}::date, '[]')`,
       ),
@@ -173,6 +183,13 @@ export async function paidCycleOverlapping(
     .orderBy(asc(rewardCycles.periodStart))
     .limit(1);
   return row;
+}
+
+export interface OverlappingCycle {
+  number: number | null;
+  source: CycleSource;
+  periodStart: string;
+  periodEnd: string;
 }
 
 /** Cycles marked RUNNING: being run by some instance, or left so by one that died. */

@@ -42,6 +42,17 @@ interface Progress {
   startedAt: number;
 }
 
+/** CYCLE_PERIOD_OVERLAP naming the paid cycle that already covers some of the days. */
+function overlapRefusal(overlap: q.OverlappingCycle): AppError {
+  const name = overlap.number === null ? 'A paid cycle' : `Cycle #${overlap.number}`;
+  const source = overlap.source === 'CSV' ? 'a CSV' : 'the exchange';
+  return new AppError(
+    'CYCLE_PERIOD_OVERLAP',
+    { overlappingCycle: overlap.number, source: overlap.source },
+    `${name} (from ${source}, ${overlap.periodStart} to ${overlap.periodEnd}) already pays some of these days: every day of trading is paid once, whatever the source. Pick another period, or make a CSV correction cycle with its reason.`,
+  );
+}
+
 /** How long a run request waits before answering RUNNING (small cycles answer COMPLETED). */
 const ANSWER_WITHIN_MS = 1_500;
 /**
@@ -73,13 +84,12 @@ export class CyclesService {
     const correctionReason = request.correctionReason || null;
     const overlap = await q.paidCycleOverlapping(
       this.deps.db,
-      request.source,
       request.periodStart,
       request.periodEnd,
     );
-    // The same days paid twice credit everyone twice: only an explicit CSV correction may.
-    if (overlap && correctionReason === null)
-      throw new AppError('CYCLE_PERIOD_OVERLAP', { overlappingCycle: overlap.number });
+    // The same days paid twice credit everyone twice, whichever source paid them first (the
+    // exchange and a CSV report the same trading): only an explicit CSV correction may.
+    if (overlap && correctionReason === null) throw overlapRefusal(overlap);
     const batch = await this.readSource(request);
     const { db } = this.deps;
     const owners = await q.membersByUid(
@@ -166,10 +176,18 @@ export class CyclesService {
     // A RUNNING cycle that this process is not running died with another process: resume it.
     // The database refuses a second paid cycle over the same days (migration 0014), however
     // the drafts were prepared or raced.
-    const marked = await q.markRunning(this.deps.db, id, policy.downlineBp, true).catch((err) => {
-      if (isExclusionViolation(err)) throw new AppError('CYCLE_PERIOD_OVERLAP');
-      throw err;
-    });
+    const marked = await q
+      .markRunning(this.deps.db, id, policy.downlineBp, true)
+      .catch(async (err: unknown) => {
+        if (!isExclusionViolation(err)) throw err;
+        const overlap = await q.paidCycleOverlapping(
+          this.deps.db,
+          cycle.periodStart,
+          cycle.periodEnd,
+          id,
+        );
+        throw overlap ? overlapRefusal(overlap) : new AppError('CYCLE_PERIOD_OVERLAP');
+      });
     if (!marked) return this.detail(id);
     const progress: Progress = {
       phase: 'QUEUED',

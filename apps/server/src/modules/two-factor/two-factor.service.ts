@@ -116,7 +116,12 @@ export class TwoFactorService {
     await q.saveEnabledSecret(this.deps.db, userId, this.deps.box.seal(base32, SEAL_PURPOSE));
   }
 
-  private async requireCode(userId: string, code: string): Promise<void> {
+  /**
+   * A right code of an account with the second factor on, the wrong ones counted (the budget of
+   * WRONG_CODES): TWO_FACTOR_NOT_ENABLED, TOO_MANY_REQUESTS or INVALID_TWO_FACTOR_CODE otherwise.
+   * Also what every withdrawal of such a member needs (decision 040).
+   */
+  async requireCode(userId: string, code: string): Promise<void> {
     if (!(await this.isEnabled(userId))) throw new AppError('TWO_FACTOR_NOT_ENABLED');
     await this.throttleWrongCodes(userId);
     if (!(await this.check(userId, code))) throw new AppError('INVALID_TWO_FACTOR_CODE');

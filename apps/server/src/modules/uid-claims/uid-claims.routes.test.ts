@@ -31,6 +31,7 @@ const file = (token: string, bingXUID: string, message = 'This is my BingX accou
   call<MemberUidClaim>(t.app, 'POST', '/api/users/bingx-uid/claims', {
     token,
     body: { bingXUID, message },
+    ip: nextIp(),
   });
 const resolve = (id: string, action: string, note = 'Checked both accounts.') =>
   call<AdminUidClaim>(t.app, 'POST', `/api/admin/uid-claims/${id}/resolve`, {

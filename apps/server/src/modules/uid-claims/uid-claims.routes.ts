@@ -24,12 +24,14 @@ export function memberUidClaimRoutes(claims: UidClaimsService): FastifyPluginAsy
         security: [{ bearerAuth: [] }],
         summary: 'Claim a BingX UID that another account has linked',
         description:
-          'For the UID of BINGX_UID_ALREADY_EXISTS: an administrator reviews both accounts and the exchange answer. UID_CLAIM_NOT_NEEDED when nobody holds the UID (link it instead), UID_CLAIM_ALREADY_OPEN with one open already; 3 a day.',
+          'For the UID of BINGX_UID_ALREADY_EXISTS: an administrator reviews both accounts and the exchange answer. UID_CLAIM_NOT_NEEDED when nobody holds the UID (link it instead), UID_CLAIM_ALREADY_OPEN with one open already; 3 a day. Takes a turn of the UID probes (5 an hour per member, 20 per address, shared with check and link) before answering anything (TOO_MANY_REQUESTS).',
         body: fileUidClaimRequestSchema,
         response: { 201: envelopeSchema(memberUidClaimSchema) },
       },
       handler: async (request, reply) =>
-        reply.status(201).send(ok(await claims.file(sessionOf(request).id, request.body))),
+        reply
+          .status(201)
+          .send(ok(await claims.file(sessionOf(request).id, request.body, request.ip))),
     });
     app.get('/bingx-uid/claims', {
       config: { auth: 'user' },

@@ -15,6 +15,7 @@ import type { Logger } from '../../lib/logger';
 import { takeTurn, type RateLimiter } from '../../lib/rate-limiter';
 import { isUuid } from '../../lib/values';
 import type { Actor, AuditService } from '../audit/audit.service';
+import { takeUidProbeTurn } from '../exchange-link/exchange-link.service';
 import type { MailService } from '../mail/mail.service';
 import { claimResolvedMail } from './uid-claim-mails';
 import * as q from './uid-claims.queries';
@@ -42,10 +43,15 @@ const OUTCOME = { UNLINK: 'UNLINKED', REASSIGN: 'REASSIGNED', REJECT: 'REJECTED'
 export class UidClaimsService {
   constructor(private readonly deps: UidClaimsDeps) {}
 
-  async file(userId: string, input: FileUidClaimRequest): Promise<MemberUidClaim> {
+  /**
+   * A claim names a UID, so it takes a turn of the UID probes before anything about the UID is
+   * answered (decision 040): "nobody holds it" is an answer too. The 3 a day count claims filed.
+   */
+  async file(userId: string, input: FileUidClaimRequest, ip: string): Promise<MemberUidClaim> {
     const { db } = this.deps;
     const uid = input.bingXUID.trim();
     if (!isBingxUid(uid)) throw new AppError('BINGX_UID_INELIGIBLE');
+    await takeUidProbeTurn(this.deps.limiter, userId, ip);
     const holderId = await q.holderOf(db, uid);
     if (holderId === null) throw new AppError('UID_CLAIM_NOT_NEEDED');
     if (holderId === userId) throw new AppError('BINGX_UID_ALREADY_SET');

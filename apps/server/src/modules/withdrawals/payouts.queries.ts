@@ -9,6 +9,7 @@ import { users, withdrawals } from '../../db/schema';
 
 export interface PayoutRow {
   id: string;
+  userId: string;
   amountMicro: string;
   walletAddress: string;
   status: WithdrawalStatus;
@@ -22,6 +23,7 @@ export interface PayoutRow {
 /** A PayoutRow's columns; the bigints as their exact text. */
 const COLUMNS = {
   id: withdrawals.id,
+  userId: withdrawals.userId,
   amountMicro: sql<string>`${withdrawals.amountMicro}::text`,
   walletAddress: withdrawals.walletAddress,
   status: withdrawals.status,

@@ -11,6 +11,7 @@ import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import type { Actor } from '../audit/audit.service';
 import * as q from './payouts.queries';
+import { refuseIfFrozen } from './settlement';
 import type { WithdrawalSettlement } from './settlement';
 import type { PayoutPort } from './withdrawal-review.service';
 
@@ -141,6 +142,8 @@ export class PayoutsService implements PayoutPort {
         if (row.status !== 'PENDING' || row.payoutState === 'SENT')
           throw new AppError('WITHDRAWAL_ALREADY_PROCESSED');
         if (row.payoutState === 'SENDING') return 'SIGNED_ELSEWHERE' as const;
+        // Nothing is signed for a frozen account: its requests wait until the freeze is lifted.
+        await refuseIfFrozen(tx, row.userId);
         await q.lockNonces(tx);
         const nonce = await this.nextNonce(tx, chain, wallet.address);
         const signed = await wallet.sign(prepared, nonce);

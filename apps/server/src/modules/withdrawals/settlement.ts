@@ -65,6 +65,24 @@ export async function settleHeld(
 }
 
 /**
+ * Approvals wait while the member's withdrawals are frozen (decision 040): the request stays
+ * PENDING (the member may cancel it, an administrator may reject it) until the freeze ends or
+ * an administrator lifts it. The member's row is read for share, so an approval racing a
+ * freeze waits for it and then sees it.
+ */
+export async function refuseIfFrozen(tx: Db, userId: string): Promise<void> {
+  const freeze = await q.withdrawalFreezeOf(tx, userId, { lock: true });
+  if (freeze)
+    throw new AppError(
+      'MEMBER_WITHDRAWALS_FROZEN',
+      freeze,
+      freeze.until === null
+        ? "The member froze this account's withdrawals from a mail link: the request stays pending until an administrator lifts the freeze on the member's page."
+        : `This member's withdrawals are frozen until ${freeze.until.slice(0, 16).replace('T', ' ')} UTC after a second-factor reset: approve the request after that.`,
+    );
+}
+
+/**
  * An administrator's (or a mined payout's) ending of a request: the money (settleHeld), the
  * member's decision mail and the audit entry, in the caller's transaction. Its own piece, so the
  * review and the payouts both use it without needing each other.

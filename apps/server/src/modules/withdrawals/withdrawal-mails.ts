@@ -21,6 +21,7 @@ export function withdrawalCodeMail(
     // Never in the subject: subjects show on lock screens and in mail lists.
     subject: 'Your withdrawal code',
     secret: true,
+    category: 'money',
     greeting: `Hello ${to.firstName},`,
     paragraphs: [
       intent
@@ -33,6 +34,28 @@ export function withdrawalCodeMail(
     ],
     footnote:
       'If you did not ask to withdraw, do not share this code with anyone and change your password: someone may be signed in to your account.',
+  });
+}
+
+/**
+ * To the member: the first request to an address they never withdrew to (decision 040). A thief
+ * in the account withdraws to their own address; the owner hears of it while it is pending.
+ */
+export function newAddressNoticeMail(
+  to: { email: string; firstName: string },
+  withdrawal: WithdrawalIntent,
+  rewardsUrl: string,
+) {
+  return renderMail({
+    to: to.email,
+    subject: 'A withdrawal to a new address',
+    category: 'money',
+    greeting: `Hello ${to.firstName},`,
+    paragraphs: [
+      `A withdrawal of ${withdrawal.amount} USDT to ${withdrawal.walletAddress} (BNB Smart Chain, BEP20) was requested from your account. You have not withdrawn to this address before.`,
+      'If this was you, there is nothing to do: the request waits for review as usual. If it was not, cancel it on your Rewards page and freeze your account with the link below.',
+    ],
+    action: { label: 'See your withdrawals', url: rewardsUrl },
   });
 }
 
@@ -75,6 +98,7 @@ export function withdrawalDecisionMail(
   return renderMail({
     to: to.email,
     subject: DECISION_SUBJECT[decision.status],
+    category: 'money',
     greeting: `Hello ${to.firstName},`,
     paragraphs,
     action: { label: 'See your withdrawals', url: rewardsUrl },

@@ -15,7 +15,7 @@ import { toUsdt } from '../../lib/money';
 import { pageOf } from '../../lib/pagination';
 import type { Actor, AuditService } from '../audit/audit.service';
 import type { MailService } from '../mail/mail.service';
-import type { Decision, WithdrawalSettlement } from './settlement';
+import { refuseIfFrozen, type Decision, type WithdrawalSettlement } from './settlement';
 import { adminView, withdrawalsPagination } from './withdrawal-view';
 import * as q from './withdrawals.queries';
 import { isUuid, toIso, toIsoOrNull } from '../../lib/values';
@@ -138,10 +138,11 @@ export class WithdrawalReviewService {
 
   async review(id: string): Promise<WithdrawalReview> {
     const row = await this.find(id);
-    const [member, entries, past] = await Promise.all([
+    const [member, entries, past, freeze] = await Promise.all([
       q.reviewMember(this.db, row.userId),
       q.recentEntries(this.db, row.userId, 50),
       q.listWithdrawals(this.db, { userId: row.userId }, '-createdAt', 20, 0),
+      q.withdrawalFreezeOf(this.db, row.userId),
     ]);
     if (!member) throw new AppError('USER_NOT_FOUND');
     return {
@@ -158,6 +159,7 @@ export class WithdrawalReviewService {
           reasons: member.lockedSince ? member.lockReasons : [],
           lockedSince: toIsoOrNull(member.lockedSince),
         },
+        withdrawalsFrozen: freeze ?? null,
       },
       ledger: entries.map((e) => ({
         kind: e.kind,
@@ -206,8 +208,12 @@ export class WithdrawalReviewService {
       transactionHash: request.transactionHash?.toLowerCase() ?? null,
     };
     await this.db.transaction(async (tx) => {
-      if (!(await this.addLateHash(tx, id, decision, actor)))
-        await this.settlement.settle(tx, id, decision, actor);
+      if (await this.addLateHash(tx, id, decision, actor)) return;
+      if (decision.status === 'APPROVED') {
+        const row = await q.findWithdrawal(tx, id);
+        if (row?.status === 'PENDING') await refuseIfFrozen(tx, row.userId);
+      }
+      await this.settlement.settle(tx, id, decision, actor);
     });
     this.mail.kick();
     return adminView(await this.find(id));

@@ -237,12 +237,70 @@ export async function addPaymentHash(tx: Db, id: string, hash: string): Promise<
   return rows.length > 0;
 }
 
+/**
+ * A freeze of the member's withdrawals in force (decision 040): the owner's "Not me" (until is
+ * null: until an administrator lifts it) or a day after an administrator reset the second
+ * factor. Locks the member's row for share in a transaction, so an approval waits for a freeze
+ * being written and then sees it.
+ */
+export interface WithdrawalFreeze {
+  reason: 'OWNER_FREEZE' | 'TWO_FACTOR_RESET';
+  /** ISO time it ends; null for the owner's freeze, which only an administrator ends. */
+  until: string | null;
+}
+
+export async function withdrawalFreezeOf(
+  db: Db,
+  userId: string,
+  options: { lock?: boolean } = {},
+): Promise<WithdrawalFreeze | undefined> {
+  const [row] = await rowsOf<{ reason: string | null; until: string | null }>(
+    db,
+    sql`select withdrawals_frozen_reason as reason,
+               case when withdrawals_frozen_until = 'infinity' then null
+                    else to_char(withdrawals_frozen_until at time zone 'UTC',
+                                 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') end as until
+          from users
+         where id = ${userId} and withdrawals_frozen_until > now()
+        ${options.lock ? sql`for share` : sql``}`,
+  );
+  if (!row) return undefined;
+  return {
+    reason: row.reason === 'TWO_FACTOR_RESET' ? 'TWO_FACTOR_RESET' : 'OWNER_FREEZE',
+    until: row.until,
+  };
+}
+
 /** Whether the member may withdraw now: ACTIVE and not compliance-locked. */
 export interface MemberStanding {
   status: string;
   locked: boolean;
   paid: boolean;
   linked: boolean;
+}
+
+/**
+ * Whether `address` received no earlier request of this member, `exceptId` (the new request)
+ * aside: the first withdrawal to an address the member never used is mailed (decision 040).
+ */
+export async function addressNewToMember(
+  db: Db,
+  userId: string,
+  address: string,
+  exceptId: string,
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: withdrawals.id })
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.userId, userId),
+        sql`lower(${withdrawals.walletAddress}) = lower(${address})`,
+        sql`${withdrawals.id} <> ${exceptId}`,
+      ),
+    )
+    .limit(1);
+  return rows.length === 0;
 }
 
 /** What a withdrawal request needs of its member right now (paid, linked, not locked). */

@@ -51,7 +51,7 @@ export function withdrawalsRoutes(
         security,
         summary: 'Request a withdrawal with the mailed code: the amount is held at once',
         description:
-          'Refusals: INVALID_WALLET_ADDRESS (EIP-55 checksum enforced on mixed case), VALIDATION_ERROR (amount), WITHDRAWAL_BELOW_MINIMUM (an admin setting, 10 USDT by default), ACCOUNT_NOT_ACTIVE (locked, disabled or compliance-locked), OTP_* (the code), TOO_MANY_PENDING_WITHDRAWALS (one pending request at a time), WALLET_ADDRESS_IN_USE (pending for another member), INSUFFICIENT_BALANCE.',
+          'Refusals: INVALID_WALLET_ADDRESS (EIP-55 checksum enforced on mixed case), VALIDATION_ERROR (amount), WITHDRAWAL_BELOW_MINIMUM (an admin setting, 10 USDT by default), ACCOUNT_NOT_ACTIVE (locked, disabled or compliance-locked), OTP_* (the code), TOO_MANY_PENDING_WITHDRAWALS (one pending request at a time), WALLET_ADDRESS_IN_USE (pending for another member), INSUFFICIENT_BALANCE; beyond the spec (decision 040): TWO_FACTOR_REQUIRED and INVALID_TWO_FACTOR_CODE for a member with two-factor sign-in (`totpCode`, wrong ones counted), WITHDRAWALS_FROZEN (until a time) and WITHDRAWALS_FROZEN_BY_OWNER. The first request to an address the member never used is mailed to them.',
         body: createWithdrawalSchema,
         response: { 200: envelopeSchema(withdrawalSchema) },
       },
@@ -160,7 +160,7 @@ export function withdrawalsRoutes(
         security,
         summary: 'Approve (with a hash, or `send` from the hot wallet), reject or block a request',
         description:
-          'A processed request never changes (WITHDRAWAL_ALREADY_PROCESSED). REJECTED needs a reason. Approval fails with INSUFFICIENT_BALANCE_FOR_APPROVAL if the held amount is missing. Every decision is in the audit log.',
+          'A processed request never changes (WITHDRAWAL_ALREADY_PROCESSED). REJECTED needs a reason. Approval fails with INSUFFICIENT_BALANCE_FOR_APPROVAL if the held amount is missing, and with MEMBER_WITHDRAWALS_FROZEN while the withdrawals of the member are frozen (the request stays pending; decision 040). Every decision is in the audit log.',
         params: withdrawalIdParamsSchema,
         body: reviewWithdrawalSchema,
         response: { 200: envelopeSchema(adminWithdrawalSchema) },

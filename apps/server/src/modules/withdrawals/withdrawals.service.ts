@@ -15,7 +15,7 @@ import { LedgerOverdraftError, postEntry } from '../ledger/ledger.service';
 import type { MailService } from '../mail/mail.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { OtpService } from './otp.service';
-import { withdrawalAlertMail } from './withdrawal-mails';
+import { newAddressNoticeMail, withdrawalAlertMail } from './withdrawal-mails';
 import { memberView, withdrawalsPagination } from './withdrawal-view';
 import { settleHeld } from './settlement';
 import { amountToMicro } from './withdrawal-amount';
@@ -44,6 +44,15 @@ export class WithdrawalsService {
       mail: MailService;
       publicUrl: string;
       frozenUntil: (userId: string) => Promise<Date | null>;
+      /**
+       * The account's second factor: whether it is on, and the check of a code with the wrong
+       * codes counted (TwoFactorService.requireCode): every withdrawal of a member who has one
+       * needs a current code (decision 040).
+       */
+      secondFactor: {
+        isEnabled: (userId: string) => Promise<boolean>;
+        requireCode: (userId: string, code: string) => Promise<void>;
+      };
       /** The request or its cancellation in the member's security log, in its transaction. */
       logEvent: (
         tx: Db,
@@ -59,6 +68,11 @@ export class WithdrawalsService {
 
   async create(userId: string, request: CreateWithdrawalRequest): Promise<Withdrawal> {
     const { micro, address } = await this.validate(userId, request);
+    const { secondFactor } = this.alerts;
+    if (await secondFactor.isEnabled(userId)) {
+      if (!request.totpCode) throw new AppError('TWO_FACTOR_REQUIRED');
+      await secondFactor.requireCode(userId, request.totpCode);
+    }
     const code = await this.otp.check(userId, request.otp);
     // A code mailed for one withdrawal confirms that one only: the mail told the member what
     // they were approving, so another amount or address needs its own code.
@@ -94,6 +108,7 @@ export class WithdrawalsService {
           memo: `Withdrawal to ${address}`,
         });
         await this.queueAlerts(tx, id);
+        await this.noticeNewAddress(tx, userId, id, address);
         await this.alerts.logEvent(tx, userId, 'WITHDRAWAL_REQUESTED');
       });
     } catch (err) {
@@ -127,6 +142,24 @@ export class WithdrawalsService {
       await this.alerts.logEvent(tx, userId, 'WITHDRAWAL_CANCELLED');
     });
     return this.getOwn(userId, id);
+  }
+
+  /**
+   * The first request to an address the member never used is mailed to them, in its
+   * transaction (decision 040): a thief's first withdrawal goes to their own address.
+   */
+  private async noticeNewAddress(tx: Db, userId: string, id: string, address: string) {
+    if (!(await q.addressNewToMember(tx, userId, address, id))) return;
+    const row = await q.findWithdrawal(tx, id);
+    if (!row) return;
+    await this.alerts.mail.enqueue(
+      tx,
+      newAddressNoticeMail(
+        row,
+        { amount: usdtText(row.amountMicro), walletAddress: row.walletAddress },
+        `${this.alerts.publicUrl}/rewards`,
+      ),
+    );
   }
 
   /** Mails every administrator about the new request, in its transaction, when alerts are on. */
@@ -208,8 +241,26 @@ export class WithdrawalsService {
         { reason: 'EXCHANGE_NOT_LINKED' },
         'Link your BingX UID to withdraw.',
       );
+    const freeze = await q.withdrawalFreezeOf(this.db, userId);
+    if (freeze?.until === null) throw new AppError('WITHDRAWALS_FROZEN_BY_OWNER', freeze);
+    if (freeze)
+      throw new AppError(
+        'WITHDRAWALS_FROZEN',
+        freeze,
+        `Withdrawals are on hold until ${utcMinute(freeze.until)} UTC: an administrator reset your two-factor authentication, and the hold protects your balance in case it was not you.`,
+      );
     const frozenUntil = await this.alerts.frozenUntil(userId);
-    if (frozenUntil) throw new AppError('WITHDRAWALS_FROZEN', { until: frozenUntil.toISOString() });
+    if (frozenUntil)
+      throw new AppError(
+        'WITHDRAWALS_FROZEN',
+        { until: frozenUntil.toISOString() },
+        `Withdrawals are on hold until ${utcMinute(frozenUntil.toISOString())} UTC after a password reset or a two-factor change, to protect your balance.`,
+      );
     return { micro, address: withHexPrefix(address) };
   }
+}
+
+/** "2026-11-28 14:05" of an ISO time, as refusals state when a hold ends. */
+function utcMinute(iso: string): string {
+  return iso.slice(0, 16).replace('T', ' ');
 }

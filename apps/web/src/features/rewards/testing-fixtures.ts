@@ -91,6 +91,7 @@ export function rewardsAnswer(
 export function renderRewardsRoute(
   element: RouteObject['element'],
   routes: Parameters<typeof mockApi>[0],
+  profile: Parameters<typeof makeUser>[0] = {},
 ) {
   localStorage.setItem('token', 'tok');
   const api = mockApi({
@@ -100,7 +101,7 @@ export function renderRewardsRoute(
     ...routes,
   });
   const queryClient = createTestQueryClient();
-  queryClient.setQueryData(profileQueryKey, makeUser());
+  queryClient.setQueryData(profileQueryKey, makeUser(profile));
   const rendered = renderRoutes([{ path: '/rewards', element }], { at: '/rewards', queryClient });
   return { ...rendered, api };
 }

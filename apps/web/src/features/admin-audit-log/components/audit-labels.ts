@@ -23,6 +23,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   RECONCILIATION_RUN: 'Reconciliation run',
   CHAIN_RESCAN_REQUESTED: 'Chain rescan requested',
   MAIL_TEST_SENT: 'Test mail sent',
+  WITHDRAWAL_FREEZE_LIFTED: 'Withdrawal freeze lifted',
 };
 
 const ACTION_VARIANTS: Readonly<Record<string, BadgeVariant>> = {
@@ -45,6 +46,7 @@ const ACTION_VARIANTS: Readonly<Record<string, BadgeVariant>> = {
   RECONCILIATION_RUN: 'info',
   CHAIN_RESCAN_REQUESTED: 'warning',
   MAIL_TEST_SENT: 'info',
+  WITHDRAWAL_FREEZE_LIFTED: 'warning',
 };
 
 /** The label of an action; one this page does not know yet reads `SOME_ACTION` -> `Some action`. */

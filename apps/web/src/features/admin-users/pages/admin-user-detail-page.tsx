@@ -13,6 +13,7 @@ import { formatDateTime, formatUsd, fullName } from '@/lib/format';
 import { adminUserDetailKeys, useAdminUserDetail } from '../api/get-admin-user-detail';
 import { StatCard, StatGrid } from '@/components/ui/stat-card';
 import { UserOverview } from '../components/user-overview';
+import { WithdrawalFreezeNotice } from '../components/withdrawal-freeze-notice';
 import { UserRewardsTab, type RewardTypeFilter } from '../components/user-rewards-tab';
 import {
   UserWithdrawalsTab,
@@ -104,6 +105,7 @@ export function AdminUserDetailPage() {
               warnings to it do not arrive; the mark clears when a later mail is accepted.
             </Alert>
           ) : null}
+          <WithdrawalFreezeNotice userId={user._id} />
           <StatGrid label="User Summary">
             <StatCard
               label="Total Rewards"

@@ -5,7 +5,10 @@ import { lockReasonLabel } from '@/lib/admin/lock-reasons';
 import { InfoCard, Row } from '@/components/admin/info-card';
 import { UserIdLink } from '@/components/admin/member-link';
 
-/** The member behind the request: who, account status, balances and the compliance lock. */
+/**
+ * The member behind the request: who, account status, balances, the compliance lock, and a
+ * freeze of the member's withdrawals (decision 040), under which approvals are refused.
+ */
 export function MemberCard({ review }: { review: WithdrawalReview }) {
   const { withdrawal, member } = review;
   const person = withdrawal.user;
@@ -46,6 +49,18 @@ export function MemberCard({ review }: { review: WithdrawalReview }) {
           <Badge variant="success">Compliant</Badge>
         )}
       </Row>
+      {member.withdrawalsFrozen ? (
+        <Row label="Withdrawals">
+          <span className="flex flex-col gap-1 sm:items-end">
+            <Badge variant="danger">Frozen</Badge>
+            <span className="text-xs font-normal text-danger">
+              {member.withdrawalsFrozen.until === null
+                ? 'Frozen by the member from a mail link: approve nothing until an administrator lifts it on the member page.'
+                : `After a second-factor reset, until ${formatDateTime(member.withdrawalsFrozen.until)}: approve after that.`}
+            </span>
+          </span>
+        </Row>
+      ) : null}
     </InfoCard>
   );
 }

@@ -73,6 +73,7 @@ describe('admin withdrawal review page', () => {
                 reasons: ['LOW_BALANCE', 'SOMETHING_NEW'],
                 lockedSince: '2025-02-20T08:00:00.000Z',
               },
+              withdrawalsFrozen: { reason: 'OWNER_FREEZE', until: null },
             },
             chainCheck: { state: 'MISMATCH', detail: 'The transfer sent 20 USDT, not 25.50' },
           }),
@@ -119,6 +120,9 @@ describe('admin withdrawal review page', () => {
     expect(compliance).toHaveTextContent('Since Feb 20, 2025');
     expect(compliance).toHaveTextContent('BingX balance below 100 USDT');
     expect(compliance).toHaveTextContent('SOMETHING_NEW');
+    expect(field(member, 'Withdrawals')).toHaveTextContent(
+      'Frozen by the member from a mail link: approve nothing until an administrator lifts it',
+    );
 
     const ledger = screen.getByRole('region', { name: 'Recent ledger entries' });
     const entry = within(ledger).getAllByRole('row')[1]!;

@@ -11,6 +11,7 @@ import { refusalText } from '@/lib/refusal-text';
 import { useLinkBingXUid } from '../api/link-bingx-uid';
 import { DemoUidsHint } from './demo-uids-hint';
 import { UidClaimForm } from './uid-claim-form';
+import { UidPrecheck } from './uid-precheck';
 import { StepCard } from './step-card';
 
 /** The screen texts of linking (member sections 5 and 8, "Link exchange UID"). */
@@ -52,57 +53,60 @@ export function LinkStep({ onLinked }: { onLinked: (user: User) => void }) {
   };
 
   return (
-    <StepCard
-      step={2}
-      icon={Link2}
-      title="Link your BingX account"
-      summary={`Enter the UID of the BingX account you copy trade with. We check with BingX that the account was opened through our invitation link, has completed KYC and holds at least ${MIN_EXCHANGE_BALANCE_USDT} USDT.`}
-    >
-      <form onSubmit={onSubmit} noValidate aria-label="Link BingX account" className="space-y-4">
-        <Field
-          id="bingx-uid"
-          label="BingX UID"
-          error={required ? LINK_MESSAGES.required : undefined}
-          hint="Your UID is numeric, usually 8-12 digits. You find it on the account page of the BingX app."
-        >
-          {(control) => (
-            <Input
-              {...control}
-              ref={inputRef}
-              name="bingXUID"
-              inputMode="numeric"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="e.g. 12345678"
-              value={uid}
-              onChange={(event) => {
-                setUid(event.target.value);
-                setRequired(false);
-                if (link.isError) link.reset();
-              }}
-              className="font-mono sm:max-w-sm"
-            />
-          )}
-        </Field>
-        {link.isError ? (
-          <Alert variant="error">
-            {refusalText(link.error, LINK_MESSAGES.failed, LINK_MESSAGES.unexpected)}
-          </Alert>
+    <div className="space-y-6">
+      <StepCard
+        step={2}
+        icon={Link2}
+        title="Link your BingX account"
+        summary={`Enter the UID of the BingX account you copy trade with. We check with BingX that the account was opened through our invitation link, has completed KYC and holds at least ${MIN_EXCHANGE_BALANCE_USDT} USDT.`}
+      >
+        <form onSubmit={onSubmit} noValidate aria-label="Link BingX account" className="space-y-4">
+          <Field
+            id="bingx-uid"
+            label="BingX UID"
+            error={required ? LINK_MESSAGES.required : undefined}
+            hint="Your UID is numeric, usually 8-12 digits. You find it on the account page of the BingX app."
+          >
+            {(control) => (
+              <Input
+                {...control}
+                ref={inputRef}
+                name="bingXUID"
+                inputMode="numeric"
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="e.g. 12345678"
+                value={uid}
+                onChange={(event) => {
+                  setUid(event.target.value);
+                  setRequired(false);
+                  if (link.isError) link.reset();
+                }}
+                className="font-mono sm:max-w-sm"
+              />
+            )}
+          </Field>
+          {link.isError ? (
+            <Alert variant="error">
+              {refusalText(link.error, LINK_MESSAGES.failed, LINK_MESSAGES.unexpected)}
+            </Alert>
+          ) : null}
+          <Button
+            type="submit"
+            loading={link.isPending}
+            loadingText="Linking..."
+            className="sm:min-w-48"
+          >
+            <Link2 className="size-4" aria-hidden="true" />
+            Link BingX UID
+          </Button>
+        </form>
+        {isApiError(link.error) && link.error.code === 'BINGX_UID_ALREADY_EXISTS' ? (
+          <UidClaimForm uid={uid.trim()} />
         ) : null}
-        <Button
-          type="submit"
-          loading={link.isPending}
-          loadingText="Linking..."
-          className="sm:min-w-48"
-        >
-          <Link2 className="size-4" aria-hidden="true" />
-          Link BingX UID
-        </Button>
-      </form>
-      {isApiError(link.error) && link.error.code === 'BINGX_UID_ALREADY_EXISTS' ? (
-        <UidClaimForm uid={uid.trim()} />
-      ) : null}
-      <DemoUidsHint onPick={fill} />
-    </StepCard>
+        <DemoUidsHint onPick={fill} />
+      </StepCard>
+      <UidPrecheck />
+    </div>
   );
 }

@@ -15,7 +15,6 @@ import { useRefreshPaymentStatus } from '../api/refresh-payment-status';
 import { DepositAddress } from '@/components/deposit-address';
 import { SimulatePaymentCard } from './simulate-payment-card';
 import { StepCard } from './step-card';
-import { UidPrecheck } from './uid-precheck';
 
 const MESSAGES = {
   loadFailed: 'Failed to load your payment details',
@@ -71,7 +70,6 @@ export function PaymentStep() {
           <PaymentDetails subscription={subscription.data} />
         )}
       </StepCard>
-      <UidPrecheck />
       {subscription.data?.simulatedChain ? (
         <SimulatePaymentCard feeUsdt={subscription.data.feeUsdt} />
       ) : null}

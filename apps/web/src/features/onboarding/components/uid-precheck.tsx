@@ -24,27 +24,29 @@ const TEXT: Record<UidCriterion, { met: string; missing: string; unknown: string
   },
   DEPOSIT: {
     met: `Deposited at least ${MIN_EXCHANGE_BALANCE_USDT} USDT`,
-    missing: `Deposit at least ${MIN_EXCHANGE_BALANCE_USDT} USDT on BingX`,
+    missing: `The balance is below ${MIN_EXCHANGE_BALANCE_USDT} USDT: deposit enough on BingX to hold at least ${MIN_EXCHANGE_BALANCE_USDT} USDT`,
     unknown: 'BingX did not say what this account holds',
   },
 };
 
 function criterionText(c: UidCheck['criteria'][number]): string {
-  const text =
-    c.ok === true ? TEXT[c.key].met : c.ok === false ? TEXT[c.key].missing : TEXT[c.key].unknown;
-  return c.key === 'DEPOSIT' && c.figure !== null ? `${text} (balance now ${c.figure} USDT)` : text;
+  return c.ok === true
+    ? TEXT[c.key].met
+    : c.ok === false
+      ? TEXT[c.key].missing
+      : TEXT[c.key].unknown;
 }
 
 const VERDICT = {
-  yes: 'This UID can be linked once your subscription is paid.',
+  yes: 'This UID meets what BingX must confirm: link it above.',
   no: 'This UID cannot be linked yet. Do what is missing, then check again.',
   unknown: 'BingX left something out. Check again in a few minutes.',
-  taken: 'This UID is already linked to another account.',
 };
 
 /**
- * "Check my BingX UID first" on the payment step (issue 18): the checks of linking, answered
- * one by one without linking, so nobody pays for a membership their BingX account cannot use.
+ * "Check my BingX UID first" on the link step: the criteria of linking, answered one by one
+ * without linking. The server tells only what the owner needs to fix their account: no
+ * balance, and not whether another member holds the UID (decision 040).
  */
 export function UidPrecheck() {
   const id = useId();
@@ -59,13 +61,11 @@ export function UidPrecheck() {
   const result = check.data;
   const verdict = !result
     ? null
-    : result.takenByOther
-      ? VERDICT.taken
-      : result.eligible === true
-        ? VERDICT.yes
-        : result.eligible === null
-          ? VERDICT.unknown
-          : VERDICT.no;
+    : result.eligible === true
+      ? VERDICT.yes
+      : result.eligible === null
+        ? VERDICT.unknown
+        : VERDICT.no;
 
   return (
     <Card className="space-y-4 p-5 sm:p-6" role="region" aria-labelledby={`${id}-title`}>
@@ -78,12 +78,12 @@ export function UidPrecheck() {
             Check my BingX UID first
           </h2>
           <p className="text-sm text-fg-muted">
-            Step 2 links your BingX account. See now whether it qualifies; nothing is linked yet.
+            See what your BingX account still needs before you link it; nothing is linked yet.
           </p>
         </div>
       </div>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <Field id={`${id}-uid`} label="BingX UID" className="flex-1">
+        <Field id={`${id}-uid`} label="UID to check" className="flex-1">
           {(control) => (
             <Input
               {...control}

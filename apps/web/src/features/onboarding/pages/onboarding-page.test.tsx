@@ -506,16 +506,23 @@ describe('onboarding: the link step', () => {
   });
 });
 
-describe('onboarding: checking a BingX UID before paying', () => {
-  it('says what is met, what is missing with the figures, and what to do', async () => {
+describe('onboarding: checking a BingX UID on the link step', () => {
+  it('is not offered before paying: the server answers it only to a paid member', async () => {
+    renderOnboarding();
+    expect(await screen.findByRole('region', { name: 'Pay your subscription' })).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Check my BingX UID first' })).toBeNull();
+  });
+
+  it('says what is met, what is missing without a balance, and what to do', async () => {
     const gate = deferred<Response>();
-    const { user, api } = renderOnboarding({
-      'POST /api/users/bingx-uid/check': () => gate.promise,
-    });
+    const { user, api } = renderOnboarding(
+      { 'POST /api/users/bingx-uid/check': () => gate.promise },
+      paidNotLinked,
+    );
     const region = await screen.findByRole('region', { name: 'Check my BingX UID first' });
     const check = within(region).getByRole('button', { name: 'Check' });
     expect(check).toBeDisabled();
-    await user.type(within(region).getByLabelText('BingX UID'), ' 92000001 ');
+    await user.type(within(region).getByLabelText('UID to check'), ' 92000001 ');
     await user.click(check);
     expect(within(region).getByRole('button', { name: 'Checking...' })).toBeDisabled();
     expect(api.calls('POST /api/users/bingx-uid/check')[0]!.body).toEqual({
@@ -529,25 +536,28 @@ describe('onboarding: checking a BingX UID before paying', () => {
         criteria: [
           { key: 'INVITED', ok: true, figure: null },
           { key: 'KYC', ok: null, figure: null },
-          { key: 'DEPOSIT', ok: false, figure: '42.10' },
+          { key: 'DEPOSIT', ok: false, figure: null },
         ],
       }),
     );
     const result = await within(region).findByTestId('uid-check-result');
     expect(result).toHaveTextContent('Opened BingX through our link');
     expect(result).toHaveTextContent('BingX did not say whether KYC is complete');
-    expect(result).toHaveTextContent('Deposit at least 100 USDT on BingX (balance now 42.10 USDT)');
+    expect(result).toHaveTextContent(
+      'The balance is below 100 USDT: deposit enough on BingX to hold at least 100 USDT',
+    );
+    expect(result).not.toHaveTextContent('balance now');
     expect(result).toHaveTextContent('This UID cannot be linked yet.');
-    // The payment step is still the one shown: checking links nothing.
-    expect(paymentStep()).toBeInTheDocument();
+    expect(result).not.toHaveTextContent('another account');
   });
 
   it('shows why a check was refused', async () => {
-    const { user } = renderOnboarding({
-      'POST /api/users/bingx-uid/check': () => failResponse(429, 'TOO_MANY_REQUESTS'),
-    });
+    const { user } = renderOnboarding(
+      { 'POST /api/users/bingx-uid/check': () => failResponse(429, 'TOO_MANY_REQUESTS') },
+      paidNotLinked,
+    );
     const region = await screen.findByRole('region', { name: 'Check my BingX UID first' });
-    await user.type(within(region).getByLabelText('BingX UID'), '92000001');
+    await user.type(within(region).getByLabelText('UID to check'), '92000001');
     await user.click(within(region).getByRole('button', { name: 'Check' }));
     expect(await within(region).findByRole('alert')).toBeInTheDocument();
   });

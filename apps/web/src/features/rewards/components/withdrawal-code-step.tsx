@@ -24,6 +24,13 @@ export interface WithdrawalCodeStepProps {
   otp: OtpRequestResponse;
   code: string;
   onCode: (code: string) => void;
+  /**
+   * The member signs in with a second factor: every withdrawal also needs a current code of the
+   * authenticator app (or a recovery code), asked here beside the mailed one (decision 040).
+   */
+  twoFactor: boolean;
+  totp: string;
+  onTotp: (totp: string) => void;
   error: CodeStepError | null;
   /** A quiet confirmation (a new code was mailed). */
   notice: string | null;
@@ -41,6 +48,9 @@ export function WithdrawalCodeStep({
   otp,
   code,
   onCode,
+  twoFactor,
+  totp,
+  onTotp,
   error,
   notice,
   phase,
@@ -52,10 +62,11 @@ export function WithdrawalCodeStep({
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const busy = phase !== null || resending;
+  const ready = canVerify(code, busy) && (!twoFactor || totp.trim() !== '');
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (canVerify(code, busy)) onVerify();
+    if (ready) onVerify();
   };
 
   const resend = () => {
@@ -114,6 +125,27 @@ export function WithdrawalCodeStep({
         )}
       </Field>
 
+      {twoFactor ? (
+        <Field
+          id={`${id}-totp`}
+          label="Authenticator code"
+          hint="The 6-digit code your authenticator app shows now, or one of your recovery codes."
+        >
+          {(control) => (
+            <Input
+              {...control}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              placeholder="000000"
+              readOnly={phase !== null}
+              value={totp}
+              onChange={(event) => onTotp(event.target.value.slice(0, 32))}
+              className="font-mono tabular-nums"
+            />
+          )}
+        </Field>
+      ) : null}
+
       {error ? (
         <Alert variant="error">
           <p>{error.text}</p>
@@ -137,7 +169,7 @@ export function WithdrawalCodeStep({
         </Button>
         <Button
           type="submit"
-          disabled={!canVerify(code, busy)}
+          disabled={!ready}
           loading={phase !== null}
           loadingText={phase === 'verifying' ? 'Verifying...' : 'Submitting...'}
         >

@@ -49,7 +49,7 @@ export function WithdrawalFlow({
   onCancel,
   onSubmitted,
 }: WithdrawalFlowProps) {
-  const { _id: userId } = useAuthenticatedUser();
+  const { _id: userId, twoFactorEnabled } = useAuthenticatedUser();
   // A code mailed for a request in progress brings the member back to the code step; otherwise
   // the form starts from the last address paid to.
   const [resumed] = useState(() => openCode(userId));
@@ -64,6 +64,7 @@ export function WithdrawalFlow({
   const [otp, setOtp] = useState<OtpRequestResponse | null>(resumed?.otp ?? null);
   const [showCode, setShowCode] = useState(resumed !== null);
   const [code, setCode] = useState('');
+  const [totp, setTotp] = useState('');
   const [codeError, setCodeError] = useState<CodeStepError | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [phase, setPhase] = useState<SubmitPhase | null>(null);
@@ -166,7 +167,12 @@ export function WithdrawalFlow({
       }
       setPhase('submitting');
       try {
-        await createWithdrawal.mutateAsync({ ...draft, asset: 'USDT', otp: code });
+        await createWithdrawal.mutateAsync({
+          ...draft,
+          asset: 'USDT',
+          otp: code,
+          ...(twoFactorEnabled ? { totpCode: totp.trim() } : {}),
+        });
       } catch (error) {
         fail(error, WITHDRAWAL_TEXT.submitFailed);
         return;
@@ -201,6 +207,12 @@ export function WithdrawalFlow({
           code={code}
           onCode={(next) => {
             setCode(next);
+            setCodeError(null);
+          }}
+          twoFactor={twoFactorEnabled}
+          totp={totp}
+          onTotp={(next) => {
+            setTotp(next);
             setCodeError(null);
           }}
           error={codeError}

@@ -24,6 +24,7 @@ export const SUCCESS_MESSAGES = {
     'Two-factor authentication is on. Keep your recovery codes somewhere safe: they are shown once.',
   TWO_FACTOR_DISABLED: 'Two-factor authentication is off.',
   SESSION_ENDED: 'That session was signed out.',
+  SIGNED_OUT: 'You are signed out.',
   SIGNED_OUT_EVERYWHERE: 'Every session of your account was signed out, this one too.',
 } as const;
 

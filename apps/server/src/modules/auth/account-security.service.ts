@@ -170,6 +170,18 @@ export class AccountSecurityService {
     });
   }
 
+  /** Sign-out: the calling session ends; its token is refused from now on. */
+  async signOut(
+    user: { id: string; email: string; firstName: string },
+    sessionId: string,
+    origin: RequestOrigin,
+  ): Promise<void> {
+    await this.deps.db.transaction(async (tx) => {
+      if (await q.endSession(tx, user.id, sessionId))
+        await this.record(tx, user, 'SIGNED_OUT', origin);
+    });
+  }
+
   /** "Sign out everywhere": every session of the account ends, the asking one too. */
   async signOutEverywhere(
     user: { id: string; email: string; firstName: string },

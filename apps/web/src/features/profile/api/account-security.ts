@@ -7,7 +7,7 @@ import {
 } from '@ctn/contracts/security';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { profileQueryKey, signOut } from '@/lib/session';
+import { forgetSession, profileQueryKey } from '@/lib/session';
 
 /** The calls of the profile's security center (two-factor sign-in, sessions, security log). */
 
@@ -108,7 +108,7 @@ export function useSignOutEverywhere() {
     mutationFn: async () => {
       await api.post('/users/sessions/sign-out-everywhere');
     },
-    onSuccess: () => signOut(),
+    onSuccess: () => forgetSession(),
   });
 }
 

@@ -212,6 +212,10 @@ export class AuthService {
     await takeTurn(limiter, `mail:address:${email}`, REGISTRATION_RATE_RULES.mailPerRecipient);
     const user = await q.findUserByEmail(this.deps.db, email);
     if (!user || user.passwordHash === null || user.status !== 'ACTIVE') return;
+    // An unverified account may be someone else's registration of this address (a squatter's,
+    // under their own referral code): its owner gets the verification mail, which names the
+    // referrer and how to register again, never a link that would sign them into it.
+    if (!user.isEmailVerified) return this.deps.registration.mailVerification(user);
     const { token, hash } = newLinkToken();
     await this.deps.db.transaction(async (tx) => {
       await q.insertAuthToken(tx, {
@@ -257,15 +261,13 @@ export class AuthService {
     if (await verifyPassword(holder.passwordHash, input.newPassword))
       throw new AppError('SAME_PASSWORD_ERROR');
     const passwordHash = await hashPassword(input.newPassword);
-    const { registration } = this.deps;
-    const issued = await registration.issuePositionFor(holder);
     await this.deps.db.transaction(async (tx) => {
       const userId = await q.consumeAuthToken(tx, tokenHash, 'RESET_PASSWORD');
       if (userId !== holder.id) throw new AppError('INVALID_OR_EXPIRED_TOKEN');
       await q.replacePassword(tx, userId, passwordHash);
       await q.voidOtherTokens(tx, userId, 'RESET_PASSWORD', tokenHash);
-      // The link came by mail, so following it proves the address.
-      await registration.markVerified(tx, userId, issued);
+      // No verification here (decision 039): only the verification link, which names the
+      // referrer, makes an account verified.
       await this.deps.security.record(tx, holder, 'PASSWORD_RESET', { ip: null, userAgent: null });
     });
     this.deps.mail.kick();

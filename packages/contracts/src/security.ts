@@ -35,16 +35,23 @@ export const twoFactorSetupSchema = z.object({
 });
 export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
 
-// POST /users/two-factor/enable, POST /users/two-factor/recovery-codes
+const password = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .max(128);
+
+// POST /users/two-factor/setup: the current password, so a stolen session cannot enrol a factor.
+export const twoFactorSetupRequestSchema = z.object({ password });
+
+// POST /users/two-factor/recovery-codes
 export const twoFactorCodeRequestSchema = z.object({ code });
+// POST /users/two-factor/enable
+export const twoFactorEnableRequestSchema = z.object({ code, password });
 export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
 export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
 
 // POST /users/two-factor/disable
-export const twoFactorDisableRequestSchema = z.object({
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128),
-  code,
-});
+export const twoFactorDisableRequestSchema = z.object({ password, code });
 
 // GET /users/sessions
 export const sessionViewSchema = z.object({
@@ -72,6 +79,11 @@ export const SECURITY_EVENT_KINDS = [
   'WITHDRAWAL_REQUESTED',
   'WITHDRAWAL_CANCELLED',
   'PASSWORD_GUESSES_STOPPED',
+  'TWO_FACTOR_CODE_WRONG',
+  'TWO_FACTOR_PAUSED',
+  'SIGN_IN_PAUSED',
+  'SIGN_IN_RESUMED',
+  'TWO_FACTOR_RESET',
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 
@@ -90,6 +102,11 @@ export const SECURITY_EVENT_LABELS: Record<SecurityEventKind, string> = {
   WITHDRAWAL_REQUESTED: 'Withdrawal requested',
   WITHDRAWAL_CANCELLED: 'Withdrawal request cancelled',
   PASSWORD_GUESSES_STOPPED: 'Too many wrong current passwords: every session was ended',
+  TWO_FACTOR_CODE_WRONG: 'Right password, wrong two-factor code',
+  TWO_FACTOR_PAUSED: 'Two-factor sign-in paused after too many wrong codes',
+  SIGN_IN_PAUSED: 'Sign-in paused after too many wrong passwords',
+  SIGN_IN_RESUMED: 'Sign-in resumed by the emailed link',
+  TWO_FACTOR_RESET: 'Two-factor authentication reset by an administrator',
 };
 
 // GET /users/security-events

@@ -223,6 +223,11 @@ export class AccountSecurityService {
     await q.insertSecurityEvent(tx, { userId, kind, ...origin });
   }
 
+  /** Sends at once the mails that `record` queued in a caller's transaction, now committed. */
+  mailQueued(): void {
+    this.deps.mail.kick();
+  }
+
   /** `record` in a transaction of its own, the mail sent at once. */
   async recordNow(
     user: { id: string; email: string; firstName: string },

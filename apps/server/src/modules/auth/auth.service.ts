@@ -14,7 +14,7 @@ import { takeTurn, type RateLimiter, type RateRule } from '../../lib/rate-limite
 import { hashToken, newLinkToken } from '../../lib/secure-token';
 import type { AuditService } from '../audit/audit.service';
 import type { MailService } from '../mail/mail.service';
-import type { TwoFactorService } from '../two-factor/two-factor.service';
+import type { SecondFactorUse, TwoFactorService } from '../two-factor/two-factor.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { SessionUser } from '../../lib/session-user';
 import type { AccountSecurityService, RequestOrigin } from './account-security.service';
@@ -24,6 +24,7 @@ import { isCommonPassword, refuseCommonPassword } from './common-passwords';
 import { addressKey, LoginThrottle } from './login-throttle';
 import { hashPassword, verifyPassword } from './passwords';
 import { REGISTRATION_RATE_RULES, type RegistrationService } from './registration.service';
+import { SignInGuard } from './sign-in-guard';
 import { pendingUserOf, toUserView } from './user-view';
 import { HOUR_MS, MINUTE_MS } from '@ctn/contracts/time';
 
@@ -71,9 +72,16 @@ export interface AuthDeps {
 /** Signing in and out, passwords, and the session check every authenticated request makes. */
 export class AuthService {
   private readonly profileLookup: ReturnType<typeof q.profileLookup>;
+  private readonly guard: SignInGuard;
 
   constructor(private readonly deps: AuthDeps) {
     this.profileLookup = q.profileLookup(deps.db);
+    this.guard = new SignInGuard(deps);
+  }
+
+  /** POST /users/unlock-sign-in: the owner's mailed link ends every pause of the account. */
+  unlockSignIn(token: string | undefined, origin: RequestOrigin): Promise<void> {
+    return this.guard.unlock(token, origin);
   }
 
   // ------------------------------------------------------------------------------ sign-in
@@ -107,15 +115,29 @@ export class AuthService {
     const refusal = await failures.reserve();
     if (refusal)
       throw new AppError('TOO_MANY_REQUESTS', { retryAfterSeconds: refusal.retryAfterSeconds });
+    const requestOrigin = { ip, userAgent: origin.userAgent };
+    if (user) this.guard.refusePaused(user);
 
     const passwordOk = await verifyPassword(user?.passwordHash ?? null, password);
-    if (!user || !passwordOk) throw new AppError('INVALID_CREDENTIALS');
-    // A second factor: without a code nothing is issued and the attempt was no failure; a wrong
-    // code keeps its place in the counters, exactly like a wrong password.
-    const secondFactor = (await this.deps.twoFactor.isEnabled(user.id))
-      ? await this.secondFactor(user.id, origin.totpCode, failures)
-      : null;
-    if (secondFactor === null) await failures.passwordRight();
+    if (!user || !passwordOk) {
+      if (user?.passwordHash) await this.guard.passwordWrong(user, requestOrigin);
+      throw new AppError('INVALID_CREDENTIALS');
+    }
+    await this.guard.passwordRight(user);
+    // A second factor: without a code nothing is issued, and the attempt is given back but
+    // resets nothing (decision 039: alternating bare sign-ins with guesses gains nothing); a
+    // wrong code keeps its place in the counters, exactly like a wrong password, and takes one
+    // from the account's own budget of codes.
+    let secondFactor: SecondFactorUse | null = null;
+    if (await this.deps.twoFactor.isEnabled(user.id)) {
+      const code = origin.totpCode?.trim() ?? '';
+      if (code === '') {
+        await failures.giveBack();
+        throw new AppError('TWO_FACTOR_REQUIRED', { requiresTwoFactor: true });
+      }
+      secondFactor = await this.guard.secondFactor(user, code, requestOrigin);
+    }
+    await failures.signedIn();
     if (user.status === 'LOCKED') throw new AppError('ACCOUNT_LOCKED');
     if (user.status === 'DISABLED') throw new AppError('ACCOUNT_DISABLED');
     // Member section 4: the right password on an unverified account is a success that asks for
@@ -124,7 +146,6 @@ export class AuthService {
       return { requiresVerification: true, token: null, user: pendingUserOf(user) };
     if (system.maintenanceMode && !user.isAdmin) throw new AppError('MAINTENANCE_MODE');
     const ttl = await this.sessionTtl(user.isAdmin);
-    const requestOrigin = { ip, userAgent: origin.userAgent };
     const { signedIn, token } = await this.deps.db.transaction(async (tx) => {
       const row = await q.recordLogin(tx, user.id);
       await q.recordLoginEvent(tx, user.id, ip);
@@ -145,22 +166,6 @@ export class AuthService {
       token,
       user: toUserView(signedIn, secondFactor !== null, this.deps.publicUrl),
     };
-  }
-
-  /** The second factor of a sign-in whose password was right; refused without a right code. */
-  private async secondFactor(
-    userId: string,
-    code: string | undefined,
-    failures: LoginThrottle,
-  ): Promise<'TOTP' | 'RECOVERY_CODE'> {
-    if (code === undefined || code.trim() === '') {
-      await failures.passwordRight();
-      throw new AppError('TWO_FACTOR_REQUIRED', { requiresTwoFactor: true });
-    }
-    const use = await this.deps.twoFactor.check(userId, code);
-    if (!use) throw new AppError('INVALID_TWO_FACTOR_CODE');
-    await failures.passwordRight();
-    return use;
   }
 
   /** The user behind a bearer token, or null when the session has ended or never was. */
@@ -266,10 +271,12 @@ export class AuthService {
       if (userId !== holder.id) throw new AppError('INVALID_OR_EXPIRED_TOKEN');
       await q.replacePassword(tx, userId, passwordHash);
       await q.voidOtherTokens(tx, userId, 'RESET_PASSWORD', tokenHash);
+      await this.guard.resumeOnReset(tx, userId);
       // No verification here (decision 039): only the verification link, which names the
       // referrer, makes an account verified.
       await this.deps.security.record(tx, holder, 'PASSWORD_RESET', { ip: null, userAgent: null });
     });
+    await this.guard.afterReset(holder.id);
     this.deps.mail.kick();
     // replacePassword bumped the token version, which every sign-in counter of the account is
     // keyed by (login-throttle.ts): the owner can sign in at once, from anywhere.

@@ -3,6 +3,8 @@ import {
   recoveryCodesSchema,
   twoFactorCodeRequestSchema,
   twoFactorDisableRequestSchema,
+  twoFactorEnableRequestSchema,
+  twoFactorSetupRequestSchema,
   twoFactorSetupSchema,
   twoFactorStatusSchema,
 } from '@ctn/contracts/security';
@@ -45,11 +47,15 @@ export function twoFactorRoutes(
       schema: {
         tags,
         summary: 'A new authenticator secret to scan; nothing changes until it is enabled',
+        description:
+          'Needs the current password (decision 039): a stolen session alone cannot enrol a factor. A wrong one answers CURRENT_PASSWORD_INCORRECT and changes nothing.',
         security,
+        body: twoFactorSetupRequestSchema,
         response: { 200: envelopeSchema(twoFactorSetupSchema) },
       },
       handler: async (request) => {
         const session = sessionOf(request);
+        await auth.confirmPassword(session.id, request.body.password, originOf(request));
         return ok(await twoFactor.beginSetup(session.id, session.email));
       },
     });
@@ -59,15 +65,20 @@ export function twoFactorRoutes(
       schema: {
         tags,
         summary: 'Turn two-factor sign-in on with a code of the scanned secret; the recovery codes',
-        description: 'The recovery codes are shown once; withdrawals wait 24 hours afterwards.',
+        description:
+          'Needs the current password as well as the code (decision 039). The recovery codes are shown once; every other session of the account ends, the owner is mailed, and withdrawals wait 24 hours afterwards.',
         security,
-        body: twoFactorCodeRequestSchema,
+        body: twoFactorEnableRequestSchema,
         response: { 200: envelopeSchema(recoveryCodesSchema) },
       },
       handler: async (request) => {
         const session = sessionOf(request);
-        const codes = await twoFactor.enable(session.id, request.body.code);
-        await recordChange(session.id, 'TWO_FACTOR_ENABLED', request);
+        const origin = originOf(request);
+        const user = await auth.confirmPassword(session.id, request.body.password, origin);
+        const codes = await twoFactor.enable(session.id, request.body.code, (tx) =>
+          accountSecurity.endEverywhere(tx, user, session.sessionId, origin, 'TWO_FACTOR_ENABLED'),
+        );
+        accountSecurity.mailQueued();
         return ok(codes, 'TWO_FACTOR_ENABLED');
       },
     });
@@ -111,7 +122,7 @@ export function twoFactorRoutes(
     /** The change in the security log, and the member's mail about it. */
     async function recordChange(
       userId: string,
-      kind: 'TWO_FACTOR_ENABLED' | 'TWO_FACTOR_DISABLED' | 'RECOVERY_CODES_RENEWED',
+      kind: 'TWO_FACTOR_DISABLED' | 'RECOVERY_CODES_RENEWED',
       request: Parameters<typeof originOf>[0],
     ): Promise<void> {
       const user = await auth.findById(userId);

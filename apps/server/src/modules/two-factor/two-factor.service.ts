@@ -62,8 +62,15 @@ export class TwoFactorService {
     return { secret, otpauthUri: totpUri(secret, account) };
   }
 
-  /** Enables the secret being set up once `code` proves the app shows it; the recovery codes. */
-  async enable(userId: string, code: string): Promise<RecoveryCodes> {
+  /**
+   * Enables the secret being set up once `code` proves the app shows it; the recovery codes.
+   * `alongside` runs in the same transaction (the other sessions end, the change is logged).
+   */
+  async enable(
+    userId: string,
+    code: string,
+    alongside: (tx: Db) => Promise<void>,
+  ): Promise<RecoveryCodes> {
     const row = await q.findTwoFactor(this.deps.db, userId);
     if (row?.enabledAt) throw new AppError('TWO_FACTOR_ALREADY_ENABLED');
     if (!row) throw new AppError('TWO_FACTOR_NOT_STARTED');
@@ -72,6 +79,7 @@ export class TwoFactorService {
     if (step === null) throw new AppError('INVALID_TWO_FACTOR_CODE');
     return this.deps.db.transaction(async (tx) => {
       if (!(await q.enablePending(tx, userId, step))) throw new AppError('TWO_FACTOR_NOT_STARTED');
+      await alongside(tx);
       return { recoveryCodes: await this.newRecoveryCodes(tx, userId) };
     });
   }

@@ -24,6 +24,8 @@ export const AUDIT_ACTIONS = [
   'RECONCILIATION_RUN',
   /** "Rescan from block N"; `after` is {fromBlock, toBlock}. */
   'CHAIN_RESCAN_REQUESTED',
+  /** A member's second factor removed (admin user detail, or the server's reset script); `after` holds the checks made. */
+  'TWO_FACTOR_RESET',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

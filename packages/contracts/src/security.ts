@@ -53,6 +53,41 @@ export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
 // POST /users/two-factor/disable
 export const twoFactorDisableRequestSchema = z.object({ password, code });
 
+/**
+ * What an administrator checks with a member before resetting their second factor (the admin
+ * user detail asks for every one); the reset is refused without all of them.
+ */
+export const TWO_FACTOR_RESET_CHECKS = [
+  {
+    id: 'IDENTITY_DOCUMENT',
+    label: 'I saw an identity document that matches the name on this account.',
+  },
+  {
+    id: 'ACCOUNT_FACTS',
+    label:
+      'The member told me their user ID, who invited them and their BingX UID without being shown them.',
+  },
+  {
+    id: 'MAILBOX',
+    label: "The member confirmed this request by replying from the account's email address.",
+  },
+  {
+    id: 'SECURITY_LOG',
+    label:
+      'I read the security log with the member: every recent sign-in and change is one they recognise.',
+  },
+] as const;
+export type TwoFactorResetCheck = (typeof TWO_FACTOR_RESET_CHECKS)[number]['id'];
+const RESET_CHECK_IDS = TWO_FACTOR_RESET_CHECKS.map((c) => c.id) as [
+  TwoFactorResetCheck,
+  ...TwoFactorResetCheck[],
+];
+// POST /users/admin/:id/two-factor/reset
+export const twoFactorResetRequestSchema = z.object({
+  checks: z.array(z.enum(RESET_CHECK_IDS)).max(TWO_FACTOR_RESET_CHECKS.length),
+});
+export type TwoFactorResetRequest = z.infer<typeof twoFactorResetRequestSchema>;
+
 // GET /users/sessions
 export const sessionViewSchema = z.object({
   id: z.string(),

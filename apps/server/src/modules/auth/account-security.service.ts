@@ -28,6 +28,7 @@ const FREEZING: readonly SecurityEventKind[] = [
   'PASSWORD_RESET',
   'TWO_FACTOR_ENABLED',
   'TWO_FACTOR_DISABLED',
+  'TWO_FACTOR_RESET',
 ];
 /** Changes the member is mailed about. */
 const MAILED: readonly SecurityEventKind[] = [
@@ -39,6 +40,7 @@ const MAILED: readonly SecurityEventKind[] = [
   'RECOVERY_CODE_USED',
   'SIGNED_OUT_EVERYWHERE',
   'PASSWORD_GUESSES_STOPPED',
+  'TWO_FACTOR_RESET',
 ];
 
 export interface AccountSecurityDeps {

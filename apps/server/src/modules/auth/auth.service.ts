@@ -12,7 +12,9 @@ import { AppError, validationError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import { takeTurn, type RateLimiter, type RateRule } from '../../lib/rate-limiter';
 import { hashToken, newLinkToken } from '../../lib/secure-token';
-import type { AuditService } from '../audit/audit.service';
+import type { TwoFactorResetCheck } from '@ctn/contracts/security';
+import type { Actor, AuditService, SERVER_CONSOLE } from '../audit/audit.service';
+import { resetSecondFactor } from '../two-factor/two-factor-reset';
 import type { MailService } from '../mail/mail.service';
 import type { SecondFactorUse, TwoFactorService } from '../two-factor/two-factor.service';
 import type { SettingsService } from '../settings/settings.service';
@@ -385,7 +387,7 @@ export class AuthService {
 
   /**
    * The administrator of ADMIN_EMAIL/ADMIN_PASSWORD, created when absent; with `totpSecret`
-   * (ADMIN_TOTP_SECRET) it signs in with that second factor from the start.
+   * (ADMIN_TOTP_SECRET) one without a second factor signs in with that one from the start.
    */
   async ensureAdmin(email: string, password: string, totpSecret?: string): Promise<boolean> {
     const normalised = normaliseEmail(email);
@@ -414,8 +416,27 @@ export class AuthService {
         isAdmin: true,
         emailVerified: true,
       }));
-    if (totpSecret) await this.deps.twoFactor.enrolWithSecret(admin.id, totpSecret);
+    if (
+      totpSecret &&
+      !(await this.deps.twoFactor.enrolWithSecret(admin.id, totpSecret)) &&
+      !(await this.deps.twoFactor.hasSecret(admin.id, totpSecret))
+    )
+      this.deps.log.warn(
+        { email: normalised },
+        'ADMIN_TOTP_SECRET ignored: this administrator has enrolled another second factor (remove the variable)',
+      );
     return !existing;
+  }
+
+  /** A member's lost second factor removed (two-factor-reset.ts); `checks`: what was verified. */
+  async resetSecondFactor(
+    memberId: string,
+    actor: Actor | typeof SERVER_CONSOLE,
+    checks: readonly TwoFactorResetCheck[],
+  ): Promise<void> {
+    const member = await q.findUserById(this.deps.db, memberId);
+    if (!member || member.isRoot) throw new AppError('USER_NOT_FOUND');
+    await resetSecondFactor(this.deps, member, actor, checks);
   }
 
   findByEmail(email: string): Promise<q.UserRow | undefined> {

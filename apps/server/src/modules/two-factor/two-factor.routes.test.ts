@@ -309,6 +309,46 @@ describe('administrators', () => {
     );
   });
 
+  it('ADMIN_TOTP_SECRET does not undo a re-enrolment: one warning, nothing changes', async () => {
+    const leaked = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
+    const config = {
+      ...t.config,
+      admin: { email: 'ops2@example.com', password: 'Ops@Password12', totpSecret: leaked },
+    };
+    await bootstrap(t.services, t.database.db, config);
+    const token = (await login('ops2@example.com', 'Ops@Password12', totpCode(leaked))).body.data!
+      .token;
+    // The secret leaked: the administrator's factor is reset and enrolled again with a new one.
+    const [admin] = await rowsOf<{ id: string }>(
+      t.database.db,
+      sql`select id from users where email = 'ops2@example.com'`,
+    );
+    await t.database.db.execute(sql`delete from user_two_factor where user_id = ${admin!.id}`);
+    const setup = await call<TwoFactorSetup>(t.app, 'POST', '/api/users/two-factor/setup', {
+      token,
+      body: { password: 'Ops@Password12' },
+    });
+    const fresh = setup.body.data!.secret;
+    await call(t.app, 'POST', '/api/users/two-factor/enable', {
+      token,
+      body: { code: totpCode(fresh), password: 'Ops@Password12' },
+    });
+    const warnings: string[] = [];
+    const warn = t.services.auth['deps'].log.warn.bind(t.services.auth['deps'].log);
+    t.services.auth['deps'].log.warn = ((obj: unknown, msg?: string) => {
+      if (msg) warnings.push(msg);
+      return warn(obj as object, msg);
+    }) as typeof warn;
+    await bootstrap(t.services, t.database.db, config);
+    t.services.auth['deps'].log.warn = warn;
+    expect(warnings.filter((w) => w.startsWith('ADMIN_TOTP_SECRET'))).toHaveLength(1);
+    await nextWindow(admin!.id);
+    expect(
+      (await login('ops2@example.com', 'Ops@Password12', totpCode(leaked))).body.errorCode,
+    ).toBe('INVALID_TWO_FACTOR_CODE');
+    expect((await login('ops2@example.com', 'Ops@Password12', totpCode(fresh))).status).toBe(200);
+  });
+
   it('an administrator who enrols through the API reaches the admin calls at once', async () => {
     await t.services.auth.ensureAdmin('new-admin@example.com', 'Admin@Password3');
     const first = await login('new-admin@example.com', 'Admin@Password3');

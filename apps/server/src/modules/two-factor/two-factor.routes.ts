@@ -6,16 +6,18 @@ import {
   twoFactorEnableRequestSchema,
   twoFactorSetupRequestSchema,
   twoFactorSetupSchema,
+  twoFactorResetRequestSchema,
   twoFactorStatusSchema,
 } from '@ctn/contracts/security';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
-import { originOf, sessionOf } from '../../plugins/auth';
+import { actorOf, originOf, sessionOf } from '../../plugins/auth';
 import type { AccountSecurityService } from '../auth/account-security.service';
 import type { AuthService } from '../auth/auth.service';
 import { totpCode } from './totp';
+import { requireEveryCheck } from './two-factor-reset';
 import type { TwoFactorService } from './two-factor.service';
 
 const tags = ['Account security'];
@@ -116,6 +118,25 @@ export function twoFactorRoutes(
         const codes = await twoFactor.renewRecoveryCodes(session.id, request.body.code);
         await recordChange(session.id, 'RECOVERY_CODES_RENEWED', request);
         return ok(codes);
+      },
+    });
+
+    app.post('/admin/:id/two-factor/reset', {
+      config: { auth: 'admin' },
+      schema: {
+        tags: ['Admin: users'],
+        summary: "Reset a member's lost second factor, after the identity checks",
+        description:
+          'Decision 039. `checks` must hold every check of TWO_FACTOR_RESET_CHECKS (else TWO_FACTOR_RESET_CHECKS_REQUIRED). The factor and recovery codes go, every session of the member ends, withdrawals wait 24 hours, the member is mailed, the reset is audited. TWO_FACTOR_NOT_ENABLED when the member has none.',
+        security,
+        params: z.object({ id: z.uuid() }),
+        body: twoFactorResetRequestSchema,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+      handler: async (request) => {
+        requireEveryCheck(request.body.checks);
+        await auth.resetSecondFactor(request.params.id, actorOf(request), request.body.checks);
+        return ok(null, 'TWO_FACTOR_RESET');
       },
     });
 

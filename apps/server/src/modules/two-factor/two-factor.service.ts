@@ -117,11 +117,21 @@ export class TwoFactorService {
     return null;
   }
 
-  /** ADMIN_TOTP_SECRET: the bootstrap administrator signs in with this secret from the start. */
-  async enrolWithSecret(userId: string, base32: string): Promise<void> {
-    const row = await q.findTwoFactor(this.deps.db, userId);
-    if (row?.enabledAt && this.secretOf(row) === base32) return;
+  /**
+   * ADMIN_TOTP_SECRET: an administrator without a second factor signs in with this secret from
+   * the start. One who has a factor keeps it (false), even when it differs: re-imposing the
+   * secret at every start would undo a re-enrolment made after it leaked (decision 039).
+   */
+  async enrolWithSecret(userId: string, base32: string): Promise<boolean> {
+    if (await this.isEnabled(userId)) return false;
     await q.saveEnabledSecret(this.deps.db, userId, this.deps.box.seal(base32, SEAL_PURPOSE));
+    return true;
+  }
+
+  /** Whether the account's factor is this secret (the bootstrap's warning says whether it differs). */
+  async hasSecret(userId: string, base32: string): Promise<boolean> {
+    const row = await q.findTwoFactor(this.deps.db, userId);
+    return Boolean(row?.enabledAt) && row !== undefined && this.secretOf(row) === base32;
   }
 
   private async requireCode(userId: string, code: string): Promise<void> {

@@ -14,7 +14,7 @@ import { takeTurn, type RateLimiter, type RateRule } from '../../lib/rate-limite
 import { hashToken, newLinkToken } from '../../lib/secure-token';
 import type { TwoFactorResetCheck } from '@ctn/contracts/security';
 import type { Actor, AuditService, SERVER_CONSOLE } from '../audit/audit.service';
-import { resetSecondFactor } from '../two-factor/two-factor-reset';
+import { resetSecondFactor } from './second-factor-reset';
 import type { MailService } from '../mail/mail.service';
 import type { SecondFactorUse, TwoFactorService } from '../two-factor/two-factor.service';
 import type { SettingsService } from '../settings/settings.service';

@@ -76,3 +76,19 @@ export async function resumeSignIn(db: Db, userId: string): Promise<void> {
     })
     .where(eq(users.id, userId));
 }
+
+/** Holds the member's withdrawals until `hours` from now, for `reason` (the refusal says why). */
+export async function freezeWithdrawals(
+  db: Db,
+  userId: string,
+  hours: number,
+  reason: string,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({
+      withdrawalsFrozenUntil: sql`now() + ${hours} * interval '1 hour'`,
+      withdrawalsFrozenReason: reason,
+    })
+    .where(eq(users.id, userId));
+}

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { twoFactorRecoveryCodes, users, userTwoFactor } from '../../db/schema';
+import { twoFactorRecoveryCodes, userTwoFactor } from '../../db/schema';
 
 export type TwoFactorRow = typeof userTwoFactor.$inferSelect;
 
@@ -101,20 +101,4 @@ export async function recoveryCodesLeft(db: Db, userId: string): Promise<number>
     .from(twoFactorRecoveryCodes)
     .where(and(eq(twoFactorRecoveryCodes.userId, userId), isNull(twoFactorRecoveryCodes.usedAt)));
   return row?.n ?? 0;
-}
-
-/** Holds the member's withdrawals until `hours` from now, for `reason` (the refusal says why). */
-export async function freezeWithdrawals(
-  db: Db,
-  userId: string,
-  hours: number,
-  reason: string,
-): Promise<void> {
-  await db
-    .update(users)
-    .set({
-      withdrawalsFrozenUntil: sql`now() + ${hours} * interval '1 hour'`,
-      withdrawalsFrozenReason: reason,
-    })
-    .where(eq(users.id, userId));
 }

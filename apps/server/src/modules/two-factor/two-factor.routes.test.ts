@@ -338,7 +338,7 @@ describe('administrators', () => {
     t.services.auth['deps'].log.warn = ((obj: unknown, msg?: string) => {
       if (msg) warnings.push(msg);
       return warn(obj as object, msg);
-    }) as typeof warn;
+    });
     await bootstrap(t.services, t.database.db, config);
     t.services.auth['deps'].log.warn = warn;
     expect(warnings.filter((w) => w.startsWith('ADMIN_TOTP_SECRET'))).toHaveLength(1);

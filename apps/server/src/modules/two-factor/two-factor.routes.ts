@@ -17,7 +17,7 @@ import { actorOf, originOf, sessionOf } from '../../plugins/auth';
 import type { AccountSecurityService } from '../auth/account-security.service';
 import type { AuthService } from '../auth/auth.service';
 import { totpCode } from './totp';
-import { requireEveryCheck } from './two-factor-reset';
+import { requireEveryCheck } from '../auth/second-factor-reset';
 import type { TwoFactorService } from './two-factor.service';
 
 const tags = ['Account security'];

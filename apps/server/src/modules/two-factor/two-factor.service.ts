@@ -90,6 +90,13 @@ export class TwoFactorService {
     await this.deps.db.transaction((tx) => q.removeTwoFactor(tx, userId));
   }
 
+  /** Removes an enabled factor in the caller's transaction (an administrator's reset); false when there is none. */
+  async removeIn(tx: Db, userId: string): Promise<boolean> {
+    if (!(await q.findTwoFactor(tx, userId))?.enabledAt) return false;
+    await q.removeTwoFactor(tx, userId);
+    return true;
+  }
+
   /** New recovery codes after a right code; the old ones stop working. */
   async renewRecoveryCodes(userId: string, code: string): Promise<RecoveryCodes> {
     await this.requireCode(userId, code);

@@ -5,15 +5,16 @@ import {
 } from '@ctn/contracts/security';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { AccountSecurityService } from '../auth/account-security.service';
-import { resumeSignIn } from '../auth/sign-in-guard.queries';
 import type { Actor, AuditService, SERVER_CONSOLE } from '../audit/audit.service';
-import * as q from './two-factor.queries';
+import type { TwoFactorService } from '../two-factor/two-factor.service';
+import type { AccountSecurityService } from './account-security.service';
+import { freezeWithdrawals, resumeSignIn } from './sign-in-guard.queries';
 
 export interface TwoFactorResetDeps {
   db: Db;
   security: AccountSecurityService;
   audit: AuditService;
+  twoFactor: TwoFactorService;
 }
 
 /**
@@ -30,11 +31,10 @@ export async function resetSecondFactor(
   checks: readonly TwoFactorResetCheck[],
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    if (!(await q.findTwoFactor(tx, member.id))?.enabledAt)
+    if (!(await deps.twoFactor.removeIn(tx, member.id)))
       throw new AppError('TWO_FACTOR_NOT_ENABLED');
-    await q.removeTwoFactor(tx, member.id);
     await resumeSignIn(tx, member.id);
-    await q.freezeWithdrawals(tx, member.id, WITHDRAWAL_FREEZE_HOURS, 'TWO_FACTOR_RESET');
+    await freezeWithdrawals(tx, member.id, WITHDRAWAL_FREEZE_HOURS, 'TWO_FACTOR_RESET');
     await deps.security.endEverywhere(
       tx,
       member,

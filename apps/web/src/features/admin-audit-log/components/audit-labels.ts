@@ -21,6 +21,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   ADMIN_PASSWORD_CHANGED: 'Admin password changed',
   RECONCILIATION_RUN: 'Reconciliation run',
   CHAIN_RESCAN_REQUESTED: 'Chain rescan requested',
+  TWO_FACTOR_RESET: 'Second factor reset',
 };
 
 const ACTION_VARIANTS: Readonly<Record<string, BadgeVariant>> = {
@@ -41,6 +42,7 @@ const ACTION_VARIANTS: Readonly<Record<string, BadgeVariant>> = {
   DATA_EXPORTED: 'info',
   RECONCILIATION_RUN: 'info',
   CHAIN_RESCAN_REQUESTED: 'warning',
+  TWO_FACTOR_RESET: 'warning',
 };
 
 /** The label of an action; one this page does not know yet reads `SOME_ACTION` -> `Some action`. */

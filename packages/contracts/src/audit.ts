@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS = [
   'MAIL_TEST_SENT',
   /** The owner's "Not me? Freeze my account" lifted; `before` is {until, reason}. */
   'WITHDRAWAL_FREEZE_LIFTED',
+  /** A member's second factor removed (admin user detail, or the server's reset script); `after` holds the checks made. */
+  'TWO_FACTOR_RESET',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

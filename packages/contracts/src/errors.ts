@@ -204,6 +204,18 @@ export const ERROR_CATALOGUE = {
     status: 403,
     text: 'Administrators must keep two-factor authentication on.',
   },
+  TWO_FACTOR_PAUSED: {
+    status: 429,
+    text: 'Too many wrong codes: two-factor sign-in of this account is paused for a while. We emailed its owner a link to resume it at once.',
+  },
+  SIGN_IN_PAUSED: {
+    status: 403,
+    text: 'After too many wrong passwords this account signs in only through the link we emailed to its owner. Check your inbox.',
+  },
+  TWO_FACTOR_RESET_CHECKS_REQUIRED: {
+    status: 400,
+    text: 'Tick every check you made with the member before resetting their second factor.',
+  },
   PAYLOAD_TOO_LARGE: {
     status: 413,
     text: 'The request is too large. Send a smaller file or less text.',

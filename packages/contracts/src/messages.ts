@@ -24,6 +24,11 @@ export const SUCCESS_MESSAGES = {
     'Two-factor authentication is on. Keep your recovery codes somewhere safe: they are shown once.',
   TWO_FACTOR_DISABLED: 'Two-factor authentication is off.',
   SESSION_ENDED: 'That session was signed out.',
+  SIGNED_OUT: 'You are signed out.',
+  SIGN_IN_RESUMED:
+    'Your account can sign in again. If you did not try to sign in, change your password now.',
+  TWO_FACTOR_RESET:
+    'The second factor was reset; the member was mailed and their withdrawals wait 24 hours.',
   SIGNED_OUT_EVERYWHERE: 'Every session of your account was signed out, this one too.',
 } as const;
 

@@ -35,16 +35,58 @@ export const twoFactorSetupSchema = z.object({
 });
 export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
 
-// POST /users/two-factor/enable, POST /users/two-factor/recovery-codes
+const password = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .max(128);
+
+// POST /users/two-factor/setup: the current password, so a stolen session cannot enrol a factor.
+export const twoFactorSetupRequestSchema = z.object({ password });
+
+// POST /users/two-factor/recovery-codes
 export const twoFactorCodeRequestSchema = z.object({ code });
+// POST /users/two-factor/enable
+export const twoFactorEnableRequestSchema = z.object({ code, password });
 export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
 export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
 
 // POST /users/two-factor/disable
-export const twoFactorDisableRequestSchema = z.object({
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128),
-  code,
+export const twoFactorDisableRequestSchema = z.object({ password, code });
+
+/**
+ * What an administrator checks with a member before resetting their second factor (the admin
+ * user detail asks for every one); the reset is refused without all of them.
+ */
+export const TWO_FACTOR_RESET_CHECKS = [
+  {
+    id: 'IDENTITY_DOCUMENT',
+    label: 'I saw an identity document that matches the name on this account.',
+  },
+  {
+    id: 'ACCOUNT_FACTS',
+    label:
+      'The member told me their user ID, who invited them and their BingX UID without being shown them.',
+  },
+  {
+    id: 'MAILBOX',
+    label: "The member confirmed this request by replying from the account's email address.",
+  },
+  {
+    id: 'SECURITY_LOG',
+    label:
+      'I read the security log with the member: every recent sign-in and change is one they recognise.',
+  },
+] as const;
+export type TwoFactorResetCheck = (typeof TWO_FACTOR_RESET_CHECKS)[number]['id'];
+const RESET_CHECK_IDS = TWO_FACTOR_RESET_CHECKS.map((c) => c.id) as [
+  TwoFactorResetCheck,
+  ...TwoFactorResetCheck[],
+];
+// POST /users/admin/:id/two-factor/reset
+export const twoFactorResetRequestSchema = z.object({
+  checks: z.array(z.enum(RESET_CHECK_IDS)).max(TWO_FACTOR_RESET_CHECKS.length),
 });
+export type TwoFactorResetRequest = z.infer<typeof twoFactorResetRequestSchema>;
 
 // GET /users/sessions
 export const sessionViewSchema = z.object({
@@ -68,11 +110,17 @@ export const SECURITY_EVENT_KINDS = [
   'RECOVERY_CODE_USED',
   'SIGNED_OUT_EVERYWHERE',
   'SESSION_ENDED',
+  'SIGNED_OUT',
   'WITHDRAWAL_REQUESTED',
   'WITHDRAWAL_CANCELLED',
   'PASSWORD_GUESSES_STOPPED',
   'ACCOUNT_FROZEN_BY_OWNER',
   'ACCOUNT_FREEZE_LIFTED',
+  'TWO_FACTOR_CODE_WRONG',
+  'TWO_FACTOR_PAUSED',
+  'SIGN_IN_PAUSED',
+  'SIGN_IN_RESUMED',
+  'TWO_FACTOR_RESET',
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 
@@ -87,11 +135,17 @@ export const SECURITY_EVENT_LABELS: Record<SecurityEventKind, string> = {
   RECOVERY_CODE_USED: 'Signed in with a recovery code',
   SIGNED_OUT_EVERYWHERE: 'Signed out everywhere',
   SESSION_ENDED: 'A session was signed out',
+  SIGNED_OUT: 'Signed out',
   WITHDRAWAL_REQUESTED: 'Withdrawal requested',
   WITHDRAWAL_CANCELLED: 'Withdrawal request cancelled',
   PASSWORD_GUESSES_STOPPED: 'Too many wrong current passwords: every session was ended',
   ACCOUNT_FROZEN_BY_OWNER: '"Not me": withdrawals frozen and every session ended',
   ACCOUNT_FREEZE_LIFTED: 'Withdrawal freeze lifted by an administrator',
+  TWO_FACTOR_CODE_WRONG: 'Right password, wrong two-factor code',
+  TWO_FACTOR_PAUSED: 'Two-factor sign-in paused after too many wrong codes',
+  SIGN_IN_PAUSED: 'Sign-in paused after too many wrong passwords',
+  SIGN_IN_RESUMED: 'Sign-in resumed by the emailed link',
+  TWO_FACTOR_RESET: 'Two-factor authentication reset by an administrator',
 };
 
 // GET /users/security-events

@@ -112,6 +112,16 @@ export const users = pgTable(
      */
     emailUndeliverableAt: timestamp('email_undeliverable_at', { withTimezone: true }),
     emailUndeliverableAnswer: text('email_undeliverable_answer'),
+    /**
+     * Wrong passwords in a row on this account from any address (decision 039); a right one sets
+     * it back to 0. At 20, `signInLockedAt` is set and only the mailed unlock link clears it.
+     */
+    failedSignIns: integer('failed_sign_ins').notNull().default(0),
+    signInLockedAt: timestamp('sign_in_locked_at', { withTimezone: true }),
+    /** Until when the second factor is refused after a budget of wrong codes (decision 039). */
+    twoFactorLockedUntil: timestamp('two_factor_locked_until', { withTimezone: true }),
+    /** How many such pauses in a row: each lasts twice the last, up to 24 h. */
+    twoFactorLockouts: integer('two_factor_lockouts').notNull().default(0),
     /** Bumped by a password change or a LOCKED/DISABLED status: older tokens stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
@@ -186,7 +196,7 @@ export const referralPaths = pgTable(
   ],
 );
 
-/** Email verification and password reset tokens: only a SHA-256 of the token is stored. */
+/** Email verification, password reset and sign-in unlock tokens: only a SHA-256 of each is stored. */
 export const authTokens = pgTable(
   'auth_tokens',
   {
@@ -201,7 +211,10 @@ export const authTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check('auth_tokens_purpose_check', sql`${t.purpose} in ('VERIFY_EMAIL', 'RESET_PASSWORD')`),
+    check(
+      'auth_tokens_purpose_check',
+      sql`${t.purpose} in ('VERIFY_EMAIL', 'RESET_PASSWORD', 'UNLOCK_SIGN_IN')`,
+    ),
     index('auth_tokens_user_idx').on(t.userId, t.purpose),
   ],
 );

@@ -14,9 +14,15 @@ export interface RateDecision {
   retryAfterSeconds: number;
 }
 
+/** A decision of `consume`, with the hits counted in the window so far, this one included. */
+export interface RateCount extends RateDecision {
+  /** 0 when the count is unknown (Redis unavailable: the hit was allowed). */
+  count: number;
+}
+
 export interface RateLimiter {
   /** Counts one hit on `key` and says whether it is within `rule`. */
-  consume(key: string, rule: RateRule): Promise<RateDecision>;
+  consume(key: string, rule: RateRule): Promise<RateCount>;
   /** Counts without a hit: is `key` already over `rule`? */
   peek(key: string, rule: RateRule): Promise<RateDecision>;
   /**
@@ -39,10 +45,10 @@ export class MemoryRateLimiter implements RateLimiter {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  async consume(key: string, rule: RateRule): Promise<RateDecision> {
+  async consume(key: string, rule: RateRule): Promise<RateCount> {
     const window = this.current(key, rule);
     window.count += 1;
-    return this.decide(window, rule);
+    return { ...this.decide(window, rule), count: window.count };
   }
 
   async peek(key: string, rule: RateRule): Promise<RateDecision> {

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import type { Logger } from './logger';
-import type { RateDecision, RateLimiter, RateRule } from './rate-limiter';
+import type { RateCount, RateDecision, RateLimiter, RateRule } from './rate-limiter';
 
 const PREFIX = 'ctn:rate:';
 
@@ -51,16 +51,16 @@ export class RedisRateLimiter implements RateLimiter {
     this.redis.on('error', (err: Error) => this.log.warn({ err }, 'redis error'));
   }
 
-  async consume(key: string, rule: RateRule): Promise<RateDecision> {
+  async consume(key: string, rule: RateRule): Promise<RateCount> {
     try {
       const [count, leftMs] = (await this.redis.eval(CONSUME, 1, PREFIX + key, rule.windowMs)) as [
         number,
         number,
       ];
       const allowed = count <= rule.limit;
-      return { allowed, retryAfterSeconds: allowed ? 0 : Math.ceil(leftMs / 1000) };
+      return { allowed, retryAfterSeconds: allowed ? 0 : Math.ceil(leftMs / 1000), count };
     } catch (err) {
-      return this.unavailable(err);
+      return { ...this.unavailable(err), count: 0 };
     }
   }
 

@@ -66,6 +66,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'unlock-sign-in',
+            lazy: page(
+              () => import('@/features/auth/pages/unlock-sign-in-page'),
+              (m) => m.UnlockSignInPage,
+            ),
+          },
+          {
             path: 'verify-email',
             lazy: page(
               () => import('@/features/auth/pages/verify-email-page'),

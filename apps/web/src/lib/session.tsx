@@ -84,10 +84,18 @@ export function renewSessionToken(token: string): void {
 }
 
 /**
- * Sign-out is local: the token goes, and with it every cached answer (see SessionProvider) and
- * whatever the admin side stored.
+ * Sign-out: the server ends this session (`POST /users/logout`, so a copied token stops working
+ * at once), and the token goes here whatever that call answers, with every cached answer (see
+ * SessionProvider) and whatever the admin side stored. The call reads the token before its first
+ * await, so it still carries it after the token is forgotten below.
  */
 export function signOut(): void {
+  if (getToken() !== null) void api.post('/users/logout').catch(() => undefined);
+  forgetSession();
+}
+
+/** Forgets the session here only: for when the server has ended it already (sign out everywhere). */
+export function forgetSession(): void {
   clearAdminStorage();
   clearToken();
 }

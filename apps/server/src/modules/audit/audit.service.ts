@@ -11,6 +11,9 @@ export interface Actor {
   ip: string | null;
 }
 
+/** The actor of an action taken on the server itself (an operator's script): no account. */
+export const SERVER_CONSOLE = { id: null, email: 'server console', ip: null } as const;
+
 export interface AuditRecord {
   action: AuditAction;
   target?: { type: string; id: string };
@@ -22,7 +25,7 @@ export interface AuditRecord {
 export class AuditService {
   constructor(private readonly db: Db) {}
 
-  record(tx: Db, actor: Actor, record: AuditRecord): Promise<void> {
+  record(tx: Db, actor: Actor | typeof SERVER_CONSOLE, record: AuditRecord): Promise<void> {
     return q.insertEntry(tx, {
       actorId: actor.id,
       actorEmail: actor.email,

@@ -55,6 +55,24 @@ describe('sessions', () => {
     expect(await profileStatus(other.token)).toBe(200);
   });
 
+  it('signs the calling session out: its token then gets 401, the other session stays, the log shows it', async () => {
+    const m = await signedInMember(t);
+    const phone = await signInAgain(m);
+    const out = await call(t.app, 'POST', '/api/users/logout', { token: phone });
+    expect(out.status).toBe(200);
+    expect(out.body.message).toBe('SIGNED_OUT');
+    expect(await profileStatus(phone)).toBe(401);
+    expect((await call(t.app, 'POST', '/api/users/logout', { token: phone })).status).toBe(401);
+    expect(await profileStatus(m.token)).toBe(200);
+    const list = await sessionsOf(m.token);
+    expect(list).toHaveLength(1);
+    expect(list[0]!.current).toBe(true);
+    const log = await call<SecurityEventsResponse>(t.app, 'GET', '/api/users/security-events', {
+      token: m.token,
+    });
+    expect(log.body.data!.events[0]).toMatchObject({ kind: 'SIGNED_OUT' });
+  });
+
   it('signs out everywhere, this session too, and logs and mails it', async () => {
     const m = await signedInMember(t);
     const phone = await signInAgain(m);

@@ -55,6 +55,23 @@ export function accountSecurityRoutes(
       },
     });
 
+    app.post('/logout', {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: 'Sign out: this session ends and its token is refused from now on',
+        description: 'The security log shows the sign-out; other sessions stay.',
+        security,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+      handler: async (request) => {
+        const session = sessionOf(request);
+        const user = await accountOf(session.id);
+        await accountSecurity.signOut(user, session.sessionId, originOf(request));
+        return ok(null, 'SIGNED_OUT');
+      },
+    });
+
     app.post('/sessions/sign-out-everywhere', {
       config: { auth: 'user' },
       schema: {

@@ -28,6 +28,7 @@ const FREEZING: readonly SecurityEventKind[] = [
   'PASSWORD_RESET',
   'TWO_FACTOR_ENABLED',
   'TWO_FACTOR_DISABLED',
+  'TWO_FACTOR_RESET',
 ];
 /** Changes the member is mailed about. */
 const MAILED: readonly SecurityEventKind[] = [
@@ -39,6 +40,7 @@ const MAILED: readonly SecurityEventKind[] = [
   'RECOVERY_CODE_USED',
   'SIGNED_OUT_EVERYWHERE',
   'PASSWORD_GUESSES_STOPPED',
+  'TWO_FACTOR_RESET',
 ];
 
 export interface AccountSecurityDeps {
@@ -170,6 +172,18 @@ export class AccountSecurityService {
     });
   }
 
+  /** Sign-out: the calling session ends; its token is refused from now on. */
+  async signOut(
+    user: { id: string; email: string; firstName: string },
+    sessionId: string,
+    origin: RequestOrigin,
+  ): Promise<void> {
+    await this.deps.db.transaction(async (tx) => {
+      if (await q.endSession(tx, user.id, sessionId))
+        await this.record(tx, user, 'SIGNED_OUT', origin);
+    });
+  }
+
   /** "Sign out everywhere": every session of the account ends, the asking one too. */
   async signOutEverywhere(
     user: { id: string; email: string; firstName: string },
@@ -209,6 +223,11 @@ export class AccountSecurityService {
   /** An event that is no change and needs no mail (a withdrawal request), in the caller's transaction. */
   async log(tx: Db, userId: string, kind: SecurityEventKind, origin: RequestOrigin): Promise<void> {
     await q.insertSecurityEvent(tx, { userId, kind, ...origin });
+  }
+
+  /** Sends at once the mails that `record` queued in a caller's transaction, now committed. */
+  mailQueued(): void {
+    this.deps.mail.kick();
   }
 
   /** `record` in a transaction of its own, the mail sent at once. */

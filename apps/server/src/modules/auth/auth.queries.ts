@@ -4,7 +4,7 @@ import { preparedRead } from '../../db/prepared';
 import { authTokens, balances, memberLogins, referralPaths, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
-export type TokenPurpose = 'VERIFY_EMAIL' | 'RESET_PASSWORD';
+export type TokenPurpose = 'VERIFY_EMAIL' | 'RESET_PASSWORD' | 'UNLOCK_SIGN_IN';
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email));

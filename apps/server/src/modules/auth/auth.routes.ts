@@ -169,6 +169,21 @@ export function authRoutes(
       },
     });
 
+    app.post('/unlock-sign-in', {
+      schema: {
+        tags,
+        summary: 'Resume the sign-in of an account paused after wrong passwords or codes',
+        description:
+          'Beyond the spec (decision 039): the token comes from the mail sent to the owner when 20 wrong passwords in a row, or a budget of wrong two-factor codes, paused the account. One use; afterwards the owner signs in as usual.',
+        body: tokenRequestSchema,
+        response: { 200: empty },
+      },
+      handler: async (request) => {
+        await auth.unlockSignIn(request.body.token, originOf(request));
+        return ok(null, 'SIGN_IN_RESUMED');
+      },
+    });
+
     app.put('/change-password', {
       config: { auth: 'user' },
       schema: {

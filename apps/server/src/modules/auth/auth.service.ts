@@ -12,9 +12,11 @@ import { AppError, validationError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import { takeTurn, type RateLimiter, type RateRule } from '../../lib/rate-limiter';
 import { hashToken, newLinkToken } from '../../lib/secure-token';
-import type { AuditService } from '../audit/audit.service';
+import type { TwoFactorResetCheck } from '@ctn/contracts/security';
+import type { Actor, AuditService, SERVER_CONSOLE } from '../audit/audit.service';
+import { resetSecondFactor } from './second-factor-reset';
 import type { MailService } from '../mail/mail.service';
-import type { TwoFactorService } from '../two-factor/two-factor.service';
+import type { SecondFactorUse, TwoFactorService } from '../two-factor/two-factor.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { SessionUser } from '../../lib/session-user';
 import type { AccountSecurityService, RequestOrigin } from './account-security.service';
@@ -24,6 +26,7 @@ import { isCommonPassword, refuseCommonPassword } from './common-passwords';
 import { addressKey, LoginThrottle } from './login-throttle';
 import { hashPassword, verifyPassword } from './passwords';
 import { REGISTRATION_RATE_RULES, type RegistrationService } from './registration.service';
+import { SignInGuard } from './sign-in-guard';
 import { pendingUserOf, toUserView } from './user-view';
 import { HOUR_MS, MINUTE_MS } from '@ctn/contracts/time';
 
@@ -71,9 +74,16 @@ export interface AuthDeps {
 /** Signing in and out, passwords, and the session check every authenticated request makes. */
 export class AuthService {
   private readonly profileLookup: ReturnType<typeof q.profileLookup>;
+  private readonly guard: SignInGuard;
 
   constructor(private readonly deps: AuthDeps) {
     this.profileLookup = q.profileLookup(deps.db);
+    this.guard = new SignInGuard(deps);
+  }
+
+  /** POST /users/unlock-sign-in: the owner's mailed link ends every pause of the account. */
+  unlockSignIn(token: string | undefined, origin: RequestOrigin): Promise<void> {
+    return this.guard.unlock(token, origin);
   }
 
   // ------------------------------------------------------------------------------ sign-in
@@ -107,15 +117,29 @@ export class AuthService {
     const refusal = await failures.reserve();
     if (refusal)
       throw new AppError('TOO_MANY_REQUESTS', { retryAfterSeconds: refusal.retryAfterSeconds });
+    const requestOrigin = { ip, userAgent: origin.userAgent };
+    if (user) this.guard.refusePaused(user);
 
     const passwordOk = await verifyPassword(user?.passwordHash ?? null, password);
-    if (!user || !passwordOk) throw new AppError('INVALID_CREDENTIALS');
-    // A second factor: without a code nothing is issued and the attempt was no failure; a wrong
-    // code keeps its place in the counters, exactly like a wrong password.
-    const secondFactor = (await this.deps.twoFactor.isEnabled(user.id))
-      ? await this.secondFactor(user.id, origin.totpCode, failures)
-      : null;
-    if (secondFactor === null) await failures.passwordRight();
+    if (!user || !passwordOk) {
+      if (user?.passwordHash) await this.guard.passwordWrong(user, requestOrigin);
+      throw new AppError('INVALID_CREDENTIALS');
+    }
+    await this.guard.passwordRight(user);
+    // A second factor: without a code nothing is issued, and the attempt is given back but
+    // resets nothing (decision 039: alternating bare sign-ins with guesses gains nothing); a
+    // wrong code keeps its place in the counters, exactly like a wrong password, and takes one
+    // from the account's own budget of codes.
+    let secondFactor: SecondFactorUse | null = null;
+    if (await this.deps.twoFactor.isEnabled(user.id)) {
+      const code = origin.totpCode?.trim() ?? '';
+      if (code === '') {
+        await failures.giveBack();
+        throw new AppError('TWO_FACTOR_REQUIRED', { requiresTwoFactor: true });
+      }
+      secondFactor = await this.guard.secondFactor(user, code, requestOrigin);
+    }
+    await failures.signedIn();
     if (user.status === 'LOCKED') throw new AppError('ACCOUNT_LOCKED');
     if (user.status === 'DISABLED') throw new AppError('ACCOUNT_DISABLED');
     // Member section 4: the right password on an unverified account is a success that asks for
@@ -124,7 +148,6 @@ export class AuthService {
       return { requiresVerification: true, token: null, user: pendingUserOf(user) };
     if (system.maintenanceMode && !user.isAdmin) throw new AppError('MAINTENANCE_MODE');
     const ttl = await this.sessionTtl(user.isAdmin);
-    const requestOrigin = { ip, userAgent: origin.userAgent };
     const { signedIn, token } = await this.deps.db.transaction(async (tx) => {
       const row = await q.recordLogin(tx, user.id);
       await q.recordLoginEvent(tx, user.id, ip);
@@ -145,22 +168,6 @@ export class AuthService {
       token,
       user: toUserView(signedIn, secondFactor !== null, this.deps.publicUrl),
     };
-  }
-
-  /** The second factor of a sign-in whose password was right; refused without a right code. */
-  private async secondFactor(
-    userId: string,
-    code: string | undefined,
-    failures: LoginThrottle,
-  ): Promise<'TOTP' | 'RECOVERY_CODE'> {
-    if (code === undefined || code.trim() === '') {
-      await failures.passwordRight();
-      throw new AppError('TWO_FACTOR_REQUIRED', { requiresTwoFactor: true });
-    }
-    const use = await this.deps.twoFactor.check(userId, code);
-    if (!use) throw new AppError('INVALID_TWO_FACTOR_CODE');
-    await failures.passwordRight();
-    return use;
   }
 
   /** The user behind a bearer token, or null when the session has ended or never was. */
@@ -212,6 +219,10 @@ export class AuthService {
     await takeTurn(limiter, `mail:address:${email}`, REGISTRATION_RATE_RULES.mailPerRecipient);
     const user = await q.findUserByEmail(this.deps.db, email);
     if (!user || user.passwordHash === null || user.status !== 'ACTIVE') return;
+    // An unverified account may be someone else's registration of this address (a squatter's,
+    // under their own referral code): its owner gets the verification mail, which names the
+    // referrer and how to register again, never a link that would sign them into it.
+    if (!user.isEmailVerified) return this.deps.registration.mailVerification(user);
     const { token, hash } = newLinkToken();
     await this.deps.db.transaction(async (tx) => {
       await q.insertAuthToken(tx, {
@@ -257,17 +268,17 @@ export class AuthService {
     if (await verifyPassword(holder.passwordHash, input.newPassword))
       throw new AppError('SAME_PASSWORD_ERROR');
     const passwordHash = await hashPassword(input.newPassword);
-    const { registration } = this.deps;
-    const issued = await registration.issuePositionFor(holder);
     await this.deps.db.transaction(async (tx) => {
       const userId = await q.consumeAuthToken(tx, tokenHash, 'RESET_PASSWORD');
       if (userId !== holder.id) throw new AppError('INVALID_OR_EXPIRED_TOKEN');
       await q.replacePassword(tx, userId, passwordHash);
       await q.voidOtherTokens(tx, userId, 'RESET_PASSWORD', tokenHash);
-      // The link came by mail, so following it proves the address.
-      await registration.markVerified(tx, userId, issued);
+      await this.guard.resumeOnReset(tx, userId);
+      // No verification here (decision 039): only the verification link, which names the
+      // referrer, makes an account verified.
       await this.deps.security.record(tx, holder, 'PASSWORD_RESET', { ip: null, userAgent: null });
     });
+    await this.guard.afterReset(holder.id);
     this.deps.mail.kick();
     // replacePassword bumped the token version, which every sign-in counter of the account is
     // keyed by (login-throttle.ts): the owner can sign in at once, from anywhere.
@@ -376,7 +387,7 @@ export class AuthService {
 
   /**
    * The administrator of ADMIN_EMAIL/ADMIN_PASSWORD, created when absent; with `totpSecret`
-   * (ADMIN_TOTP_SECRET) it signs in with that second factor from the start.
+   * (ADMIN_TOTP_SECRET) one without a second factor signs in with that one from the start.
    */
   async ensureAdmin(email: string, password: string, totpSecret?: string): Promise<boolean> {
     const normalised = normaliseEmail(email);
@@ -405,8 +416,27 @@ export class AuthService {
         isAdmin: true,
         emailVerified: true,
       }));
-    if (totpSecret) await this.deps.twoFactor.enrolWithSecret(admin.id, totpSecret);
+    if (
+      totpSecret &&
+      !(await this.deps.twoFactor.enrolWithSecret(admin.id, totpSecret)) &&
+      !(await this.deps.twoFactor.hasSecret(admin.id, totpSecret))
+    )
+      this.deps.log.warn(
+        { email: normalised },
+        'ADMIN_TOTP_SECRET ignored: this administrator has enrolled another second factor (remove the variable)',
+      );
     return !existing;
+  }
+
+  /** A member's lost second factor removed (two-factor-reset.ts); `checks`: what was verified. */
+  async resetSecondFactor(
+    memberId: string,
+    actor: Actor | typeof SERVER_CONSOLE,
+    checks: readonly TwoFactorResetCheck[],
+  ): Promise<void> {
+    const member = await q.findUserById(this.deps.db, memberId);
+    if (!member || member.isRoot) throw new AppError('USER_NOT_FOUND');
+    await resetSecondFactor(this.deps, member, actor, checks);
   }
 
   findByEmail(email: string): Promise<q.UserRow | undefined> {

@@ -56,12 +56,22 @@ export class LoginThrottle {
   }
 
   /**
-   * The password was right: this attempt was no failure. From this address the count starts
-   * again; account-wide only this attempt's place is given back, or a guesser elsewhere would
-   * get a fresh allowance from each of the owner's sign-ins.
+   * The sign-in succeeded (password, and the second factor when the account has one): this
+   * attempt was no failure, and from this address the count starts again, so the owner's typos
+   * before it do not keep counting against them. Account-wide only this attempt's place is given
+   * back, or a guesser elsewhere would get a fresh allowance from each of the owner's sign-ins.
    */
-  async passwordRight(): Promise<void> {
+  async signedIn(): Promise<void> {
     await Promise.all([this.limiter.reset(this.pair), this.limiter.release(this.account)]);
+  }
+
+  /**
+   * The attempt did not count, yet nothing was proven (a right password that still needs its
+   * second factor): only its own place is given back. A reset here would let whoever knows the
+   * password clear the count of their wrong codes with a bare sign-in (decision 039).
+   */
+  async giveBack(): Promise<void> {
+    await Promise.all([this.limiter.release(this.pair), this.limiter.release(this.account)]);
   }
 }
 

@@ -52,6 +52,25 @@ describe('POST /api/users/forgot-password', () => {
   });
 });
 
+describe('forgot password of an unverified account', () => {
+  it('mails the verification link naming the referrer, never a reset link, with the same answer', async () => {
+    // A squatter registered the victim's address under their own code (decision 016).
+    const squatter = await signedInMember(t, { firstName: 'Mallory', lastName: 'Squat' });
+    const victim = uniqueEmail('victim');
+    await register(t, { email: victim, referredByCode: squatter.user.referralCode });
+    const answer = await forgot(victim);
+    expect(answer).toEqual(await forgot(uniqueEmail('ghost')));
+    const { mail, link } = await latestMail(t, victim);
+    expect(mail.subject).toBe('Verify your email address');
+    expect(link).toMatch(/^http:\/\/app\.test\/verify-email\?token=/);
+    expect(mail.textBody).toContain('Mallory S.');
+    const resets = (await t.services.mail.listMailbox()).filter(
+      (m) => m.toAddress === victim && m.subject === 'Reset your password',
+    );
+    expect(resets).toHaveLength(0);
+  });
+});
+
 describe('POST /api/users/reset-password/check', () => {
   const check = (body: unknown) => call(t.app, 'POST', '/api/users/reset-password/check', { body });
 
@@ -173,11 +192,21 @@ describe('POST /api/users/reset-password', () => {
     expect(answer.body.errorCode).toBe('ACCOUNT_NOT_ACTIVE');
   });
 
-  it('a reset link proves the mailbox: an unverified member becomes verified', async () => {
-    const registered = await register(t);
-    const token = await resetToken(registered.email);
-    await reset({ token, newPassword: 'N3w@Password', confirmPassword: 'N3w@Password' });
-    expect((await login(registered.email, 'N3w@Password')).status).toBe(200);
+  it('a reset never verifies an email by itself', async () => {
+    // A reset link of an account that is unverified when it is used (issued before, say).
+    const member = await signedInMember(t);
+    const token = await resetToken(member.email);
+    await t.database.db.execute(
+      sql`update users set is_email_verified = false where email = ${member.email}`,
+    );
+    const done = await reset({
+      token,
+      newPassword: 'N3w@Password',
+      confirmPassword: 'N3w@Password',
+    });
+    expect(done.status).toBe(200);
+    const signIn = await login(member.email, 'N3w@Password');
+    expect(signIn.body).toMatchObject({ message: 'EMAIL_VERIFICATION_REQUIRED', token: null });
   });
 });
 

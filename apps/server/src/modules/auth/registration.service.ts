@@ -237,7 +237,7 @@ export class RegistrationService {
   }
 
   /**
-   * The email is proven (a verification or a password-reset link): verified, and a member
+   * The email is proven (the verification link): verified, and a member
    * without a deposit address gets one, recorded with `issued` (issuePositionFor).
    */
   async markVerified(tx: Db, userId: string, issued: ChainPosition | null): Promise<void> {
@@ -257,7 +257,8 @@ export class RegistrationService {
     return purged;
   }
 
-  private async mailVerification(user: q.UserRow): Promise<void> {
+  /** A new verification link for `user`, mailed at once (also what "forgot password" sends an unverified account). */
+  async mailVerification(user: q.UserRow): Promise<void> {
     await this.deps.db.transaction((tx) => this.queueVerificationMail(tx, user));
     this.deps.mail.kick();
   }

@@ -37,6 +37,7 @@ async function enrolledMember() {
   const m = await signedInMember(t);
   const setup = await call<TwoFactorSetup>(t.app, 'POST', '/api/users/two-factor/setup', {
     token: m.token,
+    body: { password: m.password },
   });
   expect(setup.status).toBe(200);
   const { secret } = setup.body.data!;
@@ -44,7 +45,7 @@ async function enrolledMember() {
     t.app,
     'POST',
     '/api/users/two-factor/enable',
-    { token: m.token, body: { code: totpCode(secret) } },
+    { token: m.token, body: { code: totpCode(secret), password: m.password } },
   );
   expect(enabled.status).toBe(200);
   await nextWindow(m.user._id);
@@ -56,6 +57,7 @@ describe('two-factor enrolment', () => {
     const m = await signedInMember(t);
     const setup = await call<TwoFactorSetup>(t.app, 'POST', '/api/users/two-factor/setup', {
       token: m.token,
+      body: { password: m.password },
     });
     expect(setup.body.data!.otpauthUri).toMatch(
       /^otpauth:\/\/totp\/CopyTrade%20Network:.+\?.*secret=[A-Z2-7]+.*algorithm=SHA1.*digits=6.*period=30/,
@@ -63,7 +65,7 @@ describe('two-factor enrolment', () => {
     const { secret } = setup.body.data!;
     const wrong = await call(t.app, 'POST', '/api/users/two-factor/enable', {
       token: m.token,
-      body: { code: totpCode(secret, Date.now() - 5 * 60_000) },
+      body: { code: totpCode(secret, Date.now() - 5 * 60_000), password: m.password },
     });
     expect(wrong.status).toBe(401);
     expect(wrong.body.errorCode).toBe('INVALID_TWO_FACTOR_CODE');
@@ -74,7 +76,7 @@ describe('two-factor enrolment', () => {
       t.app,
       'POST',
       '/api/users/two-factor/enable',
-      { token: m.token, body: { code: totpCode(secret) } },
+      { token: m.token, body: { code: totpCode(secret), password: m.password } },
     );
     expect(right.status).toBe(200);
     expect(right.body.data!.recoveryCodes).toHaveLength(10);
@@ -93,6 +95,49 @@ describe('two-factor enrolment', () => {
         (x) => x.toAddress === m.email && x.subject.includes('Two-factor authentication turned on'),
       ),
     ).toBe(true);
+  });
+
+  it('a stolen session cannot turn it on: setup and enable need the current password', async () => {
+    const m = await signedInMember(t);
+    const other = (await login(m.email, m.password)).body.data!.token;
+    const bare = await call(t.app, 'POST', '/api/users/two-factor/setup', { token: m.token });
+    expect(bare.body.errorCode).toBe('VALIDATION_ERROR');
+    const wrong = await call(t.app, 'POST', '/api/users/two-factor/setup', {
+      token: m.token,
+      body: { password: 'Wrong@Pass1' },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({
+      errorCode: 'CURRENT_PASSWORD_INCORRECT',
+      error: 'The current password is incorrect.',
+    });
+    const setup = await call<TwoFactorSetup>(t.app, 'POST', '/api/users/two-factor/setup', {
+      token: m.token,
+      body: { password: m.password },
+    });
+    const { secret } = setup.body.data!;
+    for (const body of [
+      { code: totpCode(secret) },
+      { code: totpCode(secret), password: 'Wrong@Pass1' },
+    ]) {
+      const refused = await call(t.app, 'POST', '/api/users/two-factor/enable', {
+        token: m.token,
+        body,
+      });
+      expect(['VALIDATION_ERROR', 'CURRENT_PASSWORD_INCORRECT']).toContain(refused.body.errorCode);
+    }
+    // Nothing changed: the password alone still signs in, and no session ended.
+    expect((await login(m.email, m.password)).status).toBe(200);
+    expect((await call(t.app, 'GET', '/api/users/profile', { token: other })).status).toBe(200);
+
+    // With it, enabling ends every other session and keeps this one.
+    const enabled = await call(t.app, 'POST', '/api/users/two-factor/enable', {
+      token: m.token,
+      body: { code: totpCode(secret), password: m.password },
+    });
+    expect(enabled.status).toBe(200);
+    expect((await call(t.app, 'GET', '/api/users/profile', { token: other })).status).toBe(401);
+    expect((await call(t.app, 'GET', '/api/users/profile', { token: m.token })).status).toBe(200);
   });
 
   it('keeps the secret and the recovery codes unreadable in the database', async () => {
@@ -264,6 +309,46 @@ describe('administrators', () => {
     );
   });
 
+  it('ADMIN_TOTP_SECRET does not undo a re-enrolment: one warning, nothing changes', async () => {
+    const leaked = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
+    const config = {
+      ...t.config,
+      admin: { email: 'ops2@example.com', password: 'Ops@Password12', totpSecret: leaked },
+    };
+    await bootstrap(t.services, t.database.db, config);
+    const token = (await login('ops2@example.com', 'Ops@Password12', totpCode(leaked))).body.data!
+      .token;
+    // The secret leaked: the administrator's factor is reset and enrolled again with a new one.
+    const [admin] = await rowsOf<{ id: string }>(
+      t.database.db,
+      sql`select id from users where email = 'ops2@example.com'`,
+    );
+    await t.database.db.execute(sql`delete from user_two_factor where user_id = ${admin!.id}`);
+    const setup = await call<TwoFactorSetup>(t.app, 'POST', '/api/users/two-factor/setup', {
+      token,
+      body: { password: 'Ops@Password12' },
+    });
+    const fresh = setup.body.data!.secret;
+    await call(t.app, 'POST', '/api/users/two-factor/enable', {
+      token,
+      body: { code: totpCode(fresh), password: 'Ops@Password12' },
+    });
+    const warnings: string[] = [];
+    const warn = t.services.auth['deps'].log.warn.bind(t.services.auth['deps'].log);
+    t.services.auth['deps'].log.warn = ((obj: unknown, msg?: string) => {
+      if (msg) warnings.push(msg);
+      return warn(obj as object, msg);
+    });
+    await bootstrap(t.services, t.database.db, config);
+    t.services.auth['deps'].log.warn = warn;
+    expect(warnings.filter((w) => w.startsWith('ADMIN_TOTP_SECRET'))).toHaveLength(1);
+    await nextWindow(admin!.id);
+    expect(
+      (await login('ops2@example.com', 'Ops@Password12', totpCode(leaked))).body.errorCode,
+    ).toBe('INVALID_TWO_FACTOR_CODE');
+    expect((await login('ops2@example.com', 'Ops@Password12', totpCode(fresh))).status).toBe(200);
+  });
+
   it('an administrator who enrols through the API reaches the admin calls at once', async () => {
     await t.services.auth.ensureAdmin('new-admin@example.com', 'Admin@Password3');
     const first = await login('new-admin@example.com', 'Admin@Password3');
@@ -273,10 +358,11 @@ describe('administrators', () => {
     ).toBe('TWO_FACTOR_SETUP_REQUIRED');
     const setup = await call<TwoFactorSetup>(t.app, 'POST', '/api/users/two-factor/setup', {
       token,
+      body: { password: 'Admin@Password3' },
     });
     await call(t.app, 'POST', '/api/users/two-factor/enable', {
       token,
-      body: { code: totpCode(setup.body.data!.secret) },
+      body: { code: totpCode(setup.body.data!.secret), password: 'Admin@Password3' },
     });
     expect((await call(t.app, 'GET', '/api/users/admin/overall-stats', { token })).status).toBe(
       200,

@@ -3,17 +3,21 @@ import {
   recoveryCodesSchema,
   twoFactorCodeRequestSchema,
   twoFactorDisableRequestSchema,
+  twoFactorEnableRequestSchema,
+  twoFactorSetupRequestSchema,
   twoFactorSetupSchema,
+  twoFactorResetRequestSchema,
   twoFactorStatusSchema,
 } from '@ctn/contracts/security';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
-import { originOf, sessionOf } from '../../plugins/auth';
+import { actorOf, originOf, sessionOf } from '../../plugins/auth';
 import type { AccountSecurityService } from '../auth/account-security.service';
 import type { AuthService } from '../auth/auth.service';
 import { totpCode } from './totp';
+import { requireEveryCheck } from '../auth/second-factor-reset';
 import type { TwoFactorService } from './two-factor.service';
 
 const tags = ['Account security'];
@@ -45,11 +49,15 @@ export function twoFactorRoutes(
       schema: {
         tags,
         summary: 'A new authenticator secret to scan; nothing changes until it is enabled',
+        description:
+          'Needs the current password (decision 039): a stolen session alone cannot enrol a factor. A wrong one answers CURRENT_PASSWORD_INCORRECT and changes nothing.',
         security,
+        body: twoFactorSetupRequestSchema,
         response: { 200: envelopeSchema(twoFactorSetupSchema) },
       },
       handler: async (request) => {
         const session = sessionOf(request);
+        await auth.confirmPassword(session.id, request.body.password, originOf(request));
         return ok(await twoFactor.beginSetup(session.id, session.email));
       },
     });
@@ -59,15 +67,20 @@ export function twoFactorRoutes(
       schema: {
         tags,
         summary: 'Turn two-factor sign-in on with a code of the scanned secret; the recovery codes',
-        description: 'The recovery codes are shown once; withdrawals wait 24 hours afterwards.',
+        description:
+          'Needs the current password as well as the code (decision 039). The recovery codes are shown once; every other session of the account ends, the owner is mailed, and withdrawals wait 24 hours afterwards.',
         security,
-        body: twoFactorCodeRequestSchema,
+        body: twoFactorEnableRequestSchema,
         response: { 200: envelopeSchema(recoveryCodesSchema) },
       },
       handler: async (request) => {
         const session = sessionOf(request);
-        const codes = await twoFactor.enable(session.id, request.body.code);
-        await recordChange(session.id, 'TWO_FACTOR_ENABLED', request);
+        const origin = originOf(request);
+        const user = await auth.confirmPassword(session.id, request.body.password, origin);
+        const codes = await twoFactor.enable(session.id, request.body.code, (tx) =>
+          accountSecurity.endEverywhere(tx, user, session.sessionId, origin, 'TWO_FACTOR_ENABLED'),
+        );
+        accountSecurity.mailQueued();
         return ok(codes, 'TWO_FACTOR_ENABLED');
       },
     });
@@ -108,10 +121,29 @@ export function twoFactorRoutes(
       },
     });
 
+    app.post('/admin/:id/two-factor/reset', {
+      config: { auth: 'admin' },
+      schema: {
+        tags: ['Admin: users'],
+        summary: "Reset a member's lost second factor, after the identity checks",
+        description:
+          'Decision 039. `checks` must hold every check of TWO_FACTOR_RESET_CHECKS (else TWO_FACTOR_RESET_CHECKS_REQUIRED). The factor and recovery codes go, every session of the member ends, withdrawals wait 24 hours, the member is mailed, the reset is audited. TWO_FACTOR_NOT_ENABLED when the member has none.',
+        security,
+        params: z.object({ id: z.uuid() }),
+        body: twoFactorResetRequestSchema,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+      handler: async (request) => {
+        requireEveryCheck(request.body.checks);
+        await auth.resetSecondFactor(request.params.id, actorOf(request), request.body.checks);
+        return ok(null, 'TWO_FACTOR_RESET');
+      },
+    });
+
     /** The change in the security log, and the member's mail about it. */
     async function recordChange(
       userId: string,
-      kind: 'TWO_FACTOR_ENABLED' | 'TWO_FACTOR_DISABLED' | 'RECOVERY_CODES_RENEWED',
+      kind: 'TWO_FACTOR_DISABLED' | 'RECOVERY_CODES_RENEWED',
       request: Parameters<typeof originOf>[0],
     ): Promise<void> {
       const user = await auth.findById(userId);

@@ -62,8 +62,15 @@ export class TwoFactorService {
     return { secret, otpauthUri: totpUri(secret, account) };
   }
 
-  /** Enables the secret being set up once `code` proves the app shows it; the recovery codes. */
-  async enable(userId: string, code: string): Promise<RecoveryCodes> {
+  /**
+   * Enables the secret being set up once `code` proves the app shows it; the recovery codes.
+   * `alongside` runs in the same transaction (the other sessions end, the change is logged).
+   */
+  async enable(
+    userId: string,
+    code: string,
+    alongside: (tx: Db) => Promise<void>,
+  ): Promise<RecoveryCodes> {
     const row = await q.findTwoFactor(this.deps.db, userId);
     if (row?.enabledAt) throw new AppError('TWO_FACTOR_ALREADY_ENABLED');
     if (!row) throw new AppError('TWO_FACTOR_NOT_STARTED');
@@ -72,6 +79,7 @@ export class TwoFactorService {
     if (step === null) throw new AppError('INVALID_TWO_FACTOR_CODE');
     return this.deps.db.transaction(async (tx) => {
       if (!(await q.enablePending(tx, userId, step))) throw new AppError('TWO_FACTOR_NOT_STARTED');
+      await alongside(tx);
       return { recoveryCodes: await this.newRecoveryCodes(tx, userId) };
     });
   }
@@ -80,6 +88,13 @@ export class TwoFactorService {
   async disable(userId: string, code: string): Promise<void> {
     await this.requireCode(userId, code);
     await this.deps.db.transaction((tx) => q.removeTwoFactor(tx, userId));
+  }
+
+  /** Removes an enabled factor in the caller's transaction (an administrator's reset); false when there is none. */
+  async removeIn(tx: Db, userId: string): Promise<boolean> {
+    if (!(await q.findTwoFactor(tx, userId))?.enabledAt) return false;
+    await q.removeTwoFactor(tx, userId);
+    return true;
   }
 
   /** New recovery codes after a right code; the old ones stop working. */
@@ -109,11 +124,21 @@ export class TwoFactorService {
     return null;
   }
 
-  /** ADMIN_TOTP_SECRET: the bootstrap administrator signs in with this secret from the start. */
-  async enrolWithSecret(userId: string, base32: string): Promise<void> {
-    const row = await q.findTwoFactor(this.deps.db, userId);
-    if (row?.enabledAt && this.secretOf(row) === base32) return;
+  /**
+   * ADMIN_TOTP_SECRET: an administrator without a second factor signs in with this secret from
+   * the start. One who has a factor keeps it (false), even when it differs: re-imposing the
+   * secret at every start would undo a re-enrolment made after it leaked (decision 039).
+   */
+  async enrolWithSecret(userId: string, base32: string): Promise<boolean> {
+    if (await this.isEnabled(userId)) return false;
     await q.saveEnabledSecret(this.deps.db, userId, this.deps.box.seal(base32, SEAL_PURPOSE));
+    return true;
+  }
+
+  /** Whether the account's factor is this secret (the bootstrap's warning says whether it differs). */
+  async hasSecret(userId: string, base32: string): Promise<boolean> {
+    const row = await q.findTwoFactor(this.deps.db, userId);
+    return Boolean(row?.enabledAt) && row !== undefined && this.secretOf(row) === base32;
   }
 
   /**

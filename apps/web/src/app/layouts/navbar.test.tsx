@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mockApi, okResponse } from '@/testing/api-mock';
+import { failResponse, mockApi, okResponse } from '@/testing/api-mock';
 import { makeUser } from '@/testing/fixtures';
 import { renderRoutes } from '@/testing/render';
 import { routes } from '../router';
@@ -14,10 +14,13 @@ beforeAll(() => {
   };
 });
 
-function renderAt(at: string, signedIn: boolean) {
+function renderAt(at: string, signedIn: boolean, logout = () => okResponse(null, 'SIGNED_OUT')) {
   if (signedIn) localStorage.setItem('token', 'tok');
-  mockApi({ 'GET /api/users/profile': () => okResponse(makeUser()) });
-  return renderRoutes(routes, { at });
+  const api = mockApi({
+    'GET /api/users/profile': () => okResponse(makeUser()),
+    'POST /api/users/logout': logout,
+  });
+  return { ...renderRoutes(routes, { at }), api };
 }
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
@@ -43,7 +46,7 @@ describe('navigation bar', () => {
   });
 
   it('opens a user menu with name, email, Dashboard, Profile Settings and Sign Out', async () => {
-    const { user, router } = renderAt('/', true);
+    const { user, router, api } = renderAt('/', true);
     // The menu's code loads lazily (signed-in users only): testing/setup.ts allows for a busy
     // machine.
     const trigger = await screen.findByRole('button', { name: 'Account menu for Ada Lovelace' });
@@ -67,6 +70,26 @@ describe('navigation bar', () => {
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/signin');
     expect(localStorage.getItem('token')).toBeNull();
+    // The server ended the session too: the call carried the token being forgotten.
+    const [logout] = api.calls('POST /api/users/logout');
+    expect(logout?.headers.get('Authorization')).toBe('Bearer tok');
+  });
+
+  it('forgets the token even when the sign-out call fails', async () => {
+    const { user, router, api } = renderAt('/', true, () =>
+      failResponse(503, 'SERVICE_UNAVAILABLE'),
+    );
+    const trigger = await screen.findByRole('button', { name: 'Account menu for Ada Lovelace' });
+    await user.click(trigger);
+    await user.click(
+      within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Sign Out' }),
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome back' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/signin');
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(api.calls('POST /api/users/logout')).toHaveLength(1);
   });
 
   it('lists the public links in the mobile menu, closes on Escape and returns focus', async () => {

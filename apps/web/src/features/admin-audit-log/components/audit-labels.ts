@@ -24,6 +24,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   CHAIN_RESCAN_REQUESTED: 'Chain rescan requested',
   MAIL_TEST_SENT: 'Test mail sent',
   WITHDRAWAL_FREEZE_LIFTED: 'Withdrawal freeze lifted',
+  TWO_FACTOR_RESET: 'Second factor reset',
 };
 
 const ACTION_VARIANTS: Readonly<Record<string, BadgeVariant>> = {
@@ -47,6 +48,7 @@ const ACTION_VARIANTS: Readonly<Record<string, BadgeVariant>> = {
   CHAIN_RESCAN_REQUESTED: 'warning',
   MAIL_TEST_SENT: 'info',
   WITHDRAWAL_FREEZE_LIFTED: 'warning',
+  TWO_FACTOR_RESET: 'warning',
 };
 
 /** The label of an action; one this page does not know yet reads `SOME_ACTION` -> `Some action`. */

@@ -7,7 +7,7 @@ import {
 } from '@ctn/contracts/security';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { profileQueryKey, signOut } from '@/lib/session';
+import { forgetSession, profileQueryKey } from '@/lib/session';
 
 /** The calls of the profile's security center (two-factor sign-in, sessions, security log). */
 
@@ -38,16 +38,23 @@ function useRefreshAfterChange() {
 
 export function useBeginTwoFactorSetup() {
   return useMutation({
-    mutationFn: async () =>
-      (await api.post('/users/two-factor/setup', undefined, { schema: twoFactorSetupSchema })).data,
+    mutationFn: async (password: string) =>
+      (await api.post('/users/two-factor/setup', { password }, { schema: twoFactorSetupSchema }))
+        .data,
   });
 }
 
 /** Turns it on; the profile is refreshed only once the member has seen the recovery codes. */
 export function useEnableTwoFactor() {
   return useMutation({
-    mutationFn: async (code: string) =>
-      (await api.post('/users/two-factor/enable', { code }, { schema: recoveryCodesSchema })).data,
+    mutationFn: async ({ code, password }: { code: string; password: string }) =>
+      (
+        await api.post(
+          '/users/two-factor/enable',
+          { code, password },
+          { schema: recoveryCodesSchema },
+        )
+      ).data,
   });
 }
 
@@ -108,7 +115,7 @@ export function useSignOutEverywhere() {
     mutationFn: async () => {
       await api.post('/users/sessions/sign-out-everywhere');
     },
-    onSuccess: () => signOut(),
+    onSuccess: () => forgetSession(),
   });
 }
 

@@ -31,6 +31,9 @@ export function TwoFactorSetup({
   const enable = useEnableTwoFactor();
   const finish = useFinishTwoFactorSetup();
   const [code, setCode] = useState('');
+  // The current password, asked first: a session alone cannot turn the factor on (decision 039).
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   if (enable.data)
@@ -51,18 +54,43 @@ export function TwoFactorSetup({
       </div>
     );
 
-  if (!begin.data)
+  if (!begin.data) {
+    const start = (event: FormEvent) => {
+      event.preventDefault();
+      if (password === '') {
+        setPasswordError('Enter your current password.');
+        return;
+      }
+      setPasswordError(null);
+      begin.mutate(password);
+    };
     return (
-      <div className="space-y-3">
+      <form
+        onSubmit={start}
+        noValidate
+        className="space-y-3"
+        aria-label="Confirm your password to set up two-factor authentication"
+      >
         {begin.error ? (
           <Alert variant="error">{errorMessage(begin.error, FAILED, FAILED)}</Alert>
         ) : null}
+        <Field id="two-factor-password" label="Current password" error={passwordError ?? undefined}>
+          {(control) => (
+            <Input
+              {...control}
+              type="password"
+              value={password}
+              onChange={(e) => {
+                setPassword(e.target.value);
+                setPasswordError(null);
+              }}
+              autoComplete="current-password"
+              className="max-w-80"
+            />
+          )}
+        </Field>
         <div className="flex flex-wrap gap-3">
-          <Button
-            onClick={() => begin.mutate()}
-            loading={begin.isPending}
-            loadingText="Preparing..."
-          >
+          <Button type="submit" loading={begin.isPending} loadingText="Preparing...">
             Set up two-factor authentication
           </Button>
           {onCancel ? (
@@ -71,8 +99,9 @@ export function TwoFactorSetup({
             </Button>
           ) : null}
         </div>
-      </div>
+      </form>
     );
+  }
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -82,7 +111,10 @@ export function TwoFactorSetup({
       return;
     }
     setError(null);
-    enable.mutate(digits, { onError: (e) => setError(errorMessage(e, FAILED, FAILED)) });
+    enable.mutate(
+      { code: digits, password },
+      { onError: (e) => setError(errorMessage(e, FAILED, FAILED)) },
+    );
   };
 
   return (

@@ -388,13 +388,16 @@ describe('profile page: two-factor authentication', () => {
           required: false,
           recoveryCodesLeft: enabled ? 10 : 0,
         }),
-      'POST /api/users/two-factor/setup': () =>
-        okResponse({
-          secret: 'JBSWY3DPEHPK3PXP',
-          otpauthUri:
-            'otpauth://totp/CopyTrade%20Network:ada%40example.com?secret=JBSWY3DPEHPK3PXP',
-        }),
+      'POST /api/users/two-factor/setup': (request) =>
+        (request.body as { password?: string }).password !== 'Str0ng@Pass'
+          ? failResponse(400, 'CURRENT_PASSWORD_INCORRECT', 'The current password is incorrect.')
+          : okResponse({
+              secret: 'JBSWY3DPEHPK3PXP',
+              otpauthUri:
+                'otpauth://totp/CopyTrade%20Network:ada%40example.com?secret=JBSWY3DPEHPK3PXP',
+            }),
       'POST /api/users/two-factor/enable': (request) => {
+        expect(request.body).toMatchObject({ password: 'Str0ng@Pass' });
         if ((request.body as { code: string }).code !== '123456')
           return failResponse(401, 'INVALID_TWO_FACTOR_CODE', 'That code is not right.');
         enabled = true;
@@ -402,6 +405,18 @@ describe('profile page: two-factor authentication', () => {
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Turn on' }));
+    // The current password first: without it nothing is asked of the server.
+    await user.click(screen.getByRole('button', { name: 'Set up two-factor authentication' }));
+    expect(screen.getByText('Enter your current password.')).toBeInTheDocument();
+    expect(api.calls('POST /api/users/two-factor/setup')).toHaveLength(0);
+    const password = screen.getByLabelText('Current password');
+    await user.type(password, 'Wrong@Pass1');
+    await user.click(screen.getByRole('button', { name: 'Set up two-factor authentication' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The current password is incorrect.',
+    );
+    await user.clear(password);
+    await user.type(password, 'Str0ng@Pass');
     await user.click(screen.getByRole('button', { name: 'Set up two-factor authentication' }));
     expect(await screen.findByTestId('totp-secret')).toHaveTextContent('JBSW Y3DP EHPK 3PXP');
     const code = screen.getByLabelText('Code from the app');
@@ -421,7 +436,7 @@ describe('profile page: two-factor authentication', () => {
     await user.click(screen.getByRole('button', { name: 'I have saved my recovery codes' }));
     expect(await screen.findByText(/10 recovery codes left/)).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Recovery codes' })).toBeNull();
-  });
+  }, 40_000);
 
   it('lists the sessions and the security log', async () => {
     renderProfile();

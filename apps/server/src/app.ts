@@ -126,7 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       pendingWithdrawals: () => s.withdrawals.pendingSummary(),
     },
   });
-  await registerOpenApi(app, VERSION, config.publicUrl);
+  await registerOpenApi(app, VERSION);
   registerAuth(
     app,
     {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BINGX_UID_PATTERN } from './validation';
 
 /** GET /api/admin/exchange/status: the BingX connection as this server sees it (cheap). */
 export const exchangeStatusSchema = z.object({
@@ -34,7 +35,7 @@ export const exchangeDiagnosticsRequestSchema = z.object({
   uid: z
     .string()
     .trim()
-    .regex(/^\d{1,20}$/, 'A BingX UID is 1-20 digits')
+    .regex(BINGX_UID_PATTERN, 'A BingX UID is 1-20 digits')
     .optional()
     .or(z.literal('').transform(() => undefined)),
 });

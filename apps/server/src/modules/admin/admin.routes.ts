@@ -10,7 +10,7 @@ import { USER_STATUSES } from '@ctn/contracts/constants';
 import { envelopeSchema } from '@ctn/contracts/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CSV_EXPORT_DESCRIPTION, csvHeaders, csvStream } from '../../lib/csv';
+import { CSV_EXPORT_DESCRIPTION, CSV_EXPORT_RESPONSE, csvHeaders, csvStream } from '../../lib/csv';
 import { ok } from '../../lib/envelope';
 import { actorOf } from '../../plugins/auth';
 import type { AdminService } from './admin.service';
@@ -43,6 +43,7 @@ export function adminRoutes(admin: AdminService): FastifyPluginAsyncZod {
         summary: 'The members matching the list filters (search, status, sort) as a CSV file',
         description: CSV_EXPORT_DESCRIPTION,
         querystring: adminUsersQuerySchema.omit({ page: true, limit: true }),
+        response: CSV_EXPORT_RESPONSE,
       },
       handler: async (request, reply) => {
         const csv = await admin.exportUsers(request.query, actorOf(request));

@@ -1,5 +1,6 @@
 import { MIN_EXCHANGE_BALANCE_USDT, MICRO_USDT_PER_USDT } from '@ctn/contracts/constants';
 import type { UidCheck } from '@ctn/contracts/onboarding';
+import { BINGX_UID_PATTERN } from '@ctn/contracts/validation';
 import type { Db } from '../../db/client';
 import {
   ExchangeUnavailableError,
@@ -53,7 +54,7 @@ export class ExchangeLinkService {
     await takeTurn(limiter, `bingx-link:member:${userId}`, LINK_RATE_RULES.perMember);
     await takeTurn(limiter, `bingx-link:ip:${addressKey(ip)}`, LINK_RATE_RULES.perAddress);
     // BingX UIDs are numbers; anything else cannot be one of our invitees.
-    if (!/^\d{1,20}$/.test(uid)) throw new AppError('BINGX_UID_INELIGIBLE');
+    if (!BINGX_UID_PATTERN.test(uid)) throw new AppError('BINGX_UID_INELIGIBLE');
     if (await q.uidTakenByOther(db, uid, userId)) throw new AppError('BINGX_UID_ALREADY_EXISTS');
 
     const check = await this.read(uid);
@@ -89,7 +90,7 @@ export class ExchangeLinkService {
   async check(userId: string, input: string, ip: string): Promise<UidCheck> {
     const { db, limiter } = this.deps;
     const uid = input.trim();
-    if (!/^\d{1,20}$/.test(uid))
+    if (!BINGX_UID_PATTERN.test(uid))
       throw validationError([{ field: 'bingXUID', message: 'A BingX UID is a number' }]);
     await takeTurn(limiter, `bingx-link:member:${userId}`, LINK_RATE_RULES.perMember);
     await takeTurn(limiter, `bingx-link:ip:${addressKey(ip)}`, LINK_RATE_RULES.perAddress);

@@ -15,7 +15,7 @@ import {
 } from '@ctn/contracts/withdrawals';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CSV_EXPORT_DESCRIPTION, csvHeaders, csvStream } from '../../lib/csv';
+import { CSV_EXPORT_DESCRIPTION, CSV_EXPORT_RESPONSE, csvHeaders, csvStream } from '../../lib/csv';
 import { ok } from '../../lib/envelope';
 import { actorOf, sessionOf } from '../../plugins/auth';
 import type { WithdrawalReviewService } from './withdrawal-review.service';
@@ -106,6 +106,7 @@ export function withdrawalsRoutes(
         summary: 'The requests matching the list filters (search, status, sort) as a CSV file',
         description: CSV_EXPORT_DESCRIPTION,
         querystring: adminWithdrawalsQuerySchema.omit({ page: true, limit: true }),
+        response: CSV_EXPORT_RESPONSE,
       },
       handler: async (request, reply) => {
         const csv = await review.exportCsv(request.query, actorOf(request));

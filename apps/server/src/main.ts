@@ -117,6 +117,12 @@ function printBanner(
     `  Root referral code: ${report.rootReferralCode}${report.rootCreated ? ' (created now)' : ''}`,
     `  Processes:       ${config.workers === 1 ? '1' : `${config.workers} workers (node:cluster)`}${config.workersNote ? ` (${config.workersNote})` : ''}`,
   ];
+  if (config.devRoutes && !config.mail.smtpUrl)
+    lines.push(`  Dev mailbox:     ${config.publicUrl}/dev/mail`);
+  lines.push(`  API docs:        ${config.publicUrl}/api/docs`);
+  if (!config.requestLogs)
+    lines.push('  Request logs:    off (REQUEST_LOGS=1 writes a line per request)');
+  // The sign-in details last: what a first start leaves on screen.
   if (report.demo) {
     lines.push(
       '  Demo data (development only):',
@@ -126,9 +132,7 @@ function printBanner(
         : `    admin   ${DEMO.admin.email} / ${DEMO.admin.password}  (authenticator key ${DEMO.admin.totpSecret}, or read the code at ${config.publicUrl}/dev/totp)`,
     );
   }
-  if (config.devRoutes && !config.mail.smtpUrl)
-    lines.push(`  Dev mailbox:     ${config.publicUrl}/dev/mail`);
-  lines.push(`  API docs:        ${config.publicUrl}/api/docs`, '');
+  lines.push('');
   console.log(lines.join('\n'));
 }
 

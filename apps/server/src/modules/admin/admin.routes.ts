@@ -36,7 +36,7 @@ export function adminRoutes(admin: AdminService): FastifyPluginAsyncZod {
     });
 
     app.get('/admin/export', {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', refusals: ['VALIDATION_ERROR'] },
       schema: {
         tags,
         security,
@@ -63,7 +63,7 @@ export function adminRoutes(admin: AdminService): FastifyPluginAsyncZod {
     });
 
     app.get('/admin/:id', {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', refusals: ['USER_NOT_FOUND', 'FORBIDDEN'] },
       schema: {
         tags,
         security,
@@ -76,7 +76,7 @@ export function adminRoutes(admin: AdminService): FastifyPluginAsyncZod {
     });
 
     app.delete('/admin/:id', {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', refusals: ['USER_NOT_FOUND', 'FORBIDDEN'] },
       schema: {
         tags,
         security,
@@ -90,7 +90,7 @@ export function adminRoutes(admin: AdminService): FastifyPluginAsyncZod {
     });
 
     app.put('/:id/status', {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', refusals: ['USER_NOT_FOUND', 'INVALID_STATUS', 'FORBIDDEN'] },
       schema: {
         tags,
         security,

@@ -22,7 +22,7 @@ const security = [{ bearerAuth: [] }];
 export function rewardsRoutes(rewards: RewardsService, audit: AuditService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/stats/:userId', {
-      config: { auth: 'user' },
+      config: { auth: 'user', refusals: ['FORBIDDEN', 'USER_NOT_FOUND'] },
       schema: {
         tags: ['Rewards'],
         summary: "A member's balances, earnings and compliance state (RewardStats)",
@@ -50,7 +50,7 @@ export function rewardsRoutes(rewards: RewardsService, audit: AuditService): Fas
     });
 
     app.get('/user/cycles/:number', {
-      config: { auth: 'user' },
+      config: { auth: 'user', refusals: ['NOT_FOUND'] },
       schema: {
         tags: ['Rewards'],
         summary: "The caller's statement of a completed reward cycle, grouped by level",

@@ -69,8 +69,12 @@ async function main(): Promise<void> {
   services.mail.kick();
   handed?.ready();
   // Workers start together: the first says what they all serve.
-  if (!cluster.isWorker || cluster.worker?.id === 1)
+  if (!cluster.isWorker || cluster.worker?.id === 1) {
+    // The lines logged so far leave first ("Server listening", the demo seeding): the banner,
+    // with the sign-in details, ends the screen.
+    await new Promise<void>((resolve) => logger.flush(() => resolve()));
     printBanner(config, report, app.server.address());
+  }
 
   let stopping = false;
   const shutdown = async (signal: string) => {

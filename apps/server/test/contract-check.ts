@@ -53,7 +53,10 @@ export function checkAnswersAgainstDocument(app: FastifyInstance): void {
 
   function violation(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
     const route = request.routeOptions.url;
-    if (route === undefined || request.method === 'HEAD') return null;
+    // Routes a test adds for itself declare no answer: the document describes none of them. (A
+    // product route without one fails Redocly's operation-2xx-response in npm run check.)
+    if (route === undefined || request.method === 'HEAD' || !request.routeOptions.schema?.response)
+      return null;
     const path = (route.length > 1 ? route.replace(/\/$/, '') : route).replace(/:(\w+)/g, '{$1}');
     const method = request.method.toLowerCase();
     const document = app.swagger() as unknown as OpenApiDocument;

@@ -28,7 +28,11 @@ export function refusalsOf(route: Declaration): ErrorCode[] {
   const schema = route.schema ?? {};
   const config = route.config ?? {};
   const methods = [route.method].flat();
-  if (schema.body || schema.params || schema.querystring) codes.add('VALIDATION_ERROR');
+  if (schema.body || schema.params || schema.querystring) {
+    codes.add('VALIDATION_ERROR');
+    // Text the database cannot hold (a NUL character), wherever the input reaches it.
+    codes.add('BAD_REQUEST');
+  }
   // A body that is no JSON, or too large for the body limit (plugins/error-handler.ts); a path
   // the router cannot read (malformed percent-encoding in a parameter).
   if (methods.some((method) => !BODYLESS.has(method))) {

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEMO } from './bootstrap/demo-accounts';
 import type { Config } from './config';
@@ -74,6 +74,11 @@ export interface AppOptions {
    * main.ts starts, as in production, the load benchmark's included.
    */
   checkSerialization?: boolean;
+  /**
+   * Tests: adds hooks before the routes that check every answer (the server suite's contract
+   * test, test/contract-check.ts). Nothing in main.ts.
+   */
+  checkAnswers?: (app: FastifyInstance) => void;
 }
 
 /** One registered route and who may call it (the authorization matrix test walks these). */
@@ -95,6 +100,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
+    // The error handler's and the services' lines are written either way (lib/log-options.ts).
+    logController: new LogController({ disableRequestLogging: !config.requestLogs }),
     // Only the configured reverse proxies may name the client (TRUST_PROXY, docs/operations.md);
     // anyone else's X-Forwarded-For is ignored, so per-address limits key on real addresses.
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
@@ -133,7 +140,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       mailOutbox: () => s.mail.metrics(),
     },
   });
-  await registerOpenApi(app, VERSION, config.publicUrl);
+  await registerOpenApi(app, VERSION);
+  options.checkAnswers?.(app);
   registerAuth(
     app,
     {

@@ -152,6 +152,7 @@ const envSchema = z.object({
   }),
   CHAIN_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   DEMO: z.enum(['0', '1'], { error: 'must be 1 (seed demo data) or 0' }).optional(),
+  REQUEST_LOGS: z.enum(['0', '1'], { error: 'must be 1 (a line per request) or 0' }).optional(),
   WORKERS: optional.refine(
     (v) => v === undefined || v === 'auto' || /^([1-9]|[1-5]\d|6[0-4])$/.test(v),
     {
@@ -257,6 +258,11 @@ export interface Config {
   /** How often the payment watcher looks for new blocks. */
   chainPollMs: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /**
+   * A log line per request: production's default; off elsewhere, so a first start's screen
+   * keeps the sign-in details (REQUEST_LOGS=1 turns them on).
+   */
+  requestLogs: boolean;
   /** Server processes behind the one port (node:cluster): one per core in production. */
   workers: number;
   /** Why WORKERS=auto (the default) runs one process where production would run more. */
@@ -451,6 +457,7 @@ export function parseConfig(
     metricsToken: e.METRICS_TOKEN,
     chainPollMs: e.CHAIN_POLL_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
+    requestLogs: e.REQUEST_LOGS === undefined ? isProduction : e.REQUEST_LOGS === '1',
     ...workersOf(e.WORKERS, isProduction, database, e.REDIS_URL),
   };
 }

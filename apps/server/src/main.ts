@@ -77,8 +77,12 @@ async function main(): Promise<void> {
     void logClockAtStart(services.peers.exchange, app.log);
   handed?.ready();
   // Workers start together: the first says what they all serve.
-  if (!cluster.isWorker || cluster.worker?.id === 1)
+  if (!cluster.isWorker || cluster.worker?.id === 1) {
+    // The lines logged so far leave first ("Server listening", the demo seeding): the banner,
+    // with the sign-in details, ends the screen.
+    await new Promise<void>((resolve) => logger.flush(() => resolve()));
     printBanner(config, report, app.server.address());
+  }
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -125,6 +129,12 @@ function printBanner(
     `  Root referral code: ${report.rootReferralCode}${report.rootCreated ? ' (created now)' : ''}`,
     `  Processes:       ${config.workers === 1 ? '1' : `${config.workers} workers (node:cluster)`}${config.workersNote ? ` (${config.workersNote})` : ''}`,
   ];
+  if (config.devRoutes && !config.mail.smtpUrl)
+    lines.push(`  Dev mailbox:     ${config.publicUrl}/dev/mail`);
+  lines.push(`  API docs:        ${config.publicUrl}/api/docs`);
+  if (!config.requestLogs)
+    lines.push('  Request logs:    off (REQUEST_LOGS=1 writes a line per request)');
+  // The sign-in details last: what a first start leaves on screen.
   if (report.demo) {
     lines.push(
       '  Demo data (development only):',
@@ -134,9 +144,7 @@ function printBanner(
         : `    admin   ${DEMO.admin.email} / ${DEMO.admin.password}  (authenticator key ${DEMO.admin.totpSecret}, or read the code at ${config.publicUrl}/dev/totp)`,
     );
   }
-  if (config.devRoutes && !config.mail.smtpUrl)
-    lines.push(`  Dev mailbox:     ${config.publicUrl}/dev/mail`);
-  lines.push(`  API docs:        ${config.publicUrl}/api/docs`, '');
+  lines.push('');
   console.log(lines.join('\n'));
 }
 

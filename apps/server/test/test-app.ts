@@ -11,6 +11,7 @@ import { parseConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { totpCode } from '../src/modules/two-factor/totp';
+import { checkAnswersAgainstDocument } from './contract-check';
 
 /**
  * A real app on a real database for one test file: in-memory PGlite by default, or a fresh
@@ -62,7 +63,13 @@ export async function startApp(
   database: Database,
   options: TestAppOptions = {},
 ): Promise<{ app: FastifyInstance; services: Services; close(): Promise<void> }> {
-  const { webDir, logger, checkSerialization = true, ...serviceOptions } = options;
+  const {
+    webDir,
+    logger,
+    checkSerialization = true,
+    checkAnswers = checkAnswersAgainstDocument,
+    ...serviceOptions
+  } = options;
   const composition = await createServices(config, database, {
     ...serviceOptions,
     ...(logger ? { log: logger } : {}),
@@ -73,6 +80,7 @@ export async function startApp(
     database,
     services,
     checkSerialization,
+    checkAnswers,
     ...(webDir !== undefined ? { webDir } : {}),
     ...(logger ? { logger } : {}),
   });

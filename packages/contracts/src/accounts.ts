@@ -8,17 +8,26 @@ import {
   REFERRAL_CODE_MAX_LENGTH,
   USER_STATUSES,
 } from './constants';
-import { isEmail } from './validation';
+import {
+  EMAIL_PATTERN,
+  NOT_BLANK_PATTERN,
+  PASSWORD_RULES_PATTERN,
+  STRONG_PASSWORD,
+  trimmedPattern,
+} from './validation';
 import type { SubscriptionFee } from './subscription-fee';
 
 /** Wire schemas of the accounts calls (member section 7). */
 
 /** A string field whose absence and emptiness both give the spec's "required" message. */
-const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+const required = (message: string) =>
+  z.string({ error: message }).trim().min(1, message).meta({ pattern: NOT_BLANK_PATTERN });
 
+/** isEmail (validation.ts) as checks the API document can state. */
 const email = required('Email is required')
   .max(EMAIL_MAX_LENGTH, 'Email is invalid')
-  .refine(isEmail, 'Email is invalid');
+  .regex(EMAIL_PATTERN, 'Email is invalid')
+  .meta({ format: 'email', pattern: trimmedPattern(EMAIL_PATTERN) });
 
 export const registerRequestSchema = z.object({
   firstName: required('First name is required').max(
@@ -63,7 +72,12 @@ export const tokenRequestSchema = z.object({ token: z.string().max(256).optional
 
 export const resetPasswordRequestSchema = z.object({
   token: z.string().max(256).optional(),
-  newPassword: z.string({ error: 'Password is required' }).max(1024),
+  // The service applies the password rules (resetPasswordErrors); the document states them.
+  newPassword: z.string({ error: 'Password is required' }).max(1024).meta({
+    pattern: PASSWORD_RULES_PATTERN,
+    minLength: PASSWORD_MIN_LENGTH,
+    maxLength: PASSWORD_MAX_LENGTH,
+  }),
   confirmPassword: z.string({ error: 'Please confirm your password' }).max(1024),
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
@@ -72,7 +86,12 @@ const passwordField = z.string({ error: 'Please fill in all password fields' }).
 
 export const changePasswordRequestSchema = z.object({
   currentPassword: passwordField,
-  newPassword: passwordField,
+  // The service applies the form's rule (changePasswordError); the document states it.
+  newPassword: passwordField.meta({
+    pattern: STRONG_PASSWORD.source,
+    minLength: PASSWORD_MIN_LENGTH,
+    maxLength: PASSWORD_MAX_LENGTH,
+  }),
   confirmPassword: passwordField,
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BINGX_UID_PATTERN, trimmedPattern } from './validation';
 
 /** Wire schemas of subscription payment and exchange linking (member sections 2 and 7). */
 
@@ -64,7 +65,8 @@ export const linkExchangeRequestSchema = z.object({
     .string({ error: 'Please enter your BingX UID' })
     .trim()
     .min(1, 'Please enter your BingX UID')
-    .max(32),
+    .max(32)
+    .meta({ pattern: trimmedPattern(BINGX_UID_PATTERN) }),
 });
 
 /** What a UID pre-check looks at, in the order linking checks it. */

@@ -130,41 +130,46 @@ export interface ReferralTreeNode {
   matched?: boolean | undefined;
 }
 
-export const referralTreeNodeSchema: z.ZodType<ReferralTreeNode> = z.lazy(() =>
-  z.object({
-    _id: z.string(),
-    userId: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    email: z.string(),
-    level: z.number().int().describe('1 = referred by the caller.'),
-    totalRewards: z
-      .number()
-      .describe(
-        'USDT the caller earned from this member: the DIRECT and DOWNLINE reward lines credited to the caller for them.',
-      ),
-    totalDescendants: z
-      .number()
-      .int()
-      .describe("Members below this one, down to the caller's `maxLevels`."),
-    hasChildren: z
-      .boolean()
-      .describe('The member has referrals of their own (within 15 levels of the caller).'),
-    children: z
-      .array(referralTreeNodeSchema)
-      .describe(
-        'The children carried by this answer, oldest first: all of them, the first ones (`children.length < childCount`), or none yet. Fetch the rest with `parentId` and `offset`.',
-      ),
-    childCount: z
-      .number()
-      .int()
-      .describe('Beyond the spec: how many children the member has (direct referrals).'),
-    matched: z
-      .boolean()
-      .optional()
-      .describe('Beyond the spec, in search answers: this member matches the search.'),
-  }),
-);
+export const referralTreeNodeSchema: z.ZodType<ReferralTreeNode> = z
+  .lazy(
+    () =>
+      z.object({
+        _id: z.string(),
+        userId: z.string(),
+        firstName: z.string(),
+        lastName: z.string(),
+        email: z.string(),
+        level: z.number().int().describe('1 = referred by the caller.'),
+        totalRewards: z
+          .number()
+          .describe(
+            'USDT the caller earned from this member: the DIRECT and DOWNLINE reward lines credited to the caller for them.',
+          ),
+        totalDescendants: z
+          .number()
+          .int()
+          .describe("Members below this one, down to the caller's `maxLevels`."),
+        hasChildren: z
+          .boolean()
+          .describe('The member has referrals of their own (within 15 levels of the caller).'),
+        children: z
+          .array(referralTreeNodeSchema)
+          .describe(
+            'The children carried by this answer, oldest first: all of them, the first ones (`children.length < childCount`), or none yet. Fetch the rest with `parentId` and `offset`.',
+          ),
+        childCount: z
+          .number()
+          .int()
+          .describe('Beyond the spec: how many children the member has (direct referrals).'),
+        matched: z
+          .boolean()
+          .optional()
+          .describe('Beyond the spec, in search answers: this member matches the search.'),
+      }),
+    // Registered with an id: a recursive schema is a component of the API document, referenced by
+    // its children (an unnamed one would be referenced but never emitted).
+  )
+  .meta({ id: 'ReferralTreeNode' });
 
 const treeLimitsShape = {
   maxLevels: z.number().int(),

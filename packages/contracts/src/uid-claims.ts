@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BINGX_UID_PATTERN, trimmedPattern } from './validation';
 
 /** A member's claim to a BingX UID that another account has linked (issue 15, decision 017). */
 export const UID_CLAIM_STATUSES = ['OPEN', 'UNLINKED', 'REASSIGNED', 'REJECTED'] as const;
@@ -11,7 +12,8 @@ export const fileUidClaimRequestSchema = z.object({
     .string({ error: 'Please enter your BingX UID' })
     .trim()
     .min(1, 'Please enter your BingX UID')
-    .max(32),
+    .max(32)
+    .meta({ pattern: trimmedPattern(BINGX_UID_PATTERN) }),
   message: z
     .string({ error: 'Tell us why this UID is yours' })
     .trim()

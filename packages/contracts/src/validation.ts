@@ -12,7 +12,21 @@ import {
 
 /** Shared validation rules with the spec's exact messages (member section 5, admin section 5). */
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A BingX UID's digits (1-19: an int64); `isBingxUid` also bounds its value. */
+export const BINGX_UID_PATTERN = /^\d{1,19}$/;
+
+/**
+ * The JSON Schema `pattern` of a field the server trims before applying `rule` (anchored with ^
+ * and $): the API document states the rule as the product applies it.
+ */
+export function trimmedPattern(rule: RegExp): string {
+  return `^\\s*${rule.source.replace(/^\^/, '').replace(/\$$/, '')}\\s*$`;
+}
+
+/** The JSON Schema `pattern` of a trimmed field that may not be blank. */
+export const NOT_BLANK_PATTERN = '\\S';
 
 export function isEmail(value: string): boolean {
   return value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value);
@@ -81,6 +95,19 @@ export interface PasswordRule {
 
 export const PASSWORD_SPECIALS = '@$!%*?&';
 
+/** The characters a password must hold one of each (the rules below; length aside). */
+const PASSWORD_CLASSES = {
+  lowercase: /[a-z]/,
+  uppercase: /[A-Z]/,
+  number: /\d/,
+  special: /[@$!%*?&]/,
+} as const;
+
+/** The rules below but length, as one JSON Schema `pattern` (the API document's). */
+export const PASSWORD_RULES_PATTERN = `^${Object.values(PASSWORD_CLASSES)
+  .map((chars) => `(?=.*${chars.source})`)
+  .join('')}`;
+
 export const PASSWORD_RULES: readonly PasswordRule[] = [
   {
     id: 'length',
@@ -92,25 +119,25 @@ export const PASSWORD_RULES: readonly PasswordRule[] = [
     id: 'lowercase',
     label: 'At least one lowercase letter',
     message: 'Password must contain at least one lowercase letter',
-    test: (p) => /[a-z]/.test(p),
+    test: (p) => PASSWORD_CLASSES.lowercase.test(p),
   },
   {
     id: 'uppercase',
     label: 'At least one uppercase letter',
     message: 'Password must contain at least one uppercase letter',
-    test: (p) => /[A-Z]/.test(p),
+    test: (p) => PASSWORD_CLASSES.uppercase.test(p),
   },
   {
     id: 'number',
     label: 'At least one number',
     message: 'Password must contain at least one number',
-    test: (p) => /\d/.test(p),
+    test: (p) => PASSWORD_CLASSES.number.test(p),
   },
   {
     id: 'special',
     label: `At least one special character (${PASSWORD_SPECIALS})`,
     message: `Password must contain at least one special character (${PASSWORD_SPECIALS})`,
-    test: (p) => /[@$!%*?&]/.test(p),
+    test: (p) => PASSWORD_CLASSES.special.test(p),
   },
 ];
 
@@ -159,7 +186,8 @@ export const CHANGE_PASSWORD_MESSAGES = {
   tooLong: `New password must be at most ${PASSWORD_MAX_LENGTH} characters long`,
 } as const;
 
-const STRONG_PASSWORD = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]+$/;
+/** The change-password form's rule: one of each class, and no other characters. */
+export const STRONG_PASSWORD = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]+$/;
 
 /** The first failing check of the change-password form, in the spec's order; null when valid. */
 export function changePasswordError(input: {
@@ -234,5 +262,5 @@ export const BINGX_UID_MESSAGE = 'A BingX UID is 1-19 digits';
 const INT64_MAX = 9_223_372_036_854_775_807n;
 
 export function isBingxUid(value: string): boolean {
-  return /^\d{1,19}$/.test(value) && BigInt(value) <= INT64_MAX;
+  return BINGX_UID_PATTERN.test(value) && BigInt(value) <= INT64_MAX;
 }

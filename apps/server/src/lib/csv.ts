@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { z } from 'zod';
 import { validationError, type AppError } from './app-error';
 
 /**
@@ -136,6 +137,15 @@ export function csvExport<T>(
 export function csvStream(csv: CsvExport): Readable {
   return Readable.from(csv.body);
 }
+
+/** The success answer of an export route, for its schema's `response` (the API document). */
+export const CSV_EXPORT_RESPONSE = {
+  200: {
+    description: 'The CSV file (see the description).',
+    // The answer is a stream (csvStream), typed as such by the handler: the schema only says so.
+    content: { 'text/csv; charset=utf-8': { schema: z.unknown().meta({ type: 'string' }) } },
+  },
+};
 
 /** The OpenAPI description of an export route. */
 export const CSV_EXPORT_DESCRIPTION = `Answers \`text/csv; charset=utf-8\` as an attachment (\`Content-Disposition: attachment; filename="<list>-YYYY-MM-DD.csv"\`), not the JSON envelope: a header row, then one row per record (RFC 4180 quoting, CRLF line ends), amounts in USDT as plain numbers with at most 6 decimals, dates in ISO-8601. A text cell starting with =, +, -, @, tab or CR gets a leading apostrophe so spreadsheets do not run it as a formula. At most ${CSV_MAX_ROWS.toLocaleString('en-US')} rows, read ${CSV_PAGE_SIZE.toLocaleString('en-US')} at a time: a filter matching more is refused with VALIDATION_ERROR (400) asking to narrow it. Failures use the envelope as usual. Each export is recorded in the audit log (DATA_EXPORTED).`;

@@ -11,6 +11,8 @@ import { failure } from '../lib/envelope';
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
+      const wait = err.status === 429 ? secondsToWait(err.data) : null;
+      if (wait !== null) void reply.header('retry-after', String(wait));
       return reply.status(err.status).send(failure(err.code, err.message, err.data));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -75,6 +77,18 @@ export function answerFrameworkError(
       'cross-origin-resource-policy': 'same-origin',
     })
     .send(failure('BAD_REQUEST', errorText('BAD_REQUEST')));
+}
+
+/**
+ * The Retry-After of a throttle's refusal: its `retryAfterSeconds`, or the seconds until its
+ * `resendAvailableAt`; null when the refusal does not say.
+ */
+function secondsToWait(data: unknown): number | null {
+  const { retryAfterSeconds, resendAvailableAt } = (data ?? {}) as Record<string, unknown>;
+  if (typeof retryAfterSeconds === 'number') return Math.max(0, Math.ceil(retryAfterSeconds));
+  if (typeof resendAvailableAt !== 'string') return null;
+  const at = Date.parse(resendAvailableAt);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
 /** SQLSTATE 22021 (character_not_in_repertoire) or 22P05 (untranslatable_character). */

@@ -6,6 +6,11 @@ import type { SystemSettings } from '@ctn/contracts/settings';
 /** Answers during maintenance whatever the session: the load balancer's probe. */
 const ALWAYS_OPEN = new Set(['/api/health']);
 
+/** Whether maintenance mode can refuse a call to `path` (the API document lists it there). */
+export function closedDuringMaintenance(path: string): boolean {
+  return path.startsWith('/api/') && !ALWAYS_OPEN.has(path);
+}
+
 /**
  * Maintenance mode (admin settings): while on, every API call of a signed-in non-admin answers
  * 503 MAINTENANCE_MODE. Administrators, public calls, /api/health and the web app keep working;
@@ -25,7 +30,7 @@ export function registerMaintenance(
     const session = request.session;
     if (!session || session.isAdmin) return done();
     const path = request.url.split('?', 1)[0] ?? '';
-    if (!path.startsWith('/api/') || ALWAYS_OPEN.has(path)) return done();
+    if (!closedDuringMaintenance(path)) return done();
     answerMemoryFirst(settings.kept(), () => settings.read(), refusal, done);
   });
 }

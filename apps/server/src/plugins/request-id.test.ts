@@ -26,7 +26,8 @@ const logStream = new Writable({
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({}, { logger: pino({ level: 'info' }, logStream) });
+  // Request lines are production's default; elsewhere REQUEST_LOGS=1 asks for them.
+  t = await createTestApp({ REQUEST_LOGS: '1' }, { logger: pino({ level: 'info' }, logStream) });
 });
 afterAll(() => t.close());
 
@@ -105,7 +106,7 @@ describe('the lines of a request and of services', () => {
   let s: TestApp;
   beforeAll(async () => {
     s = await createTestApp(
-      {},
+      { REQUEST_LOGS: '1' },
       { logger: serverLogger({ logLevel: 'info', isProduction: false }, false, stream) },
     );
     // Logs through the app's logger, as a service does: it knows nothing of the request.

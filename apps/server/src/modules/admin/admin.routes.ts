@@ -10,7 +10,7 @@ import { USER_STATUSES } from '@ctn/contracts/constants';
 import { envelopeSchema } from '@ctn/contracts/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CSV_EXPORT_DESCRIPTION, csvHeaders, csvStream } from '../../lib/csv';
+import { CSV_EXPORT_DESCRIPTION, CSV_EXPORT_RESPONSE, csvHeaders, csvStream } from '../../lib/csv';
 import { ok } from '../../lib/envelope';
 import { actorOf } from '../../plugins/auth';
 import type { AdminService } from './admin.service';
@@ -36,13 +36,14 @@ export function adminRoutes(admin: AdminService): FastifyPluginAsyncZod {
     });
 
     app.get('/admin/export', {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', refusals: ['VALIDATION_ERROR'] },
       schema: {
         tags,
         security,
         summary: 'The members matching the list filters (search, status, sort) as a CSV file',
         description: CSV_EXPORT_DESCRIPTION,
         querystring: adminUsersQuerySchema.omit({ page: true, limit: true }),
+        response: CSV_EXPORT_RESPONSE,
       },
       handler: async (request, reply) => {
         const csv = await admin.exportUsers(request.query, actorOf(request));
@@ -62,7 +63,7 @@ export function adminRoutes(admin: AdminService): FastifyPluginAsyncZod {
     });
 
     app.get('/admin/:id', {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', refusals: ['USER_NOT_FOUND', 'FORBIDDEN'] },
       schema: {
         tags,
         security,
@@ -75,7 +76,7 @@ export function adminRoutes(admin: AdminService): FastifyPluginAsyncZod {
     });
 
     app.delete('/admin/:id', {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', refusals: ['USER_NOT_FOUND', 'FORBIDDEN'] },
       schema: {
         tags,
         security,
@@ -89,7 +90,7 @@ export function adminRoutes(admin: AdminService): FastifyPluginAsyncZod {
     });
 
     app.put('/:id/status', {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', refusals: ['USER_NOT_FOUND', 'INVALID_STATUS', 'FORBIDDEN'] },
       schema: {
         tags,
         security,

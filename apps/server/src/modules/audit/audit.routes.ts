@@ -8,7 +8,7 @@ import type { AuditService } from './audit.service';
 export function auditRoutes(audit: AuditService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/audit-log', {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', refusals: ['VALIDATION_ERROR'] },
       schema: {
         tags: ['Admin: audit log'],
         security: [{ bearerAuth: [] }],

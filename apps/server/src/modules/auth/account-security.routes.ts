@@ -40,7 +40,7 @@ export function accountSecurityRoutes(
     });
 
     app.delete('/sessions/:id', {
-      config: { auth: 'user' },
+      config: { auth: 'user', refusals: ['NOT_FOUND', 'USER_NOT_FOUND'] },
       schema: {
         tags,
         summary: 'Sign one session out',
@@ -73,7 +73,7 @@ export function accountSecurityRoutes(
     });
 
     app.post('/sessions/sign-out-everywhere', {
-      config: { auth: 'user' },
+      config: { auth: 'user', refusals: ['USER_NOT_FOUND'] },
       schema: {
         tags,
         summary: 'End every session of this account, this one too',
@@ -88,7 +88,7 @@ export function accountSecurityRoutes(
     });
 
     app.get('/notifications', {
-      config: { auth: 'user' },
+      config: { auth: 'user', refusals: ['USER_NOT_FOUND'] },
       schema: {
         tags,
         summary: 'The mails the member may switch off, and whether they are on',
@@ -99,7 +99,7 @@ export function accountSecurityRoutes(
     });
 
     app.put('/notifications', {
-      config: { auth: 'user' },
+      config: { auth: 'user', refusals: ['USER_NOT_FOUND'] },
       schema: {
         tags,
         summary: 'Switch the non-transactional mails on or off',

@@ -30,6 +30,7 @@ export function authRoutes(
 ): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/referrer/:code', {
+      config: { refusals: ['INVALID_REFERRAL_CODE', 'TOO_MANY_REQUESTS'] },
       schema: {
         tags,
         summary: 'Who invites with this referral code ("Alex M.") and its public link',
@@ -42,6 +43,14 @@ export function authRoutes(
     });
 
     app.post('/register', {
+      config: {
+        refusals: [
+          'USER_EXISTS',
+          'INVALID_REFERRAL_CODE',
+          'WALLET_CREATION_FAILED',
+          'TOO_MANY_REQUESTS',
+        ],
+      },
       schema: {
         tags,
         summary: 'Register with a referral code',
@@ -61,6 +70,16 @@ export function authRoutes(
     });
 
     app.post('/login', {
+      config: {
+        refusals: [
+          'ACCOUNT_LOCKED',
+          'ACCOUNT_DISABLED',
+          'INVALID_CREDENTIALS',
+          'TWO_FACTOR_REQUIRED',
+          'INVALID_TWO_FACTOR_CODE',
+          'TOO_MANY_REQUESTS',
+        ],
+      },
       schema: {
         tags,
         summary: 'Sign in',
@@ -83,7 +102,7 @@ export function authRoutes(
     });
 
     app.get('/profile', {
-      config: { auth: 'user' },
+      config: { auth: 'user', refusals: ['USER_NOT_FOUND'] },
       schema: {
         tags,
         summary: 'The signed-in user',
@@ -94,6 +113,7 @@ export function authRoutes(
     });
 
     app.post('/forgot-password', {
+      config: { refusals: ['TOO_MANY_REQUESTS'] },
       schema: {
         tags,
         summary: 'Mail a password reset link (same answer whether or not the account exists)',
@@ -107,6 +127,14 @@ export function authRoutes(
     });
 
     app.post('/reset-password', {
+      config: {
+        refusals: [
+          'INVALID_OR_EXPIRED_TOKEN',
+          'TOKEN_REQUIRED',
+          'ACCOUNT_NOT_ACTIVE',
+          'SAME_PASSWORD_ERROR',
+        ],
+      },
       schema: {
         tags,
         summary: 'Set a new password with a reset token',
@@ -120,6 +148,7 @@ export function authRoutes(
     });
 
     app.post('/reset-password/check', {
+      config: { refusals: ['INVALID_OR_EXPIRED_TOKEN', 'TOKEN_REQUIRED', 'ACCOUNT_NOT_ACTIVE'] },
       schema: {
         tags,
         summary: 'Whether a reset token can still be used (consumes nothing)',
@@ -136,6 +165,7 @@ export function authRoutes(
 
     for (const path of ['/send-verification-email', '/resend-verification-email']) {
       app.post(path, {
+        config: { refusals: ['USER_NOT_FOUND', 'EMAIL_ALREADY_VERIFIED', 'TOO_MANY_REQUESTS'] },
         schema: {
           tags,
           summary: 'Mail a new verification link to the signed-in user, or to `email`',
@@ -157,6 +187,14 @@ export function authRoutes(
     }
 
     app.post('/verify-email', {
+      config: {
+        refusals: [
+          'INVALID_OR_EXPIRED_TOKEN',
+          'TOKEN_REQUIRED',
+          'EMAIL_ALREADY_VERIFIED',
+          'WALLET_CREATION_FAILED',
+        ],
+      },
       schema: {
         tags,
         summary: 'Verify an email address with the mailed token',
@@ -185,7 +223,15 @@ export function authRoutes(
     });
 
     app.put('/change-password', {
-      config: { auth: 'user' },
+      config: {
+        auth: 'user',
+        refusals: [
+          'USER_NOT_FOUND',
+          'CURRENT_PASSWORD_INCORRECT',
+          'SAME_PASSWORD_ERROR',
+          'TOO_MANY_REQUESTS',
+        ],
+      },
       schema: {
         tags,
         summary: 'Change the password; other sessions end and the answer carries a new token',

@@ -68,7 +68,7 @@ export function complianceRoutes(compliance: ComplianceService): FastifyPluginAs
     });
 
     app.post('/compliance/runs/:id/acknowledge', {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', refusals: ['NOT_FOUND'] },
       schema: {
         tags: ['Admin: compliance'],
         security: [{ bearerAuth: [] }],

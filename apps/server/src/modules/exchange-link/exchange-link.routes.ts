@@ -19,7 +19,7 @@ export function exchangeLinkRoutes(
 ): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/bingx-uid/check', {
-      config: { auth: 'user' },
+      config: { auth: 'user', refusals: ['EXCHANGE_UNAVAILABLE', 'TOO_MANY_REQUESTS'] },
       schema: {
         tags: ['Exchange'],
         security: [{ bearerAuth: [] }],
@@ -34,7 +34,20 @@ export function exchangeLinkRoutes(
     });
 
     app.put('/bingx-uid', {
-      config: { auth: 'user' },
+      config: {
+        auth: 'user',
+        refusals: [
+          'USER_NOT_FOUND',
+          'BINGX_UID_ALREADY_SET',
+          'BINGX_UID_ALREADY_EXISTS',
+          'BINGX_UID_INELIGIBLE',
+          'BINGX_UID_INCOMPLETE_KYC',
+          'BINGX_UID_INSUFFICIENT_DEPOSIT',
+          'SUBSCRIPTION_REQUIRED_TO_LINK',
+          'EXCHANGE_UNAVAILABLE',
+          'TOO_MANY_REQUESTS',
+        ],
+      },
       schema: {
         tags: ['Exchange'],
         security: [{ bearerAuth: [] }],

@@ -20,7 +20,7 @@ const tags = ['Referral network'];
 export function referralsRoutes(referrals: ReferralsService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/referral-tree', {
-      config: { auth: 'user' },
+      config: { auth: 'user', refusals: ['USER_NOT_FOUND', 'NOT_FOUND'] },
       schema: {
         tags,
         summary: "The caller's referral tree, loaded lazily",
@@ -42,7 +42,7 @@ export function referralsRoutes(referrals: ReferralsService): FastifyPluginAsync
     });
 
     app.get('/referrals/history', {
-      config: { auth: 'user' },
+      config: { auth: 'user', refusals: ['USER_NOT_FOUND'] },
       schema: {
         tags,
         summary: "The caller's referrals, newest first, with statistics",

@@ -29,7 +29,7 @@ export function reportsRoutes(reports: ReportsService): FastifyPluginAsyncZod {
     });
 
     app.get('/admin/reports/:id', {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', refusals: ['USER_NOT_FOUND'] },
       schema: {
         tags,
         security,

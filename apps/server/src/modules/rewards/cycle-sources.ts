@@ -1,4 +1,5 @@
 import { CYCLE_CSV_MAX_LINES } from '@ctn/contracts/cycles';
+import { BINGX_UID_MESSAGE, isBingxUid } from '@ctn/contracts/validation';
 import type { DailyCommission } from '../../integrations/exchange/exchange';
 import { decimalToMicro } from '../../lib/money';
 
@@ -22,7 +23,6 @@ export interface Batch {
 }
 
 const MAX_AMOUNT_MICRO = 1_000_000_000n * 1_000_000n;
-const UID = /^\d{1,20}$/;
 const AMOUNT = /^\d{1,12}(\.\d{1,6})?$/;
 
 function fieldsOf(line: string): string[] {
@@ -65,8 +65,8 @@ export function parseCycleCsv(text: string): Batch {
     const [uid = '', amount = ''] = fields;
     if (fields.length !== 2) {
       errors.push({ line: lineNo, message: 'Expected two values: uid,amount' });
-    } else if (!UID.test(uid)) {
-      errors.push({ line: lineNo, message: 'The UID must be 1 to 20 digits' });
+    } else if (!isBingxUid(uid)) {
+      errors.push({ line: lineNo, message: BINGX_UID_MESSAGE });
     } else if (!AMOUNT.test(amount)) {
       errors.push({
         line: lineNo,

@@ -32,7 +32,10 @@ export function cyclesRoutes(cycles: CyclesService): FastifyPluginAsyncZod {
     });
 
     app.post('/preview', {
-      config: { auth: 'admin' },
+      config: {
+        auth: 'admin',
+        refusals: ['NOT_FOUND', 'CYCLE_PERIOD_OVERLAP', 'EXCHANGE_UNAVAILABLE'],
+      },
       // A CSV of 100k members is a few MB; every other route keeps the small default. The file
       // (at most CYCLE_CSV_MAX_BYTES) travels as a JSON string, where every line break, tab and
       // quote takes two bytes: twice the file leaves room for that, and no more.
@@ -50,7 +53,7 @@ export function cyclesRoutes(cycles: CyclesService): FastifyPluginAsyncZod {
     });
 
     app.get('/:id', {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', refusals: ['NOT_FOUND'] },
       schema: {
         tags,
         security,
@@ -62,7 +65,7 @@ export function cyclesRoutes(cycles: CyclesService): FastifyPluginAsyncZod {
     });
 
     app.post('/:id/run', {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', refusals: ['NOT_FOUND', 'CYCLE_PERIOD_OVERLAP'] },
       schema: {
         tags,
         security,
@@ -76,7 +79,7 @@ export function cyclesRoutes(cycles: CyclesService): FastifyPluginAsyncZod {
     });
 
     app.delete('/:id', {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', refusals: ['NOT_FOUND'] },
       schema: {
         tags,
         security,

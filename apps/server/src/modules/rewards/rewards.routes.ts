@@ -11,7 +11,7 @@ import {
   rewardStatsSchema,
 } from '@ctn/contracts/rewards';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CSV_EXPORT_DESCRIPTION, csvHeaders, csvStream } from '../../lib/csv';
+import { CSV_EXPORT_DESCRIPTION, CSV_EXPORT_RESPONSE, csvHeaders, csvStream } from '../../lib/csv';
 import { ok } from '../../lib/envelope';
 import { actorOf, sessionOf } from '../../plugins/auth';
 import type { RewardsService } from './rewards.service';
@@ -22,7 +22,7 @@ const security = [{ bearerAuth: [] }];
 export function rewardsRoutes(rewards: RewardsService, audit: AuditService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/stats/:userId', {
-      config: { auth: 'user' },
+      config: { auth: 'user', refusals: ['FORBIDDEN', 'USER_NOT_FOUND'] },
       schema: {
         tags: ['Rewards'],
         summary: "A member's balances, earnings and compliance state (RewardStats)",
@@ -50,7 +50,7 @@ export function rewardsRoutes(rewards: RewardsService, audit: AuditService): Fas
     });
 
     app.get('/user/cycles/:number', {
-      config: { auth: 'user' },
+      config: { auth: 'user', refusals: ['NOT_FOUND'] },
       schema: {
         tags: ['Rewards'],
         summary: "The caller's statement of a completed reward cycle, grouped by level",
@@ -72,6 +72,7 @@ export function rewardsRoutes(rewards: RewardsService, audit: AuditService): Fas
         description: `Beyond the spec. ${CSV_EXPORT_DESCRIPTION}`,
         security,
         querystring: memberRewardsQuerySchema.omit({ page: true, limit: true }),
+        response: CSV_EXPORT_RESPONSE,
       },
       handler: async (request, reply) => {
         const csv = await rewards.memberExportCsv(sessionOf(request).id, request.query);
@@ -102,6 +103,7 @@ export function rewardsRoutes(rewards: RewardsService, audit: AuditService): Fas
         description: CSV_EXPORT_DESCRIPTION,
         security,
         querystring: adminRewardsQuerySchema.omit({ page: true, limit: true }),
+        response: CSV_EXPORT_RESPONSE,
       },
       handler: async (request, reply) => {
         // The audit service comes from the app's services: this plugin is given only `rewards`.

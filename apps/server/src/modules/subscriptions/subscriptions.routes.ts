@@ -14,7 +14,10 @@ const tags = ['Subscription'];
 export function subscriptionsRoutes(subscriptions: SubscriptionsService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/refresh-subscription', {
-      config: { auth: 'user' },
+      config: {
+        auth: 'user',
+        refusals: ['USER_NOT_FOUND', 'CHAIN_UNAVAILABLE', 'TOO_MANY_REQUESTS'],
+      },
       schema: {
         tags,
         security: [{ bearerAuth: [] }],
@@ -63,7 +66,7 @@ export function chainRescanRoutes(rescans: ChainRescansService): FastifyPluginAs
       handler: async () => ok(await rescans.list()),
     });
     app.post('/chain/rescans', {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', refusals: ['CHAIN_UNAVAILABLE'] },
       schema: {
         tags,
         security: [{ bearerAuth: [] }],

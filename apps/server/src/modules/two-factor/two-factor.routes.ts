@@ -45,7 +45,7 @@ export function twoFactorRoutes(
     });
 
     app.post('/two-factor/setup', {
-      config: { auth: 'user' },
+      config: { auth: 'user', refusals: ['TWO_FACTOR_ALREADY_ENABLED'] },
       schema: {
         tags,
         summary: 'A new authenticator secret to scan; nothing changes until it is enabled',
@@ -63,7 +63,15 @@ export function twoFactorRoutes(
     });
 
     app.post('/two-factor/enable', {
-      config: { auth: 'user' },
+      config: {
+        auth: 'user',
+        refusals: [
+          'TWO_FACTOR_ALREADY_ENABLED',
+          'TWO_FACTOR_NOT_STARTED',
+          'INVALID_TWO_FACTOR_CODE',
+          'TOO_MANY_REQUESTS',
+        ],
+      },
       schema: {
         tags,
         summary: 'Turn two-factor sign-in on with a code of the scanned secret; the recovery codes',
@@ -86,7 +94,17 @@ export function twoFactorRoutes(
     });
 
     app.post('/two-factor/disable', {
-      config: { auth: 'user' },
+      config: {
+        auth: 'user',
+        refusals: [
+          'USER_NOT_FOUND',
+          'CURRENT_PASSWORD_INCORRECT',
+          'TWO_FACTOR_REQUIRED_FOR_ADMINS',
+          'TWO_FACTOR_NOT_ENABLED',
+          'INVALID_TWO_FACTOR_CODE',
+          'TOO_MANY_REQUESTS',
+        ],
+      },
       schema: {
         tags,
         summary: 'Turn two-factor sign-in off (members only) with the password and a code',
@@ -105,7 +123,10 @@ export function twoFactorRoutes(
     });
 
     app.post('/two-factor/recovery-codes', {
-      config: { auth: 'user' },
+      config: {
+        auth: 'user',
+        refusals: ['TWO_FACTOR_NOT_ENABLED', 'INVALID_TWO_FACTOR_CODE', 'TOO_MANY_REQUESTS'],
+      },
       schema: {
         tags,
         summary: 'New recovery codes after a code; the old ones stop working',

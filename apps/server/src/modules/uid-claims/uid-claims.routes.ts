@@ -18,7 +18,16 @@ export function memberUidClaimRoutes(claims: UidClaimsService): FastifyPluginAsy
   return async (app) => {
     const tags = ['Exchange'];
     app.post('/bingx-uid/claims', {
-      config: { auth: 'user' },
+      config: {
+        auth: 'user',
+        refusals: [
+          'BINGX_UID_ALREADY_SET',
+          'BINGX_UID_INELIGIBLE',
+          'UID_CLAIM_ALREADY_OPEN',
+          'UID_CLAIM_NOT_NEEDED',
+          'TOO_MANY_REQUESTS',
+        ],
+      },
       schema: {
         tags,
         security: [{ bearerAuth: [] }],
@@ -63,7 +72,7 @@ export function adminUidClaimRoutes(claims: UidClaimsService): FastifyPluginAsyn
       handler: async (request) => ok({ claims: await claims.list(request.query.status) }),
     });
     app.get('/uid-claims/:id', {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', refusals: ['UID_CLAIM_NOT_FOUND'] },
       schema: {
         tags,
         security,
@@ -74,7 +83,7 @@ export function adminUidClaimRoutes(claims: UidClaimsService): FastifyPluginAsyn
       handler: async (request) => ok(await claims.detail(request.params.id)),
     });
     app.post('/uid-claims/:id/resolve', {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', refusals: ['UID_CLAIM_NOT_FOUND', 'CLAIMANT_ALREADY_LINKED'] },
       schema: {
         tags,
         security,

@@ -18,7 +18,10 @@ const security = [{ bearerAuth: [] }];
 export function otpRoutes(otp: OtpService): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/request', {
-      config: { auth: 'user' },
+      config: {
+        auth: 'user',
+        refusals: ['USER_NOT_FOUND', 'OTP_RESEND_TOO_SOON', 'TOO_MANY_REQUESTS'],
+      },
       schema: {
         tags,
         security,
@@ -32,7 +35,10 @@ export function otpRoutes(otp: OtpService): FastifyPluginAsyncZod {
     });
 
     app.post('/verify', {
-      config: { auth: 'user' },
+      config: {
+        auth: 'user',
+        refusals: ['OTP_REQUIRED', 'OTP_INVALID', 'OTP_EXPIRED', 'OTP_TOO_MANY_ATTEMPTS'],
+      },
       schema: {
         tags,
         security,

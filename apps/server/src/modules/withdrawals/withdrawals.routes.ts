@@ -15,7 +15,7 @@ import {
 } from '@ctn/contracts/withdrawals';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CSV_EXPORT_DESCRIPTION, csvHeaders, csvStream } from '../../lib/csv';
+import { CSV_EXPORT_DESCRIPTION, CSV_EXPORT_RESPONSE, csvHeaders, csvStream } from '../../lib/csv';
 import { ok } from '../../lib/envelope';
 import { actorOf, sessionOf } from '../../plugins/auth';
 import type { WithdrawalReviewService } from './withdrawal-review.service';
@@ -45,7 +45,23 @@ export function withdrawalsRoutes(
     });
 
     app.post('/', {
-      config: { auth: 'user' },
+      config: {
+        auth: 'user',
+        refusals: [
+          'ACCOUNT_NOT_ACTIVE',
+          'INSUFFICIENT_BALANCE',
+          'INVALID_WALLET_ADDRESS',
+          'WITHDRAWAL_BELOW_MINIMUM',
+          'TOO_MANY_PENDING_WITHDRAWALS',
+          'WALLET_ADDRESS_IN_USE',
+          'WITHDRAWALS_FROZEN',
+          'OTP_REQUIRED',
+          'OTP_INVALID',
+          'OTP_EXPIRED',
+          'OTP_TOO_MANY_ATTEMPTS',
+          'OTP_INTENT_MISMATCH',
+        ],
+      },
       schema: {
         tags: member,
         security,
@@ -59,7 +75,7 @@ export function withdrawalsRoutes(
     });
 
     app.get('/:id', {
-      config: { auth: 'user' },
+      config: { auth: 'user', refusals: ['WITHDRAWAL_NOT_FOUND'] },
       schema: {
         tags: member,
         security,
@@ -72,7 +88,7 @@ export function withdrawalsRoutes(
     });
 
     app.post('/:id/cancel', {
-      config: { auth: 'user' },
+      config: { auth: 'user', refusals: ['WITHDRAWAL_NOT_FOUND', 'WITHDRAWAL_ALREADY_PROCESSED'] },
       schema: {
         tags: member,
         security,
@@ -99,13 +115,14 @@ export function withdrawalsRoutes(
     });
 
     app.get('/admin/export', {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', refusals: ['VALIDATION_ERROR'] },
       schema: {
         tags: admin,
         security,
         summary: 'The requests matching the list filters (search, status, sort) as a CSV file',
         description: CSV_EXPORT_DESCRIPTION,
         querystring: adminWithdrawalsQuerySchema.omit({ page: true, limit: true }),
+        response: CSV_EXPORT_RESPONSE,
       },
       handler: async (request, reply) => {
         const csv = await review.exportCsv(request.query, actorOf(request));
@@ -114,7 +131,7 @@ export function withdrawalsRoutes(
     });
 
     app.get('/admin/user/:userId', {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', refusals: ['USER_NOT_FOUND'] },
       schema: {
         tags: admin,
         security,
@@ -128,7 +145,7 @@ export function withdrawalsRoutes(
     });
 
     app.get('/admin/:id', {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', refusals: ['WITHDRAWAL_NOT_FOUND', 'USER_NOT_FOUND'] },
       schema: {
         tags: admin,
         security,
@@ -140,7 +157,7 @@ export function withdrawalsRoutes(
     });
 
     app.post('/admin/:id/check-transaction', {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', refusals: ['WITHDRAWAL_NOT_FOUND', 'CHAIN_UNAVAILABLE'] },
       schema: {
         tags: admin,
         security,
@@ -154,7 +171,19 @@ export function withdrawalsRoutes(
     });
 
     app.put('/:id', {
-      config: { auth: 'admin' },
+      config: {
+        auth: 'admin',
+        refusals: [
+          'WITHDRAWAL_NOT_FOUND',
+          'WITHDRAWAL_ALREADY_PROCESSED',
+          'INSUFFICIENT_BALANCE_FOR_APPROVAL',
+          'PAYOUT_IN_PROGRESS',
+          'TRANSACTION_ALREADY_USED',
+          'PAYOUT_NOT_CONFIGURED',
+          'PAYOUT_UNAVAILABLE',
+          'CHAIN_UNAVAILABLE',
+        ],
+      },
       schema: {
         tags: admin,
         security,

@@ -36,6 +36,7 @@ import {
 } from './modules/subscriptions/subscriptions.routes';
 import { devTotpRoutes, twoFactorRoutes } from './modules/two-factor/two-factor.routes';
 import { adminUidClaimRoutes, memberUidClaimRoutes } from './modules/uid-claims/uid-claims.routes';
+import { riskRoutes } from './modules/risk/risk.routes';
 import { otpRoutes } from './modules/withdrawals/otp.routes';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
 import { registerAuth } from './plugins/auth';
@@ -159,6 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     [exchangeLinkRoutes(s.exchangeLink, s.auth), '/api/users'],
     [memberUidClaimRoutes(s.uidClaims), '/api/users'],
     [adminUidClaimRoutes(s.uidClaims), '/api/admin'],
+    [riskRoutes(s.risk), '/api/admin'],
     [adminRoutes(s.admin), '/api/users'],
     [reportsRoutes(s.reports), '/api/users'],
     [auditRoutes(s.audit), '/api/admin'],

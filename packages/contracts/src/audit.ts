@@ -24,6 +24,10 @@ export const AUDIT_ACTIONS = [
   'RECONCILIATION_RUN',
   /** "Rescan from block N"; `after` is {fromBlock, toBlock}. */
   'CHAIN_RESCAN_REQUESTED',
+  /** A risk-center signal marked reviewed; `target` is {risk-signal, key}. */
+  'RISK_SIGNAL_REVIEWED',
+  /** A flagged UID link cleared (held credits released) or rejected (UID unlinked). */
+  'UID_LINK_REVIEWED',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

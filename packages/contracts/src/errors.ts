@@ -184,6 +184,14 @@ export const ERROR_CATALOGUE = {
     status: 403,
     text: 'Administrators must keep two-factor authentication on.',
   },
+  RISK_SIGNAL_NOT_FOUND: {
+    status: 404,
+    text: 'No such risk signal now; reload the page.',
+  },
+  UID_LINK_REVIEW_NOT_FOUND: {
+    status: 404,
+    text: 'No flagged UID link for this member.',
+  },
   PAYLOAD_TOO_LARGE: {
     status: 413,
     text: 'The request is too large. Send a smaller file or less text.',

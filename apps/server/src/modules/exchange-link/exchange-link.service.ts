@@ -14,6 +14,7 @@ import { takeTurn, type RateLimiter } from '../../lib/rate-limiter';
 import { addressKey } from '../auth/login-throttle';
 import type { SettingsService } from '../settings/settings.service';
 import * as q from './exchange-link.queries';
+import { recordUidAttempt } from './uid-attempts.queries';
 import { HOUR_MS } from '@ctn/contracts/time';
 
 const MIN_BALANCE_MICRO = BigInt(MIN_EXCHANGE_BALANCE_USDT * MICRO_USDT_PER_USDT);
@@ -52,6 +53,7 @@ export class ExchangeLinkService {
       throw new AppError('SUBSCRIPTION_REQUIRED_TO_LINK');
     await takeTurn(limiter, `bingx-link:member:${userId}`, LINK_RATE_RULES.perMember);
     await takeTurn(limiter, `bingx-link:ip:${addressKey(ip)}`, LINK_RATE_RULES.perAddress);
+    await recordUidAttempt(db, { userId, uid, ip });
     // BingX UIDs are numbers; anything else cannot be one of our invitees.
     if (!/^\d{1,20}$/.test(uid)) throw new AppError('BINGX_UID_INELIGIBLE');
     if (await q.uidTakenByOther(db, uid, userId)) throw new AppError('BINGX_UID_ALREADY_EXISTS');
@@ -93,6 +95,7 @@ export class ExchangeLinkService {
       throw validationError([{ field: 'bingXUID', message: 'A BingX UID is a number' }]);
     await takeTurn(limiter, `bingx-link:member:${userId}`, LINK_RATE_RULES.perMember);
     await takeTurn(limiter, `bingx-link:ip:${addressKey(ip)}`, LINK_RATE_RULES.perAddress);
+    await recordUidAttempt(db, { userId, uid, ip });
     const [takenByOther, facts] = await Promise.all([
       q.uidTakenByOther(db, uid, userId),
       this.read(uid),

@@ -49,6 +49,7 @@ export const paths = {
     reconciliation: '/admin/reconciliation',
     exchange: '/admin/exchange',
     uidClaims: '/admin/uid-claims',
+    risk: '/admin/risk',
     auditLog: '/admin/audit-log',
   },
 } as const;

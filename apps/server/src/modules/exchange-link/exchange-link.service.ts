@@ -15,6 +15,7 @@ import { addressKey } from '../auth/login-throttle';
 import type { SettingsService } from '../settings/settings.service';
 import * as q from './exchange-link.queries';
 import { recordUidAttempt } from './uid-attempts.queries';
+import { flagLinkForReview } from './uid-review.queries';
 import { HOUR_MS } from '@ctn/contracts/time';
 
 const MIN_BALANCE_MICRO = BigInt(MIN_EXCHANGE_BALANCE_USDT * MICRO_USDT_PER_USDT);
@@ -61,8 +62,11 @@ export class ExchangeLinkService {
     const check = await this.read(uid);
     await this.refuseIneligible(check);
     try {
-      if (!(await q.setUidOnce(db, userId, uid, check)))
-        throw new AppError('BINGX_UID_ALREADY_SET');
+      await db.transaction(async (tx) => {
+        if (!(await q.setUidOnce(tx, userId, uid, check)))
+          throw new AppError('BINGX_UID_ALREADY_SET');
+        await flagLinkForReview(tx, { userId, uid, registeredAt: check.registeredAt });
+      });
     } catch (err) {
       // Another member linked the same UID between the check above and this update.
       if (isUniqueViolation(err, 'users_bingx_uid_unique'))

@@ -61,6 +61,11 @@ describe('UID links flagged for review', () => {
     const flag = await flagOf(uid);
     expect(flag!.evidence).toBe(`UID ${uid}: UID_OLDER_THAN_MEMBER, UID_OLDER_THAN_UPLINE`);
     expect(flag!.members.map((m) => m._id)).toEqual([member.user._id]);
+    // Once the UID is off the account (a claim unlinked it), the flag is no longer listed.
+    await t.database.db.execute(
+      sql`update users set bingx_uid = null where id = ${member.user._id}`,
+    );
+    expect(await flagOf(uid)).toBeUndefined();
   });
 
   it('is flagged when the member shares a sign-in address or a withdrawal address', async () => {

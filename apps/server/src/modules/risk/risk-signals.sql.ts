@@ -93,7 +93,10 @@ const flaggedUidLink = sql`
          'UID ' || r.uid || ': ' || array_to_string(r.reasons, ', ')
            || coalesce('; BingX names invitation code ' || r.invitation_code, ''),
          r.flagged_at, r.flagged_at
-  from uid_link_reviews r where r.status = 'FLAGGED'`;
+  from uid_link_reviews r
+  -- Only while the member still holds the UID (a claim may have moved or unlinked it).
+  join users holder on holder.id = r.user_id and holder.bingx_uid = r.uid
+  where r.status = 'FLAGGED'`;
 
 const uidProbes = sql`
   select 'UID_PROBES:' || a.user_id || ':' || to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD'),

@@ -26,8 +26,6 @@ export const AUDIT_ACTIONS = [
   'CHAIN_RESCAN_REQUESTED',
   /** A risk-center signal marked reviewed; `target` is {risk-signal, key}. */
   'RISK_SIGNAL_REVIEWED',
-  /** A flagged UID link cleared (held credits released) or rejected (UID unlinked). */
-  'UID_LINK_REVIEWED',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

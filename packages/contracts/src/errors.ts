@@ -188,10 +188,6 @@ export const ERROR_CATALOGUE = {
     status: 404,
     text: 'No such risk signal now; reload the page.',
   },
-  UID_LINK_REVIEW_NOT_FOUND: {
-    status: 404,
-    text: 'No flagged UID link for this member.',
-  },
   PAYLOAD_TOO_LARGE: {
     status: 413,
     text: 'The request is too large. Send a smaller file or less text.',

@@ -22,7 +22,6 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   RECONCILIATION_RUN: 'Reconciliation run',
   CHAIN_RESCAN_REQUESTED: 'Chain rescan requested',
   RISK_SIGNAL_REVIEWED: 'Risk signal marked reviewed',
-  UID_LINK_REVIEWED: 'Flagged UID link decided',
 };
 
 const ACTION_VARIANTS: Readonly<Record<string, BadgeVariant>> = {

@@ -42,6 +42,7 @@ import {
   adminAccountFreezeRoutes,
 } from './modules/account-freeze/account-freeze.routes';
 import { adminUidClaimRoutes, memberUidClaimRoutes } from './modules/uid-claims/uid-claims.routes';
+import { riskRoutes } from './modules/risk/risk.routes';
 import { otpRoutes } from './modules/withdrawals/otp.routes';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
 import { registerAuth } from './plugins/auth';
@@ -176,6 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     [exchangeLinkRoutes(s.exchangeLink, s.auth), '/api/users'],
     [memberUidClaimRoutes(s.uidClaims), '/api/users'],
     [adminUidClaimRoutes(s.uidClaims), '/api/admin'],
+    [riskRoutes(s.risk), '/api/admin'],
     [adminRoutes(s.admin), '/api/users'],
     [reportsRoutes(s.reports), '/api/users'],
     [auditRoutes(s.audit), '/api/admin'],

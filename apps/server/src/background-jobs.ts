@@ -91,6 +91,13 @@ export function backgroundJobs(services: Services, config: Config): JobDefinitio
       run: () => services.disclosure.buildDaily(),
     },
     {
+      // Daily: administrators are mailed the risk signals new since the last digest, if any.
+      name: 'risk-digest',
+      intervalMs: DAY_MS,
+      firstAfterMs: 900_000,
+      run: () => services.risk.digest(),
+    },
+    {
       // Hot-wallet payouts left SENDING (a crash, a lost connection): re-sent with the same bytes.
       name: 'payout-recovery',
       intervalMs: 60_000,

@@ -48,6 +48,7 @@ import { ChainRescansService } from './modules/subscriptions/chain-rescans.servi
 import { SubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { TwoFactorService } from './modules/two-factor/two-factor.service';
 import { UidClaimsService } from './modules/uid-claims/uid-claims.service';
+import { RiskService } from './modules/risk/risk.service';
 import { OtpService } from './modules/withdrawals/otp.service';
 import { PayoutsService } from './modules/withdrawals/payouts.service';
 import { WithdrawalSettlement } from './modules/withdrawals/settlement';
@@ -73,6 +74,7 @@ export interface Services {
   auth: AuthService;
   registration: RegistrationService;
   uidClaims: UidClaimsService;
+  risk: RiskService;
   twoFactor: TwoFactorService;
   security: AccountSecurityService;
   accountFreeze: AccountFreezeService;
@@ -345,6 +347,7 @@ export async function createServices(
     auth,
     registration,
     uidClaims,
+    risk: new RiskService({ db, audit, mail, settings, publicUrl, log }),
     twoFactor,
     security,
     accountFreeze: new AccountFreezeService({

@@ -68,6 +68,12 @@ const LISTS: [string, string, string, (data: Record<string, unknown>) => void][]
     (data) => expect((data['pagination'] as { limit: number }).limit).toBe(1),
   ],
   [
+    '/api/admin/risk',
+    'filters[show]=BOGUS',
+    'filters[show]=all',
+    (data) => expect(Array.isArray(data['signals'])).toBe(true),
+  ],
+  [
     '/api/admin/uid-claims',
     'filters[status]=BOGUS',
     'filters[status]=OPEN',

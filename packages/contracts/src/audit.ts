@@ -32,6 +32,8 @@ export const AUDIT_ACTIONS = [
   'WITHDRAWAL_FREEZE_LIFTED',
   /** A member's second factor removed (admin user detail, or the server's reset script); `after` holds the checks made. */
   'TWO_FACTOR_RESET',
+  /** A risk-center signal marked reviewed; `target` is {risk-signal, key}. */
+  'RISK_SIGNAL_REVIEWED',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -216,6 +216,10 @@ export const ERROR_CATALOGUE = {
     status: 400,
     text: 'Tick every check you made with the member before resetting their second factor.',
   },
+  RISK_SIGNAL_NOT_FOUND: {
+    status: 404,
+    text: 'No such risk signal now; reload the page.',
+  },
   PAYLOAD_TOO_LARGE: {
     status: 413,
     text: 'The request is too large. Send a smaller file or less text.',

@@ -890,6 +890,68 @@ export const uidClaims = pgTable(
   ],
 );
 
+/**
+ * Every UID a member checked or tried to link (decision 043): the throttle's counters forget, and
+ * the risk center looks for members probing many UIDs.
+ */
+export const uidCheckAttempts = pgTable(
+  'uid_check_attempts',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    uid: text('uid').notNull(),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uid_check_attempts_created_idx').on(t.createdAt, t.userId)],
+);
+
+/**
+ * A UID link flagged for review (decision 043): the UID registered at BingX before the member (or
+ * their upline) registered here, or the member shares a sign-in or withdrawal address. While
+ * FLAGGED, the DOWNLINE credits its trading produces are held; CLEARED releases them, REJECTED
+ * unlinked the UID. `invitationCode` is the code BingX names as the inviter's, when it does.
+ */
+export const uidLinkReviews = pgTable(
+  'uid_link_reviews',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    uid: text('uid').notNull(),
+    reasons: text('reasons').array().notNull(),
+    invitationCode: text('invitation_code'),
+    status: text('status').notNull().default('FLAGGED'),
+    flaggedAt: timestamp('flagged_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by').references(() => users.id),
+  },
+  (t) => [
+    index('uid_link_reviews_flagged_idx')
+      .on(t.userId)
+      .where(sql`${t.status} = 'FLAGGED'`),
+    check('uid_link_reviews_status_check', sql`${t.status} in ('FLAGGED', 'CLEARED', 'REJECTED')`),
+  ],
+);
+
+/** A risk signal an administrator marked reviewed, by its stable key (modules/risk). */
+export const riskReviews = pgTable('risk_reviews', {
+  signalKey: text('signal_key').primaryKey(),
+  kind: text('kind').notNull(),
+  reviewedAt: timestamp('reviewed_at', { withTimezone: true }).notNull().defaultNow(),
+  reviewedBy: uuid('reviewed_by')
+    .notNull()
+    .references(() => users.id),
+});
+
+/** Risk signals the daily digest has mailed: each is mailed once. */
+export const riskDigestedSignals = pgTable('risk_digested_signals', {
+  signalKey: text('signal_key').primaryKey(),
+  digestedAt: timestamp('digested_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const schema = {
   users,
   referralPaths,
@@ -910,6 +972,10 @@ export const schema = {
   withdrawals,
   withdrawalOtps,
   memberLogins,
+  uidCheckAttempts,
+  uidLinkReviews,
+  riskReviews,
+  riskDigestedSignals,
   memberChanges,
   scheduledJobs,
   jobRuns,

@@ -309,6 +309,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'risk',
+                lazy: page(
+                  () => import('@/features/admin-risk/pages/admin-risk-page'),
+                  (m) => m.AdminRiskPage,
+                ),
+              },
+              {
                 path: 'reconciliation',
                 lazy: page(
                   () => import('@/features/admin-reconciliation/pages/admin-reconciliation-page'),

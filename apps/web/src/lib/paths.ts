@@ -50,6 +50,7 @@ export const paths = {
     reconciliation: '/admin/reconciliation',
     exchange: '/admin/exchange',
     uidClaims: '/admin/uid-claims',
+    risk: '/admin/risk',
     auditLog: '/admin/audit-log',
     complianceRun: (id: number) => `/admin/compliance/runs/${id}`,
   },

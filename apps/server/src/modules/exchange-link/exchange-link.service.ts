@@ -15,6 +15,8 @@ import { takeTurn, type RateLimiter } from '../../lib/rate-limiter';
 import { addressKey } from '../auth/login-throttle';
 import type { SettingsService } from '../settings/settings.service';
 import * as q from './exchange-link.queries';
+import { recordUidAttempt } from './uid-attempts.queries';
+import { flagLinkForReview } from './uid-review.queries';
 import { HOUR_MS } from '@ctn/contracts/time';
 
 const MIN_BALANCE_MICRO = BigInt(MIN_EXCHANGE_BALANCE_USDT * MICRO_USDT_PER_USDT);
@@ -63,6 +65,7 @@ export class ExchangeLinkService {
     await takeUidProbeTurn(limiter, userId, ip);
     const member = await this.paidMember(userId);
     if (member.bingxUid !== null) throw new AppError('BINGX_UID_ALREADY_SET');
+    await recordUidAttempt(db, { userId, uid, ip });
     // BingX UIDs are numbers; anything else cannot be one of our invitees.
     if (!isBingxUid(uid)) throw new AppError('BINGX_UID_INELIGIBLE');
     if (await q.uidTakenByOther(db, uid, userId)) throw new AppError('BINGX_UID_ALREADY_EXISTS');
@@ -70,8 +73,11 @@ export class ExchangeLinkService {
     const check = await this.read(uid);
     await this.refuseIneligible(check);
     try {
-      if (!(await q.setUidOnce(db, userId, uid, check)))
-        throw new AppError('BINGX_UID_ALREADY_SET');
+      await db.transaction(async (tx) => {
+        if (!(await q.setUidOnce(tx, userId, uid, check)))
+          throw new AppError('BINGX_UID_ALREADY_SET');
+        await flagLinkForReview(tx, { userId, uid, registeredAt: check.registeredAt });
+      });
     } catch (err) {
       // Another member linked the same UID between the check above and this update.
       if (isUniqueViolation(err, 'users_bingx_uid_unique'))
@@ -113,6 +119,7 @@ export class ExchangeLinkService {
     if (!isBingxUid(uid))
       throw validationError([{ field: 'bingXUID', message: BINGX_UID_MESSAGE }]);
     await takeUidProbeTurn(this.deps.limiter, userId, ip);
+    await recordUidAttempt(this.deps.db, { userId, uid, ip });
     await this.paidMember(userId);
     const criteria = await this.criteriaOf(await this.read(uid));
     const eligible = criteria.some((c) => c.ok === false)

@@ -50,6 +50,7 @@ describe('admin layout', () => {
       'ReconciliationChain & Ledger',
       'ExchangeBingX Connection',
       'UID ClaimsBingX Disputes',
+      'Risk CenterShared Accounts',
       'Audit LogAdmin Activity',
     ]);
     const cycles = within(nav).getByRole('link', { name: /^Reward Cycles/ });

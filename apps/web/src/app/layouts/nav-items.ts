@@ -9,6 +9,7 @@ import {
   Scale,
   ScrollText,
   Settings,
+  ShieldAlert,
   ShieldQuestionMark,
   UserCog,
   Users,
@@ -121,6 +122,8 @@ export const ADMIN_SIDEBAR: readonly NavItem[] = [
     subtitle: 'BingX Disputes',
     icon: ShieldQuestionMark,
   },
+  // Beyond the spec (docs/security.md, "Risk center").
+  { to: paths.admin.risk, label: 'Risk Center', subtitle: 'Shared Accounts', icon: ShieldAlert },
   { to: paths.admin.auditLog, label: 'Audit Log', subtitle: 'Admin Activity', icon: ScrollText },
 ];
 

@@ -25,6 +25,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   MAIL_TEST_SENT: 'Test mail sent',
   WITHDRAWAL_FREEZE_LIFTED: 'Withdrawal freeze lifted',
   TWO_FACTOR_RESET: 'Second factor reset',
+  RISK_SIGNAL_REVIEWED: 'Risk signal marked reviewed',
 };
 
 const ACTION_VARIANTS: Readonly<Record<string, BadgeVariant>> = {

@@ -119,6 +119,11 @@ export const adminUserDetailSchema = z.object({
    * recipient), since when and its answer; null until then, and again once a mail is accepted.
    */
   emailUndeliverable: z.object({ since: z.string(), answer: z.string() }).nullable(),
+  /**
+   * Beyond the spec: the member's second factor is on, so an administrator may reset it after the
+   * identity checks (decision 039).
+   */
+  twoFactorEnabled: z.boolean(),
   totalRewards: z.number(),
   balance: z.number(),
   totalWithdrawn: z.number(),

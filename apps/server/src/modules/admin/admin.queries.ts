@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AdminUsersQuery } from '@ctn/contracts/admin';
 import { rowsOf, type Db } from '../../db/client';
 import { preparedFiltered } from '../../db/prepared';
 import type { TimestamptzText } from '../../db/type-parsers';
-import { balances, memberChanges, referralPaths, users } from '../../db/schema';
+import { balances, memberChanges, referralPaths, users, userTwoFactor } from '../../db/schema';
 import { containsPattern } from '../../lib/pagination';
 
 /** Members are every account but administrators and the network's root. */
@@ -247,6 +247,15 @@ export async function networkCounts(db: Db, id: string) {
     .from(referralPaths)
     .where(eq(referralPaths.ancestor, id));
   return { totalReferrals: row?.total ?? 0, directReferrals: row?.direct ?? 0 };
+}
+
+/** Whether the member's second factor is on (an enrolment waiting for its first code is not). */
+export async function twoFactorEnabled(db: Db, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: userTwoFactor.userId })
+    .from(userTwoFactor)
+    .where(and(eq(userTwoFactor.userId, id), isNotNull(userTwoFactor.enabledAt)));
+  return row !== undefined;
 }
 
 /** Sets the status; any status but ACTIVE also ends every session (token version). */

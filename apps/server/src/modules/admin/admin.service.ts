@@ -217,30 +217,32 @@ export class AdminService {
   async userDetail(id: string, query: AdminUserDetailQuery): Promise<AdminUserDetail> {
     const member = await this.member(id);
     const { user, referrer } = member;
-    const [network, subscription, money, rewards, withdrawals] = await Promise.all([
-      q.networkCounts(this.db, user.id),
-      this.subscriptions.subscription(user.id),
-      q.moneyOf(this.db, [user.id]),
-      query.includeRewards
-        ? this.rewards.memberRewardsForAdmin(
-            user.id,
-            query.rewardsPage,
-            query.rewardsLimit,
-            query.rewardType,
-          )
-        : null,
-      query.includeWithdrawals
-        ? this.withdrawals.list(
-            {
-              page: query.withdrawalsPage,
-              limit: query.withdrawalsLimit,
-              sort: '-createdAt',
-              ...(query.withdrawalStatus ? { status: query.withdrawalStatus } : {}),
-            },
-            user.id,
-          )
-        : null,
-    ]);
+    const [network, twoFactorEnabled, subscription, money, rewards, withdrawals] =
+      await Promise.all([
+        q.networkCounts(this.db, user.id),
+        q.twoFactorEnabled(this.db, user.id),
+        this.subscriptions.subscription(user.id),
+        q.moneyOf(this.db, [user.id]),
+        query.includeRewards
+          ? this.rewards.memberRewardsForAdmin(
+              user.id,
+              query.rewardsPage,
+              query.rewardsLimit,
+              query.rewardType,
+            )
+          : null,
+        query.includeWithdrawals
+          ? this.withdrawals.list(
+              {
+                page: query.withdrawalsPage,
+                limit: query.withdrawalsLimit,
+                sort: '-createdAt',
+                ...(query.withdrawalStatus ? { status: query.withdrawalStatus } : {}),
+              },
+              user.id,
+            )
+          : null,
+      ]);
     const { balanceMicro, earnedMicro, withdrawnMicro } = money.get(user.id) ?? NO_MONEY;
     const hasPaid = user.paidUntil !== null && user.paidUntil > new Date();
     return {
@@ -263,6 +265,7 @@ export class AdminService {
             answer: user.emailUndeliverableAnswer ?? '',
           }
         : null,
+      twoFactorEnabled,
       totalRewards: toUsdt(earnedMicro),
       balance: toUsdt(balanceMicro),
       totalWithdrawn: toUsdt(withdrawnMicro),

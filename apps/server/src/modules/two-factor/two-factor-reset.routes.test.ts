@@ -21,6 +21,12 @@ const login = (email: string, password: string, totp?: string) =>
   });
 const resetOf = (id: string, checks: readonly string[], token = admin.token) =>
   call(t.app, 'POST', `/api/users/admin/${id}/two-factor/reset`, { token, body: { checks } });
+const detailOf = async (id: string) =>
+  (
+    await call<{ twoFactorEnabled: boolean }>(t.app, 'GET', `/api/users/admin/${id}`, {
+      token: admin.token,
+    })
+  ).body.data!;
 
 async function enrolledMember() {
   const m = await signedInMember(t);
@@ -38,6 +44,7 @@ async function enrolledMember() {
 describe("an administrator resets a member's second factor", () => {
   it('after every check: factor gone, sessions ended, withdrawals frozen a day, mailed, audited', async () => {
     const m = await enrolledMember();
+    expect((await detailOf(m.user._id)).twoFactorEnabled).toBe(true);
     const partial = await resetOf(m.user._id, ALL_CHECKS.slice(1));
     expect(partial.status).toBe(400);
     expect(partial.body.errorCode).toBe('TWO_FACTOR_RESET_CHECKS_REQUIRED');
@@ -48,6 +55,7 @@ describe("an administrator resets a member's second factor", () => {
     const done = await resetOf(m.user._id, ALL_CHECKS);
     expect(done.status).toBe(200);
     expect(done.body.message).toBe('TWO_FACTOR_RESET');
+    expect((await detailOf(m.user._id)).twoFactorEnabled).toBe(false);
     expect((await call(t.app, 'GET', '/api/users/profile', { token: m.token })).status).toBe(401);
     expect((await login(m.email, m.password)).status).toBe(200);
     const [row] = await rowsOf<{ hours: number; reason: string }>(

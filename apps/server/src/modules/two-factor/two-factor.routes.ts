@@ -143,7 +143,10 @@ export function twoFactorRoutes(
     });
 
     app.post('/admin/:id/two-factor/reset', {
-      config: { auth: 'admin' },
+      config: {
+        auth: 'admin',
+        refusals: ['USER_NOT_FOUND', 'TWO_FACTOR_NOT_ENABLED', 'TWO_FACTOR_RESET_CHECKS_REQUIRED'],
+      },
       schema: {
         tags: ['Admin: users'],
         summary: "Reset a member's lost second factor, after the identity checks",

@@ -15,6 +15,7 @@ export function ReviewDialog({
   pendingLabel,
   variant = 'primary',
   pending,
+  confirmDisabled = false,
   error,
   onConfirm,
   onClose,
@@ -26,6 +27,8 @@ export function ReviewDialog({
   pendingLabel: string;
   variant?: ButtonVariant;
   pending: boolean;
+  /** Keeps the confirming button off until the fields say the action may go (ticked checks). */
+  confirmDisabled?: boolean;
   error: string | null;
   onConfirm: () => void;
   onClose: () => void;
@@ -45,6 +48,7 @@ export function ReviewDialog({
             <Button
               variant={variant}
               onClick={onConfirm}
+              disabled={confirmDisabled}
               loading={pending}
               loadingText={pendingLabel}
             >

@@ -74,6 +74,7 @@ export function makeDetail(overrides: Partial<AdminUserDetail> = {}): AdminUserD
     updatedAt: '2025-02-03T12:30:00.000Z',
     lastLogin: null,
     emailUndeliverable: null,
+    twoFactorEnabled: false,
     totalRewards: 1234.5,
     balance: 200,
     totalWithdrawn: 50.25,

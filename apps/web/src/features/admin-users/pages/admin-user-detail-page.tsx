@@ -14,6 +14,7 @@ import { adminUserDetailKeys, useAdminUserDetail } from '../api/get-admin-user-d
 import { StatCard, StatGrid } from '@/components/ui/stat-card';
 import { UserOverview } from '../components/user-overview';
 import { WithdrawalFreezeNotice } from '../components/withdrawal-freeze-notice';
+import { SecondFactorReset } from '../components/second-factor-reset';
 import { UserRewardsTab, type RewardTypeFilter } from '../components/user-rewards-tab';
 import {
   UserWithdrawalsTab,
@@ -71,7 +72,12 @@ export function AdminUserDetailPage() {
       <PageTitle title={user ? fullName(user) : 'User Details'} />
       <header className="flex flex-wrap items-center justify-between gap-3">
         {back}
-        <RefreshButton onClick={refresh} refreshing={refreshing} />
+        <div className="flex flex-wrap items-center gap-3">
+          {user?.twoFactorEnabled ? (
+            <SecondFactorReset userId={user._id} name={fullName(user)} />
+          ) : null}
+          <RefreshButton onClick={refresh} refreshing={refreshing} />
+        </div>
       </header>
       <div className="space-y-1">
         <h1 className="text-2xl font-bold tracking-tight break-words text-fg sm:text-3xl">

@@ -128,6 +128,8 @@ describe.runIf(anvilAvailable())('npm run preflight (anvil, embedded database)',
       BINGX_BASE_URL: bingxUrl,
       BINGX_API_KEY: BINGX_KEY,
       BINGX_API_SECRET: BINGX_SECRET,
+      // The check's eight calls without the production budget's pauses.
+      BINGX_RATE_PER_SECOND: '50',
     };
     const healthy = await preflight(peers, ['--send-test-to', 'operator@example.com']);
     expect(healthy.code, healthy.lines.join('\n')).toBe(0);
@@ -157,7 +159,7 @@ describe.runIf(anvilAvailable())('npm run preflight (anvil, embedded database)',
     } finally {
       relay.fault = null;
     }
-  });
+  }, 120_000);
 
   it('fails, naming CHAIN_ID, on a node of another chain; USDT_CONTRACT for an address without code', async () => {
     const wrongChain = await preflight({ CHAIN_ID: '56' });

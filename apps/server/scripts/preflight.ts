@@ -2,9 +2,11 @@
 //
 // Before a launch (and after any change of the environment): the start's configuration (.env,
 // then the environment; a bad variable gives the start's own line), then every launch check
-// against the real peers: the database, the chain, the secrets, the public URL and the proxies
-// (docs/operations.md, "Launch"; decision 042). Writes nothing: pending migrations are reported
-// (the start applies them), the embedded database is not created, no generated key is stored.
+// against the real peers: the database, the chain, the secrets, the public URL, the proxies, the
+// SMTP relay (with --send-test-to, one test mail through it) and BingX (docs/operations.md,
+// "Launch"; decision 042). Writes nothing but the test mail asked for: pending migrations are
+// reported (the start applies them), the embedded database is not created, no generated key is
+// stored.
 // With the embedded database (no DATABASE_URL), stop the app first: it is one process's.
 // One line per check: `ok`, `warn` (passes) or `FAIL`, the variable at fault and what was found.
 // Exits 1 on any FAIL, 0 otherwise.
@@ -12,7 +14,7 @@ import { existsSync } from 'node:fs';
 import { isEmail } from '@ctn/contracts/validation';
 import { ConfigError, loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
-import { fail, formatResult, runChecks, warn } from '../src/lib/preflight';
+import { fail, formatResult, runChecks } from '../src/lib/preflight';
 import { launchChecks } from '../src/modules/launch-checklist/launch-checks';
 import type { CheckResult } from '@ctn/contracts/launch-checklist';
 
@@ -56,14 +58,6 @@ async function main(): Promise<number> {
   } finally {
     await (database as Database | null)?.close();
   }
-  if (args.sendTestTo)
-    results.push(
-      warn(
-        'test mail',
-        'SMTP_URL',
-        `no test mail sent to ${args.sendTestTo}: this build has no SMTP check`,
-      ),
-    );
   for (const result of results) console.log(formatResult(result));
   const count = (state: CheckResult['state']) => results.filter((r) => r.state === state).length;
   console.log(`preflight: ${count('ok')} ok, ${count('warn')} warnings, ${count('fail')} failures`);

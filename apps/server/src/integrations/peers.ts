@@ -39,7 +39,7 @@ export async function connectPeers(config: Config): Promise<Peers> {
     closers.push(() => simulatedChain!.close());
   }
   let bingxSimulator: BingxSimulator | null = null;
-  let exchangeOptions = {
+  let exchangeOptions: BingxConnection = {
     baseUrl: config.exchange.baseUrl,
     apiKey: config.exchange.apiKey ?? '',
     apiSecret: config.exchange.apiSecret ?? '',
@@ -64,12 +64,7 @@ export async function connectPeers(config: Config): Promise<Peers> {
   return {
     chain,
     chainIdentity,
-    exchange: new BingxClient({
-      ...exchangeOptions,
-      commissionApi: config.exchange.commissionApi,
-      copyVolumeFields: config.exchange.copyVolumeFields,
-      requestsPerSecond: config.exchange.ratePerSecond,
-    }),
+    exchange: bingxClientOf(config, exchangeOptions),
     usdtContract: config.chain.usdtContract,
     explorerUrl: config.chain.explorerUrl,
     simulatedChain,
@@ -78,6 +73,26 @@ export async function connectPeers(config: Config): Promise<Peers> {
       await closeAll();
     },
   };
+}
+
+/** Where and as whom the BingX client calls: BINGX_BASE_URL and the agent key, or a simulator. */
+export interface BingxConnection {
+  baseUrl: string;
+  apiKey: string;
+  apiSecret: string;
+}
+
+/**
+ * The BingX client of this configuration: the server's (on the connection it chose) and the
+ * launch checks' (on BINGX_BASE_URL with the configured key) are built alike.
+ */
+export function bingxClientOf(config: Config, connection: BingxConnection): BingxClient {
+  return new BingxClient({
+    ...connection,
+    commissionApi: config.exchange.commissionApi,
+    copyVolumeFields: config.exchange.copyVolumeFields,
+    requestsPerSecond: config.exchange.ratePerSecond,
+  });
 }
 
 /**

@@ -18,6 +18,11 @@ export interface RelayCheck {
   failedStep: RelayStep | null;
   /** The relay's last answer: its acceptance of the test mail, or the refusal or fault. */
   answer: string;
+  /**
+   * The SMTP command the relay refused and its reply code ("MAIL FROM", 550), when it refused
+   * one: a refusal of the sender is MAIL_FROM's fault, not the relay's (smtp-failure.ts).
+   */
+  refused: { command: string | null; responseCode: number | null } | null;
   /** Only when a test mail was asked for: whether the relay accepted it. */
   testMail: { to: string; accepted: boolean } | null;
   durationMs: number;
@@ -37,6 +42,11 @@ function stepOf(err: unknown): Exclude<RelayStep, 'send'> {
   if (code === 'ETLS' || code === 'EREQUIRETLS') return 'tls';
   if (code === 'EAUTH' || code === 'ENOAUTH') return 'login';
   return 'connect';
+}
+
+function refusalOf(err: unknown): Pick<RelayCheck, 'answer' | 'refused'> {
+  const { answer, command, responseCode } = smtpFailureOf(err);
+  return { answer, refused: { command, responseCode } };
 }
 
 /**
@@ -61,12 +71,18 @@ export async function checkSmtpRelay(options: RelayCheckOptions): Promise<RelayC
       return done({
         verified: false,
         failedStep: stepOf(err),
-        answer: smtpFailureOf(err).answer,
+        ...refusalOf(err),
         testMail: testTo ? { to: testTo, accepted: false } : null,
       });
     }
     if (!options.testMail)
-      return done({ verified: true, failedStep: null, answer: 'connected', testMail: null });
+      return done({
+        verified: true,
+        failedStep: null,
+        answer: 'connected',
+        refused: null,
+        testMail: null,
+      });
     try {
       const info = await transporter.sendMail({
         ...options.testMail,
@@ -77,13 +93,14 @@ export async function checkSmtpRelay(options: RelayCheckOptions): Promise<RelayC
         verified: true,
         failedStep: null,
         answer: info.response,
+        refused: null,
         testMail: { to: options.testMail.to, accepted: true },
       });
     } catch (err) {
       return done({
         verified: true,
         failedStep: 'send',
-        answer: smtpFailureOf(err).answer,
+        ...refusalOf(err),
         testMail: { to: options.testMail.to, accepted: false },
       });
     }

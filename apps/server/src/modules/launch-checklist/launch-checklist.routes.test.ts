@@ -42,6 +42,21 @@ describe('GET /api/admin/launch-checklist', () => {
       variable: 'CHAIN_RPC_URL',
       found: 'not set: the built-in simulated chain answers (never in production)',
     });
+    // Nor SMTP_URL nor the BingX key: the dev mailbox and the simulator, said without calling
+    // anywhere (the checks against real peers: peer-checks.test.ts).
+    expect(first.results).toContainEqual({
+      check: 'smtp relay',
+      state: 'warn',
+      variable: 'SMTP_URL',
+      found: 'not set: mail goes to the dev mailbox (never in production)',
+    });
+    expect(first.results).toContainEqual({
+      check: 'bingx',
+      state: 'warn',
+      variable: 'BINGX_API_KEY',
+      found:
+        'BINGX_API_KEY and BINGX_API_SECRET not set: the built-in BingX simulator answers (never in production)',
+    });
     expect(first.results.map((r) => r.variable)).toEqual(
       expect.arrayContaining(['JWT_SECRET', 'TWO_FACTOR_KEY', 'PUBLIC_URL', 'TRUST_PROXY']),
     );

@@ -6,20 +6,20 @@ import { chainPreflight } from '../../integrations/chain/chain-preflight';
 import { judgeChainIdentity, probeChainIdentity } from '../../integrations/chain/chain-identity';
 import { fail, ok, reasonOf, warn, type PreflightCheck } from '../../lib/preflight';
 import { publicUrlCheck, secretsCheck, trustProxyCheck } from './config-checks';
+import { bingxCheck, smtpCheck } from './peer-checks';
 
 /**
  * The launch checks, in the order they print (decision 042): `npm run preflight` runs them once
  * with the start's configuration, the admin dashboard's launch checklist runs them again now and
  * then. Each reads and never writes.
  *
- * The peers' own checks join this list where they are built, each a PreflightCheck:
+ * The peers' checks reuse their integrations' probes:
  * - chain identity (`integrations/chain/`): CHAIN_ID against eth_chainId, USDT_CONTRACT's code
- *   and decimals, the genesis block;
- * - SMTP (`integrations/mail/`): SMTP_URL's handshake and login, MAIL_FROM, and a test mail to
- *   `LaunchCheckOptions.sendTestTo`;
- * - BingX (`integrations/exchange/`): a signed call with the agent key, the clock's skew, which
- *   commission API version and date format answer.
- * Until then they are not in the list: nothing here stands in for them.
+ *   and decimals, then the JSON-RPC checks;
+ * - SMTP (`peer-checks.ts`, `checkSmtpRelay`): SMTP_URL's handshake and login, and with
+ *   `LaunchCheckOptions.sendTestTo` a test mail from MAIL_FROM;
+ * - BingX (`peer-checks.ts`, `checkBingx`): the clock's skew, a signed call with the agent key,
+ *   its permissions, which commission API version and date format answer.
  */
 export interface LaunchCheckOptions {
   /** `npm run preflight --send-test-to ADDRESS`: where the SMTP check sends a test mail. */
@@ -33,7 +33,7 @@ export interface LaunchCheckOptions {
 export function launchChecks(
   config: Config,
   database: () => Promise<Database | null>,
-  _options: LaunchCheckOptions = {},
+  options: LaunchCheckOptions = {},
 ): PreflightCheck[] {
   return [
     databaseCheck(config, database),
@@ -41,6 +41,8 @@ export function launchChecks(
     publicUrlCheck(config),
     trustProxyCheck(config),
     chainCheck(config),
+    smtpCheck(config, options.sendTestTo),
+    bingxCheck(config),
   ];
 }
 

@@ -6,8 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
 import { migrate } from '../../db/migrate';
+import { BingxSimulator } from '../../integrations/exchange/bingx-simulator';
 import { anvilAvailable, startAnvil, type LocalChain } from '../../../test/evm/anvil';
 import { RpcProxy } from '../../../test/evm/rpc-proxy';
+import { startRelay, type Relay } from '../../../test/smtp-relay';
 
 /**
  * `npm run preflight` as an operator runs it: a child process with nothing but its environment,
@@ -20,6 +22,8 @@ const SCRIPT = fileURLToPath(new URL('../../../scripts/preflight.ts', import.met
 /** anvil's first default account (public test key): holds the test USDT and BNB. */
 const PAYER_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 const LOG_RANGE = 64;
+const BINGX_KEY = 'preflight-agent-key';
+const BINGX_SECRET = 'preflight-agent-secret-0123456789abcdef';
 
 interface Run {
   code: number | null;
@@ -31,8 +35,14 @@ describe.runIf(anvilAvailable())('npm run preflight (anvil, embedded database)',
   let proxy: RpcProxy;
   let proxyUrl: string;
   let folder: string;
+  let relay: Relay;
+  let bingx: BingxSimulator;
+  let bingxUrl: string;
 
   beforeAll(async () => {
+    relay = await startRelay();
+    bingx = new BingxSimulator(BINGX_KEY, BINGX_SECRET);
+    bingxUrl = await bingx.listen();
     anvil = await startAnvil({ blockTimeSeconds: 1 });
     // More blocks than one eth_getLogs range, so the range is asked in full.
     await anvil.mine(LOG_RANGE * 2);
@@ -44,6 +54,8 @@ describe.runIf(anvilAvailable())('npm run preflight (anvil, embedded database)',
     await database.close();
   }, 120_000);
   afterAll(async () => {
+    await relay?.close();
+    await bingx?.close();
     await proxy?.close();
     await anvil?.stop();
     if (folder) rmSync(folder, { recursive: true, force: true });
@@ -108,6 +120,46 @@ describe.runIf(anvilAvailable())('npm run preflight (anvil, embedded database)',
     expect(run.lines.some((l) => l.startsWith('FAIL'))).toBe(false);
     expect(run.lines.at(-1)).toMatch(/^preflight: \d+ ok, \d+ warnings, 0 failures$/);
   });
+
+  it('checks the SMTP relay and BingX, and sends one test mail with --send-test-to', async () => {
+    const peers = {
+      SMTP_URL: relay.url,
+      MAIL_FROM: 'Launch <launch@example.com>',
+      BINGX_BASE_URL: bingxUrl,
+      BINGX_API_KEY: BINGX_KEY,
+      BINGX_API_SECRET: BINGX_SECRET,
+      // The check's eight calls without the production budget's pauses.
+      BINGX_RATE_PER_SECOND: '50',
+    };
+    const healthy = await preflight(peers, ['--send-test-to', 'operator@example.com']);
+    expect(healthy.code, healthy.lines.join('\n')).toBe(0);
+    expect(line(healthy, 'ok   SMTP_URL:')).toMatch(/accepted the connection/);
+    expect(line(healthy, 'ok   MAIL_FROM:')).toMatch(
+      /^ok {3}MAIL_FROM: sent to operator@example\.com/,
+    );
+    expect(line(healthy, 'ok   BINGX_API_KEY:')).toMatch(/the agent endpoints answer this key/);
+    expect(line(healthy, 'ok   BINGX_COMMISSION_API:')).toMatch(/v2 answers/);
+    expect(healthy.lines.join('\n')).not.toContain('no SMTP check');
+    expect(relay.acceptedFor).toEqual(['operator@example.com']);
+
+    relay.fault = { stage: 'MAIL FROM', reply: 550, text: '5.7.1 Sender address rejected' };
+    try {
+      const refused = await preflight({ ...peers, BINGX_API_SECRET: 'another-secret-0123456789' }, [
+        '--send-test-to',
+        'operator@example.com',
+      ]);
+      expect(refused.code).toBe(1);
+      expect(refused.lines.filter((l) => l.startsWith('FAIL'))).toEqual([
+        expect.stringMatching(
+          /^FAIL MAIL_FROM: .+ refuses the sender Launch <launch@example\.com>: 550 5\.7\.1 Sender address rejected \(test mail\)$/,
+        ),
+        expect.stringMatching(/^FAIL BINGX_API_SECRET: the signature is refused/),
+      ]);
+      expect(relay.acceptedFor).toEqual(['operator@example.com']);
+    } finally {
+      relay.fault = null;
+    }
+  }, 120_000);
 
   it('fails, naming CHAIN_ID, on a node of another chain; USDT_CONTRACT for an address without code', async () => {
     const wrongChain = await preflight({ CHAIN_ID: '56' });

@@ -103,6 +103,11 @@ describe('authorization matrix', () => {
     }
     // Its own account and the setup calls stay open to it.
     expect((await call(t.app, 'GET', '/api/users/profile', { token })).status).toBe(200);
-    expect((await call(t.app, 'POST', '/api/users/two-factor/setup', { token })).status).toBe(200);
+    // Turning the second factor on asks for the password again (decision 039).
+    const setup = await call(t.app, 'POST', '/api/users/two-factor/setup', {
+      token,
+      body: { password },
+    });
+    expect(setup.status).toBe(200);
   });
 });

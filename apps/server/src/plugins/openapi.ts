@@ -4,7 +4,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { refusalsByStatus, refusalsOf } from './refusals';
+import { acceptsBody, refusalsByStatus, refusalsOf } from './refusals';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -35,6 +35,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       // A status the route describes itself (the health check's 503) keeps its own schema.
       if (!(String(status) in response)) response[String(status)] = refusalResponse(codes);
     }
+    if (acceptsBody(route)) response['415'] = refusalResponse(['BAD_REQUEST']);
     return {
       schema: {
         operationId: operationIdOf(route.method, url),

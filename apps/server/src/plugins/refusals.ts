@@ -27,7 +27,6 @@ export function refusalsOf(route: Declaration): ErrorCode[] {
   const codes = new Set<ErrorCode>(['INTERNAL_SERVER_ERROR']);
   const schema = route.schema ?? {};
   const config = route.config ?? {};
-  const methods = [route.method].flat();
   if (schema.body || schema.params || schema.querystring) {
     codes.add('VALIDATION_ERROR');
     // Text the database cannot hold (a NUL character), wherever the input reaches it.
@@ -35,7 +34,7 @@ export function refusalsOf(route: Declaration): ErrorCode[] {
   }
   // A body that is no JSON, or too large for the body limit (plugins/error-handler.ts); a path
   // the router cannot read (malformed percent-encoding in a parameter).
-  if (methods.some((method) => !BODYLESS.has(method))) {
+  if (acceptsBody(route)) {
     codes.add('BAD_REQUEST');
     codes.add('PAYLOAD_TOO_LARGE');
   }
@@ -50,6 +49,14 @@ export function refusalsOf(route: Declaration): ErrorCode[] {
   for (const code of config.refusals ?? []) codes.add(code);
   const order = Object.keys(ERROR_CATALOGUE);
   return [...codes].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+}
+
+/**
+ * A body with content that is not JSON is refused with 415 and BAD_REQUEST (plugins/
+ * body-parsers.ts), the one refusal whose status is not its code's catalogue status.
+ */
+export function acceptsBody(route: Pick<Declaration, 'method'>): boolean {
+  return [route.method].flat().some((method) => !BODYLESS.has(method));
 }
 
 /** The refusals of a route by HTTP status. */

@@ -25,6 +25,7 @@ export function accountFreezeRoutes(freeze: AccountFreezeService): FastifyPlugin
     });
 
     app.post('/freeze-account', {
+      config: { refusals: ['INVALID_OR_EXPIRED_TOKEN'] },
       schema: {
         tags,
         summary: "Freeze the account's withdrawals and end every session",
@@ -42,7 +43,7 @@ export function accountFreezeRoutes(freeze: AccountFreezeService): FastifyPlugin
 export function adminAccountFreezeRoutes(freeze: AccountFreezeService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/users/:id/withdrawal-freeze', {
-      config: { auth: 'admin' },
+      config: { refusals: ['USER_NOT_FOUND'], auth: 'admin' },
       schema: {
         tags,
         security: [{ bearerAuth: [] }],
@@ -55,7 +56,7 @@ export function adminAccountFreezeRoutes(freeze: AccountFreezeService): FastifyP
     });
 
     app.post('/users/:id/withdrawal-freeze/lift', {
-      config: { auth: 'admin' },
+      config: { refusals: ['USER_NOT_FOUND', 'WITHDRAWAL_FREEZE_NOT_FOUND'], auth: 'admin' },
       schema: {
         tags,
         security: [{ bearerAuth: [] }],

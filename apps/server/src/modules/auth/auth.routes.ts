@@ -78,6 +78,8 @@ export function authRoutes(
           'TWO_FACTOR_REQUIRED',
           'INVALID_TWO_FACTOR_CODE',
           'TOO_MANY_REQUESTS',
+          'SIGN_IN_PAUSED',
+          'TWO_FACTOR_PAUSED',
         ],
       },
       schema: {
@@ -208,6 +210,7 @@ export function authRoutes(
     });
 
     app.post('/unlock-sign-in', {
+      config: { refusals: ['TOKEN_REQUIRED', 'INVALID_OR_EXPIRED_TOKEN'] },
       schema: {
         tags,
         summary: 'Resume the sign-in of an account paused after wrong passwords or codes',

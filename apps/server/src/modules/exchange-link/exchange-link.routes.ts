@@ -19,7 +19,10 @@ export function exchangeLinkRoutes(
 ): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/bingx-uid/check', {
-      config: { auth: 'user', refusals: ['EXCHANGE_UNAVAILABLE', 'TOO_MANY_REQUESTS'] },
+      config: {
+        auth: 'user',
+        refusals: ['EXCHANGE_UNAVAILABLE', 'TOO_MANY_REQUESTS', 'SUBSCRIPTION_REQUIRED_TO_LINK'],
+      },
       schema: {
         tags: ['Exchange'],
         security: [{ bearerAuth: [] }],

@@ -27,7 +27,7 @@ export function mailAdminRoutes(mailAdmin: MailAdminService): FastifyPluginAsync
     });
 
     app.post('/mail/test', {
-      config: { auth: 'admin' },
+      config: { refusals: ['MAIL_NOT_CONFIGURED', 'TOO_MANY_REQUESTS'], auth: 'admin' },
       schema: {
         tags,
         security,

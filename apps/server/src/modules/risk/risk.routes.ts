@@ -27,7 +27,7 @@ export function riskRoutes(risk: RiskService): FastifyPluginAsyncZod {
       handler: async (request) => ok(await risk.list(request.query.show)),
     });
     app.post('/risk/reviews', {
-      config: { auth: 'admin' },
+      config: { refusals: ['RISK_SIGNAL_NOT_FOUND'], auth: 'admin' },
       schema: {
         tags,
         security,

@@ -45,7 +45,10 @@ export function twoFactorRoutes(
     });
 
     app.post('/two-factor/setup', {
-      config: { auth: 'user', refusals: ['TWO_FACTOR_ALREADY_ENABLED'] },
+      config: {
+        auth: 'user',
+        refusals: ['TWO_FACTOR_ALREADY_ENABLED', 'CURRENT_PASSWORD_INCORRECT'],
+      },
       schema: {
         tags,
         summary: 'A new authenticator secret to scan; nothing changes until it is enabled',
@@ -70,6 +73,7 @@ export function twoFactorRoutes(
           'TWO_FACTOR_NOT_STARTED',
           'INVALID_TWO_FACTOR_CODE',
           'TOO_MANY_REQUESTS',
+          'CURRENT_PASSWORD_INCORRECT',
         ],
       },
       schema: {

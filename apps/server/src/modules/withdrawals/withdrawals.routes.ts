@@ -60,6 +60,11 @@ export function withdrawalsRoutes(
           'OTP_EXPIRED',
           'OTP_TOO_MANY_ATTEMPTS',
           'OTP_INTENT_MISMATCH',
+          'TWO_FACTOR_REQUIRED',
+          'WITHDRAWALS_FROZEN_BY_OWNER',
+          'INVALID_TWO_FACTOR_CODE',
+          'TWO_FACTOR_PAUSED',
+          'TOO_MANY_REQUESTS',
         ],
       },
       schema: {
@@ -182,6 +187,7 @@ export function withdrawalsRoutes(
           'PAYOUT_NOT_CONFIGURED',
           'PAYOUT_UNAVAILABLE',
           'CHAIN_UNAVAILABLE',
+          'MEMBER_WITHDRAWALS_FROZEN',
         ],
       },
       schema: {

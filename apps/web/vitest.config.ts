@@ -19,5 +19,8 @@ export default defineProject({
     // again for each file, so a toast or a maintenance notice never carries over.
     isolate: false,
     restoreMocks: true,
+    // Node 25 and later define a global localStorage of their own (Web Storage, empty without
+    // --localstorage-file) that hides jsdom's; CI runs the suite on the current LTS (decision 041).
+    execArgv: Number(process.versions.node.split('.')[0]) >= 25 ? ['--no-webstorage'] : [],
   },
 });

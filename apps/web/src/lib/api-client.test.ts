@@ -335,6 +335,19 @@ describe('ApiError: the refused fields of a VALIDATION_ERROR', () => {
 });
 
 describe('api.download', () => {
+  /**
+   * A Blob's text in either test runtime: Node 20's fetch answers its own Blob (with text()),
+   * later Nodes build it from the global Blob, which jsdom's is here (no text(), FileReader).
+   */
+  const textOf = (blob: Blob): Promise<string> =>
+    typeof blob.text === 'function'
+      ? blob.text()
+      : new Promise((resolve, reject) => {
+          const reader = new FileReader();
+          reader.onload = () => resolve(reader.result as string); // readAsText: a string
+          reader.onerror = () => reject(reader.error ?? new Error('unreadable blob'));
+          reader.readAsText(blob);
+        });
   const csv = (headers: Record<string, string> = {}) =>
     new Response('ID,Name\r\n1,Ada\r\n', {
       headers: { 'content-type': 'text/csv; charset=utf-8', ...headers },
@@ -351,7 +364,7 @@ describe('api.download', () => {
       accept: 'text/csv',
     });
     expect(file.filename).toBe('users-2026-11-21.csv');
-    expect(await file.blob.text()).toBe('ID,Name\r\n1,Ada\r\n');
+    expect(await textOf(file.blob)).toBe('ID,Name\r\n1,Ada\r\n');
     expect(requests[0]?.url.search).toBe('?search=ada');
     expect(requests[0]?.headers.get('Authorization')).toBe('Bearer tok-csv');
     expect(requests[0]?.headers.get('Accept')).toBe('text/csv');

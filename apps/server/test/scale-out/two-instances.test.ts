@@ -58,6 +58,7 @@ describe.skipIf(!runnable)('two instances on one PostgreSQL and one Redis', () =
       DATABASE_URL: fresh.url,
       REDIS_URL: redis.url,
       JWT_SECRET: 'scale-out-secret-scale-out-secret-0123',
+      CHAIN_ID: String(chain.chainId),
       CHAIN_RPC_URL: chain.rpcUrl,
       USDT_CONTRACT: chain.usdt,
       CHAIN_POLL_SECONDS: '1',

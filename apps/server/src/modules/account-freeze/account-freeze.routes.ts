@@ -13,6 +13,7 @@ const idParams = z.object({ id: z.string().max(64) });
 export function accountFreezeRoutes(freeze: AccountFreezeService): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/freeze-account/state', {
+      config: { refusals: ['INVALID_OR_EXPIRED_TOKEN'] },
       schema: {
         tags,
         summary: 'What the freeze link of a mail would do: READY, or FROZEN already',

@@ -62,7 +62,8 @@ async function main(): Promise<void> {
     const hash = await wallet.deployContract({
       abi,
       bytecode,
-      args: [parseUnits('1000000000000', 18)],
+      // BSC's USDT: 18 decimals (the constructor takes the supply and the decimals).
+      args: [parseUnits('1000000000000', 18), 18],
     });
     const receipt = await publicClient.waitForTransactionReceipt({ hash });
     console.log(`chain ${chainId}: TestUSDT deployed by ${account.address} in ${hash}`);

@@ -43,6 +43,10 @@ test('a member turns on two-factor sign-in, signs in with a code and signs out e
   await capture('profile security centre');
 
   await page.getByRole('button', { name: 'Turn on' }).click();
+  // Turning it on asks for the password again: a stolen session cannot (decision 039).
+  await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+  await expect(page.getByText('Enter your current password.')).toBeVisible();
+  await field(page, /^current password/i).fill(member.password);
   await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
   const key = page.getByTestId('totp-secret');
   await expect(key).toBeVisible();

@@ -57,6 +57,9 @@ function concrete({ path, audience }: PageRoute): AuditPage[] {
       return [page('admin-user-detail', (ids) => `/admin/users/${ids.memberId}`)];
     case '/admin/withdrawals/:id':
       return [page('admin-withdrawal-detail', `/admin/withdrawals/${UNKNOWN_ID}`)];
+    case '/admin/compliance/runs/:id':
+      // The demo enforces compliance, so it has no shadow run: the page's refusal state.
+      return [page('admin-compliance-run', `/admin/compliance/runs/${UNKNOWN_ID}`)];
     case '/admin/cycles/:id':
       return [page('admin-cycle-detail', (ids) => `/admin/cycles/${ids.cycleId}`)];
     case '/rewards/cycles/:number':

@@ -19,7 +19,7 @@ export const VOLUME_SAMPLE_SIZE = 20;
 const VOLUME_DAYS = 30;
 
 /**
- * The exchange diagnostics page (issue 15, decision 037): signed test calls of every endpoint
+ * The exchange diagnostics page (decision 037): signed test calls of every endpoint
  * the product uses, with the raw answers and latency, the clock against BingX's, which commission
  * version and date format answer, the breaker, pauses and budget; and, for a sample of linked
  * members, every volume field's 30-day total. An operator with a real agent key learns in a

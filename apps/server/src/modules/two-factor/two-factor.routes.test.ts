@@ -335,10 +335,10 @@ describe('administrators', () => {
     });
     const warnings: string[] = [];
     const warn = t.services.auth['deps'].log.warn.bind(t.services.auth['deps'].log);
-    t.services.auth['deps'].log.warn = ((obj: unknown, msg?: string) => {
+    t.services.auth['deps'].log.warn = (obj: unknown, msg?: string) => {
       if (msg) warnings.push(msg);
       return warn(obj as object, msg);
-    });
+    };
     await bootstrap(t.services, t.database.db, config);
     t.services.auth['deps'].log.warn = warn;
     expect(warnings.filter((w) => w.startsWith('ADMIN_TOTP_SECRET'))).toHaveLength(1);

@@ -2,7 +2,16 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { DEMO } from './demo-accounts';
-import { seedDemoEarnings, type DemoMember, type SeedServices } from './demo-earnings';
+import { rowsOf } from '../db/client';
+import {
+  seedDemoEarnings,
+  setDemoTrading,
+  type DemoMember,
+  type SeedServices,
+} from './demo-earnings';
+
+/** The demo network's UIDs are this plus the member's number (30000001, 30000002, ...). */
+const DEMO_NETWORK_UID_BASE = 30_000_000;
 
 const FIRST_NAMES = [
   'Sofia',
@@ -85,7 +94,24 @@ async function seedDemo(
   adminEmail: string,
 ): Promise<void> {
   const { auth } = services;
-  if (await auth.findByEmail(DEMO.member.email)) return;
+  if (await auth.findByEmail(DEMO.member.email)) {
+    // A restart: the simulated exchange forgot the demo network's trading; tell it again.
+    if (services.peers.bingxSimulator) {
+      const network = await rowsOf<{ uid: string }>(
+        db,
+        sql`select bingx_uid as uid from users
+             where bingx_uid = ${DEMO.bingxUid}
+                or (length(bingx_uid) = 8
+                    and bingx_uid between ${String(DEMO_NETWORK_UID_BASE + 1)}
+                                      and ${String(DEMO_NETWORK_UID_BASE + 999)})`,
+      );
+      setDemoTrading(
+        services.peers.bingxSimulator,
+        network.map((r) => r.uid),
+      );
+    }
+    return;
+  }
   const root = await auth.findByReferralCode(rootCode);
   if (!root) throw new Error('root account missing');
   const member = await services.registration.createAccount({
@@ -122,7 +148,7 @@ async function seedDemo(
           emailVerified: true,
         });
         // A realistic mix: most paid, most linked, a few locked.
-        const uid = n % 3 !== 0 ? String(30_000_000 + n) : null;
+        const uid = n % 3 !== 0 ? String(DEMO_NETWORK_UID_BASE + n) : null;
         await db.execute(sql`
           update users set
             bingx_uid = ${uid},

@@ -129,7 +129,7 @@ export function complianceHeldMail(
     greeting: `Hello ${to.firstName},`,
     paragraphs: [
       `Today's compliance run was not applied. ${run.reason ?? ''}`,
-      `Linked members: ${run.linkedMembers}; it would have locked ${run.newlyLocked}; the exchange gave nothing usable for ${run.unknownMembers}. A broken exchange answer is more likely than that many members failing at once, so every member keeps their state until a run looks normal again.`,
+      `Linked members: ${run.linkedMembers}; on the exchange's answer it would have locked ${run.newlyLocked}; the exchange gave nothing usable for ${run.unknownMembers}. A broken exchange answer is more likely than that many members failing at once, so every member keeps their state until a run looks normal again.`,
       'Check the exchange diagnostics (API key, API version, rate limits), then acknowledge the alert on the admin dashboard.',
     ],
     action: { label: 'Open the admin dashboard', url: `${publicUrl}/admin/dashboard` },

@@ -25,7 +25,7 @@ export interface MemberState {
 
 /** A condition the exchange reports must be seen again this long after the first time. */
 export const CONFIRM_AFTER_MS = DAY_MS;
-/** A run that would newly lock more than this share of linked members is held... */
+/** A run whose exchange answer would newly lock more than this share of linked members is held... */
 export const MASS_LOCK_SHARE = 0.2;
 /** ...when that is at least this many members (a small network's single lock is no alarm). */
 export const MASS_LOCK_MIN = 5;

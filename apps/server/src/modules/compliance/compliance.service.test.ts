@@ -310,7 +310,7 @@ describe('a run that looks wrong is held', () => {
     await run(at(-1, 1)); // first sighting of the low balances
     const counts = await run(at(0, 2));
     expect(counts).toMatchObject({ held: true, locked: 0 });
-    expect(counts.heldReason).toMatch(/would newly lock 6 of 6/);
+    expect(counts.heldReason).toMatch(/exchange's answer would newly lock 6 of 6/);
     for (const m of members) expect((await stateOf(t, m.id)).lockedSince).toBeNull();
     const mails = await t.services.mail.listMailbox(50);
     expect(mails.some((m) => m.subject.startsWith('Compliance run held'))).toBe(true);
@@ -333,6 +333,17 @@ describe('a run that looks wrong is held', () => {
       token: admin.token,
     });
     expect(after.body.data!.heldRun).toBeNull();
+  });
+
+  it('our own data is a fact: many lapsed subscriptions at once are locked, not held', async () => {
+    const fine = await createMember(t, base);
+    const lapsed = [];
+    for (let i = 0; i < 6; i++) lapsed.push(await createMember(t, base, { paidDays: -1 }));
+    const counts = await run(at(0));
+    expect(counts).toMatchObject({ held: false, locked: 6 });
+    for (const m of lapsed)
+      expect((await stateOf(t, m.id)).reasons).toEqual(['SUBSCRIPTION_LAPSED']);
+    expect((await stateOf(t, fine.id)).lockedSince).toBeNull();
   });
 
   it('every member shows zero copy volume while the last run did not: held', async () => {

@@ -135,9 +135,11 @@ export class ComplianceService {
         ? readingOf(snapshot, m.bingxUid)
         : undefined;
 
-    // First the whole run is decided without writing: a run that would lock too many members
-    // at once is more likely a broken answer than a fact, and then nothing is applied. Locks
-    // are counted with and without COPYING_STOPPED: whether it applies is known at the end.
+    // First the whole run is decided without writing: a run whose exchange answer would lock
+    // too many members at once is more likely a broken answer than a fact, and then nothing is
+    // applied. Only locks the exchange decides count (decision 052): our own data's reasons
+    // (lapsed, unlinked, locked by an administrator) are facts whatever the exchange says.
+    // Locks are counted with and without COPYING_STOPPED: whether it applies is known at the end.
     const plan = {
       linked: 0,
       newlyLocked: 0,
@@ -155,11 +157,12 @@ export class ComplianceService {
         if (reading?.known) plan[reading.facts.copyingStopped ? 'notCopying' : 'copying'] += 1;
         const member = { ...m, reasons: [] };
         const verdict = verdictFor(member, reading, now);
+        if (verdict.kind === 'unknown') plan.unknown += 1;
+        if (databaseReasons(m, now).length > 0) continue;
         if (startsLock(verdict, m.lockedSince)) plan.newlyLocked += 1;
         const without = reading && withoutCopyingRule(reading);
         if (startsLock(verdictFor(member, without, now), m.lockedSince))
           plan.newlyLockedWithoutCopying += 1;
-        if (verdict.kind === 'unknown') plan.unknown += 1;
       }
     });
     // COPYING_STOPPED applies once any linked member has shown copy volume, in this run or any
@@ -411,7 +414,7 @@ export function holdReason(
   copyingBefore: number | null | undefined,
 ): string | null {
   if (plan.newlyLocked >= MASS_LOCK_MIN && plan.newlyLocked > plan.linked * MASS_LOCK_SHARE)
-    return `It would newly lock ${plan.newlyLocked} of ${plan.linked} linked members (more than ${MASS_LOCK_SHARE * 100}%).`;
+    return `The exchange's answer would newly lock ${plan.newlyLocked} of ${plan.linked} linked members (more than ${MASS_LOCK_SHARE * 100}%).`;
   if (plan.linked >= MASS_LOCK_MIN && copyingNow === 0 && (copyingBefore ?? 0) > 0)
     return `Every linked member shows zero copy-trading volume, while ${copyingBefore} did on the previous run.`;
   return null;

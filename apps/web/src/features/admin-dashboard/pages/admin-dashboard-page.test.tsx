@@ -27,7 +27,7 @@ const heldRun = makeComplianceRun({
   status: 'HELD',
   newlyLocked: 39,
   copyingMembers: 1,
-  reason: 'It would newly lock 39 of 40 linked members (more than 20%).',
+  reason: "The exchange's answer would newly lock 39 of 40 linked members (more than 20%).",
 });
 
 describe('admin dashboard page', () => {

@@ -2,14 +2,16 @@ import { defineProject } from 'vitest/config';
 
 /**
  * The integration files that take longest and prove what the rest cannot: a real EVM node
- * (anvil), two instances and worker processes, shutdown under load, route fuzzing. `npm test`
- * (the inner loop) leaves them out; `npm run test:slow` runs them, and CI runs both.
+ * (anvil), two instances and worker processes, shutdown under load, route fuzzing, attacks on
+ * the production build. `npm test` (the inner loop) leaves them out; `npm run test:slow` runs
+ * them, and CI runs both.
  */
 export const SLOW_TESTS = [
   'src/**/*.anvil.test.ts',
   'test/scale-out/**/*.test.ts',
   'test/shutdown.test.ts',
   'test/fuzz/**/*.test.ts',
+  'test/attacks/**/*.test.ts',
 ];
 
 /** The server's tests: every file opens its own database (PGlite in memory, or PostgreSQL). */

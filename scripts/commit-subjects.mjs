@@ -4,14 +4,14 @@
 //   node scripts/commit-subjects.mjs
 import { execFileSync } from 'node:child_process';
 
-const SINCE = process.env.COMMIT_SUBJECTS_SINCE ?? 'PENDING';
+const SINCE = process.env.COMMIT_SUBJECTS_SINCE ?? '7916c1f1826d55aadfa8691fa61f97e567158151';
 const LIMIT = 72;
 
 const git = (...args) => execFileSync('git', args, { encoding: 'utf8' }).trim();
 
 let range;
 try {
-  git('cat-file', '-e', `${SINCE}^{commit}`);
+  execFileSync('git', ['cat-file', '-e', `${SINCE}^{commit}`], { stdio: 'ignore' });
   range = `${SINCE}..HEAD`;
 } catch {
   // A shallow clone without that commit, or a tree outside git: nothing to read here.

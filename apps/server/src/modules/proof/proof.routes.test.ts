@@ -168,4 +168,24 @@ describe('the proof of liabilities', () => {
     await writeFile(join(dir, 'changed.json'), JSON.stringify(changed));
     await expect(run('changed.json')).rejects.toThrow(/the leaf is not your salt/);
   });
+
+  it('the daily job builds once per UTC day with the same code, unaudited', async () => {
+    const audited = async () =>
+      (
+        await rowsOf<{ n: number }>(
+          t.database.db,
+          sql`select count(*)::int as n from audit_log where action = 'PROOF_BUILT'`,
+        )
+      )[0]!.n;
+    const before = await audited();
+    expect(await t.services.proof.buildDaily()).toBe(false);
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    expect(await t.services.proof.buildDaily(tomorrow)).toBe(true);
+    expect(await t.services.proof.buildDaily(tomorrow)).toBe(false);
+    expect((await latest()).body.data).toMatchObject({
+      builtAt: tomorrow.toISOString(),
+      totalMicroUsdt: '20277001',
+    });
+    expect(await audited()).toBe(before);
+  });
 });

@@ -14,6 +14,11 @@ import {
   adminDisclosureRoutes,
   publicDisclosureRoutes,
 } from './modules/disclosure/disclosure.routes';
+import {
+  adminProofRoutes,
+  memberProofRoutes,
+  publicProofRoutes,
+} from './modules/proof/proof.routes';
 import { exchangeDiagnosticsRoutes } from './modules/exchange-diagnostics/exchange-diagnostics.routes';
 import {
   devExchangeRoutes,
@@ -191,6 +196,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     [publicSiteRoutes(s.site), '/api/public'],
     [publicDisclosureRoutes(s.disclosure), '/api/public'],
     [adminDisclosureRoutes(s.disclosure), '/api/admin'],
+    [publicProofRoutes(s.proof), '/api/proof'],
+    [memberProofRoutes(s.proof), '/api/users'],
+    [adminProofRoutes(s.proof), '/api/admin'],
     [rewardsRoutes(s.rewards, s.audit), '/api/rewards'],
     [cyclesRoutes(s.cycles), '/api/rewards/admin/cycles'],
     [withdrawalsRoutes(s.withdrawals, s.withdrawalReview), '/api/withdrawals'],

@@ -91,6 +91,21 @@ export function backgroundJobs(services: Services, config: Config): JobDefinitio
       run: () => services.disclosure.buildDaily(),
     },
     {
+      // The proof of liabilities, once per UTC day (checked hourly, like the disclosure).
+      name: 'proof-of-liabilities',
+      intervalMs: HOUR_MS,
+      firstAfterMs: 40_000,
+      leaseMs: 600_000,
+      run: () => services.proof.buildDaily(),
+    },
+    {
+      // A completed reward cycle's root of its lines is published within a minute.
+      name: 'cycle-roots',
+      intervalMs: 60_000,
+      firstAfterMs: 45_000,
+      run: () => services.proof.publishCycleRoots(),
+    },
+    {
       // Daily: administrators are mailed the risk signals new since the last digest, if any.
       name: 'risk-digest',
       intervalMs: DAY_MS,

@@ -38,6 +38,7 @@ import { LedgerService } from './modules/ledger/ledger.service';
 import { MailAdminService } from './modules/mail/mail-admin.service';
 import { MailService } from './modules/mail/mail.service';
 import { ReconciliationService } from './modules/reconciliation/reconciliation.service';
+import { ProofService } from './modules/proof/proof.service';
 import { NETWORK_CHANGES, ReferralsService } from './modules/referrals/referrals.service';
 import { ReportsService } from './modules/reports/reports.service';
 import { CyclesService } from './modules/rewards/cycles.service';
@@ -66,6 +67,8 @@ export interface ServiceOptions {
   peers?: Peers;
   /** Tests: a fault injected inside a cycle run, after the credit and before it completes. */
   cycleFaults?: { afterCredit?: (cycleId: string) => Promise<void> };
+  /** Tests: a pause inside a proof build, after the balances are read. */
+  proofFaults?: { afterRead?: () => Promise<void> };
   /** Tests: a fault after a payout's intent is stored and before it is broadcast. */
   payoutFaults?: { afterIntent?: (withdrawalId: string) => Promise<void> };
 }
@@ -91,6 +94,8 @@ export interface Services {
   settings: SettingsService;
   site: SiteService;
   disclosure: DisclosureService;
+  /** The proof of liabilities and the reward cycles' roots (docs/decisions/048). */
+  proof: ProofService;
   ledger: LedgerService;
   rewards: RewardsService;
   cycles: CyclesService;
@@ -377,6 +382,14 @@ export async function createServices(
     settings,
     site,
     disclosure: new DisclosureService(db),
+    proof: new ProofService({
+      db,
+      audit,
+      // The treasury service publishes the holdings; until it is wired, none are shown.
+      latestHoldings: async () => null,
+      log,
+      ...(options.proofFaults?.afterRead ? { afterRead: options.proofFaults.afterRead } : {}),
+    }),
     ledger,
     rewards,
     cycles,

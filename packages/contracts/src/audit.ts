@@ -34,6 +34,8 @@ export const AUDIT_ACTIONS = [
   'TWO_FACTOR_RESET',
   /** A risk-center signal marked reviewed; `target` is {risk-signal, key}. */
   'RISK_SIGNAL_REVIEWED',
+  /** A proof of liabilities built by hand; `after` is {root, totalMicroUsdt, leafCount}. */
+  'PROOF_BUILT',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -216,6 +216,11 @@ export const ERROR_CATALOGUE = {
     status: 400,
     text: 'Tick every check you made with the member before resetting their second factor.',
   },
+  /** Beyond the spec: a proof of liabilities is being built (docs/decisions/048). */
+  PROOF_BUILD_IN_PROGRESS: {
+    status: 409,
+    text: 'A proof of liabilities is being built right now; its root appears when it completes.',
+  },
   RISK_SIGNAL_NOT_FOUND: {
     status: 404,
     text: 'No such risk signal now; reload the page.',

@@ -952,6 +952,68 @@ export const riskDigestedSignals = pgTable('risk_digested_signals', {
   digestedAt: timestamp('digested_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Merkle sum trees (docs/decisions/048): the daily proof of liabilities (LIABILITIES) and each
+ * completed reward cycle's lines (CYCLE, one per cycle). Only the root, total, count and time are
+ * public; leaves and nodes are read only for their own member's path.
+ */
+export const merkleTrees = pgTable(
+  'merkle_trees',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').$type<'LIABILITIES' | 'CYCLE'>().notNull(),
+    cycleId: uuid('cycle_id').references(() => rewardCycles.id),
+    root: text('root').notNull(),
+    totalMicro: bigint('total_micro', { mode: 'bigint' }).notNull(),
+    leafCount: integer('leaf_count').notNull(),
+    builtAt: timestamp('built_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('merkle_trees_kind_check', sql`${t.kind} in ('LIABILITIES', 'CYCLE')`),
+    check('merkle_trees_cycle_check', sql`(${t.kind} = 'CYCLE') = (${t.cycleId} is not null)`),
+    check('merkle_trees_total_check', sql`${t.totalMicro} >= 0`),
+    uniqueIndex('merkle_trees_cycle_unique')
+      .on(t.cycleId)
+      .where(sql`${t.cycleId} is not null`),
+    index('merkle_trees_kind_built_idx').on(t.kind, t.builtAt),
+  ],
+);
+
+/** A member's leaf in a tree: its salt (fresh per tree), amount and place among the leaves. */
+export const merkleLeaves = pgTable(
+  'merkle_leaves',
+  {
+    treeId: uuid('tree_id')
+      .notNull()
+      .references(() => merkleTrees.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    position: integer('position').notNull(),
+    salt: text('salt').notNull(),
+    amountMicro: bigint('amount_micro', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.treeId, t.userId] }),
+    check('merkle_leaves_amount_check', sql`${t.amountMicro} >= 0`),
+  ],
+);
+
+/** Every node of a tree by level (0: the leaves) and position: a path is one indexed read. */
+export const merkleNodes = pgTable(
+  'merkle_nodes',
+  {
+    treeId: uuid('tree_id')
+      .notNull()
+      .references(() => merkleTrees.id, { onDelete: 'cascade' }),
+    level: smallint('level').notNull(),
+    position: integer('position').notNull(),
+    hash: text('hash').notNull(),
+    sumMicro: bigint('sum_micro', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.treeId, t.level, t.position] })],
+);
+
 export const schema = {
   users,
   referralPaths,
@@ -976,6 +1038,9 @@ export const schema = {
   uidLinkReviews,
   riskReviews,
   riskDigestedSignals,
+  merkleTrees,
+  merkleLeaves,
+  merkleNodes,
   memberChanges,
   scheduledJobs,
   jobRuns,

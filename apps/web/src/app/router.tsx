@@ -124,6 +124,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'proof',
+            lazy: page(
+              () => import('@/features/proof/pages/proof-page'),
+              (m) => m.ProofPage,
+            ),
+          },
+          {
             element: <OnboardingRoute />,
             children: [
               {

@@ -124,3 +124,14 @@ export function fullName(user: { firstName: string; lastName: string }): string 
 export function countOf(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
+
+/**
+ * Micro-USDT in decimal -> exact USDT: `19500000` -> `19.50 USDT`, `777001` -> `0.777001 USDT`
+ * (no float on the way: a proof's figure is shown to the last micro-USDT).
+ */
+export function formatMicroUsdt(micro: string): string {
+  const padded = micro.padStart(7, '0');
+  const whole = BigInt(padded.slice(0, -6)).toLocaleString(LOCALE);
+  const fraction = padded.slice(-6).replace(/0+$/, '').padEnd(2, '0');
+  return `${whole}.${fraction} USDT`;
+}

@@ -28,6 +28,7 @@ export const paths = {
   privacy: '/privacy',
   risk: '/risk',
   earningsDisclosure: '/earnings-disclosure',
+  proof: '/proof',
   landing: {
     copyTrading: `/#${LANDING_SECTION_IDS.copyTrading}`,
     earn: `/#${LANDING_SECTION_IDS.earn}`,

@@ -48,7 +48,7 @@ const legalPage = (document: string, title: string) => () =>
 
 /**
  * Answered unless a test gives its own handler: the public site's reads (footer, support, legal
- * pages, disclosure) and the admin's copy of its links, which pages show beside their subject.
+ * pages, disclosure, proof of liabilities) and the admin's copy of its links, which pages show beside their subject.
  */
 const DEFAULT_ROUTES: Record<string, Handler> = {
   'GET /api/public/site': () => okResponse(TEST_SITE_LINKS),
@@ -57,6 +57,8 @@ const DEFAULT_ROUTES: Record<string, Handler> = {
   'GET /api/public/legal/privacy': legalPage('privacy', 'Privacy Policy'),
   'GET /api/public/legal/risk': legalPage('risk', 'Risk Disclosure'),
   'GET /api/public/earnings-disclosure': () => okResponse(null),
+  'GET /api/proof/latest': () => okResponse(null),
+  'GET /api/users/proof': () => okResponse(null),
 };
 
 /** Stubs `fetch`; keys are `METHOD /api/path`. Returns the mock to inspect the calls. */

@@ -26,6 +26,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   WITHDRAWAL_FREEZE_LIFTED: 'Withdrawal freeze lifted',
   TWO_FACTOR_RESET: 'Second factor reset',
   RISK_SIGNAL_REVIEWED: 'Risk signal marked reviewed',
+  PROOF_BUILT: 'Proof of liabilities built',
 };
 
 const ACTION_VARIANTS: Readonly<Record<string, BadgeVariant>> = {

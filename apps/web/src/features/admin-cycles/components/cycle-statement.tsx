@@ -6,6 +6,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { formatPercent, formatUsd } from '@/lib/format';
 import { lockReasonLabel } from '@/lib/admin/lock-reasons';
 import { SKIP_REASON_LABELS } from './cycle-labels';
+import { CycleRoot } from './cycle-root';
 import { Figures, Section } from './figures';
 import { FigureTable } from './figure-table';
 import { paths } from '@/lib/paths';
@@ -103,6 +104,8 @@ export function CycleStatement({
           />
         )}
       </Section>
+
+      {number === null ? null : <CycleRoot number={number} />}
 
       {number === null ? null : (
         <Link

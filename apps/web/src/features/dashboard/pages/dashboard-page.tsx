@@ -7,6 +7,7 @@ import { useAuthenticatedUser } from '@/lib/session';
 import { BalanceOverview } from '../components/balance-overview';
 import { EarningsChartPlaceholder } from '../components/earnings-chart-placeholder';
 import { IncomeBreakdown } from '../components/income-breakdown';
+import { ProofCard } from '../components/proof-card';
 import { ReferralLinkCard } from '../components/referral-link-card';
 import { SubscriptionCard } from '../components/subscription-card';
 import { VerificationNotice } from '../components/verification-notice';
@@ -62,6 +63,7 @@ export function DashboardPage() {
           <EarningsChart points={stats.data?.earningsOverTime} loading={loading} />
         </Suspense>
       ) : null}
+      <ProofCard userId={user.userId} />
     </div>
   );
 }

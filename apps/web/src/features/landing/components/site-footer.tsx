@@ -34,6 +34,7 @@ const TRUST_LINKS = [
   { label: 'Privacy Policy', to: paths.privacy },
   { label: 'Risk Disclosure', to: paths.risk },
   { label: 'Earnings disclosure', to: paths.earningsDisclosure },
+  { label: 'Proof of liabilities', to: paths.proof },
 ] as const;
 
 const socialClasses =

@@ -1,7 +1,11 @@
+import { MERKLE_VECTOR_CLAIM, MERKLE_VECTORS } from '@ctn/contracts/merkle-sum.vectors';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { failResponse, mockApi, okResponse } from '@/testing/api-mock';
+import { makeUser } from '@/testing/fixtures';
 import { renderRoutes, Stub } from '@/testing/render';
+import { SignedIn } from '@/testing/signed-in';
 import { CycleStatementPage } from './cycle-statement-page';
 
 const STATEMENT = {
@@ -22,11 +26,21 @@ const STATEMENT = {
 
 function renderStatement(routes: Parameters<typeof mockApi>[0], at = '/rewards/cycles/7') {
   localStorage.setItem('token', 'tok');
-  mockApi(routes);
+  mockApi({
+    'GET /api/users/profile': () => okResponse(makeUser({ userId: MERKLE_VECTOR_CLAIM.userId })),
+    'GET /api/proof/cycles/7': () => okResponse(null),
+    'GET /api/users/proof/cycles/7': () => okResponse(null),
+    ...routes,
+  });
   return renderRoutes(
     [
-      { path: '/rewards/cycles/:number', element: <CycleStatementPage /> },
-      { path: '/rewards', element: <Stub name="Rewards stub" /> },
+      {
+        element: <SignedIn />,
+        children: [
+          { path: '/rewards/cycles/:number', element: <CycleStatementPage /> },
+          { path: '/rewards', element: <Stub name="Rewards stub" /> },
+        ],
+      },
     ],
     { at },
   );
@@ -35,7 +49,7 @@ function renderStatement(routes: Parameters<typeof mockApi>[0], at = '/rewards/c
 describe('cycle statement', () => {
   it('shows period, source, totals, the held part and the lines by level with their percent', async () => {
     renderStatement({ 'GET /api/rewards/user/cycles/7': () => okResponse(STATEMENT) });
-    expect(screen.getByRole('heading', { level: 1, name: 'Reward cycle #7' })).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reward cycle #7' })).toBeVisible();
     const table = within(
       await screen.findByRole('region', { name: 'Your lines by level' }),
     ).getByRole('table');
@@ -53,5 +67,30 @@ describe('cycle statement', () => {
     renderStatement({ 'GET /api/rewards/user/cycles/7': () => failResponse(404, 'NOT_FOUND') });
     expect(await screen.findByRole('alert')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it("carries the member's line in the cycle's published root, verified in the browser", async () => {
+    const { userId: _userId, ...claim } = MERKLE_VECTOR_CLAIM;
+    renderStatement({
+      'GET /api/rewards/user/cycles/7': () => okResponse(STATEMENT),
+      'GET /api/proof/cycles/7': () =>
+        okResponse({
+          root: MERKLE_VECTORS.root,
+          totalMicroUsdt: MERKLE_VECTORS.totalMicro,
+          leafCount: 3,
+          builtAt: '2026-11-08T10:01:00.000Z',
+        }),
+      'GET /api/users/proof/cycles/7': () =>
+        okResponse({ ...claim, builtAt: '2026-11-08T10:01:00.000Z' }),
+    });
+    expect(
+      await screen.findByRole('heading', { name: "Your line in this cycle's root" }),
+    ).toBeVisible();
+    await userEvent.click(await screen.findByRole('button', { name: 'Verify' }));
+    expect(
+      await screen.findByText(
+        'Verified: your credit of 0.00025 USDT is included in root 0ec985eb34cc…',
+      ),
+    ).toBeVisible();
   });
 });

@@ -2,6 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import type { CycleSource } from '@ctn/contracts/cycles';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { InclusionProofCard } from '@/components/inclusion-proof-card';
 import { PageTitle } from '@/components/page-title';
 import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
@@ -17,6 +18,8 @@ import {
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatMoney, formatUsdt } from '@/lib/format';
 import { paths } from '@/lib/paths';
+import { useCycleRoot, useMyCycleProof } from '@/lib/proof';
+import { useAuthenticatedUser } from '@/lib/session';
 import { useCycleStatement } from '../api/get-cycle-statement';
 import { ListError } from '@/components/list-states';
 
@@ -54,7 +57,10 @@ export function CycleStatementPage() {
           retrying={statement.isFetching}
         />
       ) : (
-        <Statement data={statement.data} />
+        <>
+          <Statement data={statement.data} />
+          <CycleProof number={number} />
+        </>
       )}
     </div>
   );
@@ -114,6 +120,25 @@ function Statement({ data }: { data: NonNullable<ReturnType<typeof useCycleState
         level generated in trading commissions during the period.
       </p>
     </>
+  );
+}
+
+/** The member's line in the cycle's published root, verified in the browser. */
+function CycleProof({ number }: { number: number }) {
+  const user = useAuthenticatedUser();
+  const proof = useMyCycleProof(number);
+  const root = useCycleRoot(number);
+  return (
+    <InclusionProofCard
+      title="Your line in this cycle's root"
+      description="Every completed cycle publishes the Merkle root of its lines: one leaf per member credited, with what the cycle credited them in all."
+      amountNoun="credit"
+      userId={user.userId}
+      proof={proof}
+      published={root.data}
+      emptyTitle="No line of yours in this cycle's root"
+      emptyText="The root is published within a minute of the cycle completing; a cycle that credited you nothing has no line of yours."
+    />
   );
 }
 

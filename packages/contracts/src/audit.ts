@@ -34,6 +34,10 @@ export const AUDIT_ACTIONS = [
   'TWO_FACTOR_RESET',
   /** A risk-center signal marked reviewed; `target` is {risk-signal, key}. */
   'RISK_SIGNAL_REVIEWED',
+  /** A marketing claim confirmed as substantiated (shown from now on); `after` is {parts}. */
+  'CLAIM_CONFIRMED',
+  /** A claim's confirmation withdrawn (hidden again); `before` is {parts, confirmedBy, confirmedAt}. */
+  'CLAIM_UNCONFIRMED',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

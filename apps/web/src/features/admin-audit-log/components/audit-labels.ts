@@ -26,6 +26,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   WITHDRAWAL_FREEZE_LIFTED: 'Withdrawal freeze lifted',
   TWO_FACTOR_RESET: 'Second factor reset',
   RISK_SIGNAL_REVIEWED: 'Risk signal marked reviewed',
+  CLAIM_CONFIRMED: 'Claim confirmed as substantiated',
+  CLAIM_UNCONFIRMED: 'Claim confirmation withdrawn',
 };
 
 const ACTION_VARIANTS: Readonly<Record<string, BadgeVariant>> = {

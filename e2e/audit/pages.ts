@@ -51,6 +51,15 @@ function concrete({ path, audience }: PageRoute): AuditPage[] {
         page('verify-email-pending', path),
         page('verify-email-error', '/verify-email?token=audit-invalid-token'),
       ];
+    case '/contact':
+      // As a receipt's "wrong payment" link opens it: topic, subject and message filled in.
+      return [
+        page('contact', path),
+        page(
+          'contact-prefilled',
+          `/contact?topic=payment&subject=${encodeURIComponent('Wrong payment 0x5e1f…9a2c')}&message=${encodeURIComponent('I paid 10 USDT on the wrong network.')}`,
+        ),
+      ];
     case '/admin':
       return [page('admin-root', path)];
     case '/admin/users/:id':

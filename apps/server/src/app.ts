@@ -36,6 +36,8 @@ import { cyclesRoutes } from './modules/rewards/cycles.routes';
 import { rewardsRoutes } from './modules/rewards/rewards.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { adminSiteRoutes, publicSiteRoutes } from './modules/settings/site.routes';
+import { adminOperatorRoutes, publicOperatorRoutes } from './modules/settings/operator.routes';
+import { publicSupportRoutes } from './modules/support/support.routes';
 import {
   chainRescanRoutes,
   devPaymentRoutes,
@@ -194,6 +196,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     [settingsRoutes(s.settings), '/api/admin/settings'],
     [adminSiteRoutes(s.site), '/api/admin/settings'],
     [publicSiteRoutes(s.site), '/api/public'],
+    [adminOperatorRoutes(s.operator, s.claims), '/api/admin/settings'],
+    [publicOperatorRoutes(s.operator, s.claims), '/api/public'],
+    [publicSupportRoutes(s.support), '/api/public'],
     [publicDisclosureRoutes(s.disclosure), '/api/public'],
     [adminDisclosureRoutes(s.disclosure), '/api/admin'],
     [publicProofRoutes(s.proof), '/api/proof'],

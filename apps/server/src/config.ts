@@ -4,6 +4,8 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { USDT_BEP20_MAINNET } from '@ctn/contracts/constants';
+import type { OperatorFacts, SupportChannel } from '@ctn/contracts/operator-facts';
+import { isoDaySchema, operatorFactsSchema } from '@ctn/contracts/operator';
 import type { SiteLinks } from '@ctn/contracts/site';
 import { isEmail, isWalletAddress } from '@ctn/contracts/validation';
 import { z } from 'zod';
@@ -150,6 +152,28 @@ const envSchema = z.object({
   SUPPORT_EMAIL: optional.refine((v) => v === undefined || isEmail(v), {
     message: 'must be an email address',
   }),
+  // Who runs the platform and how members reach support, until an administrator saves them
+  // (decision 049): unset stays unset, and the pages say so instead of inventing.
+  OPERATOR_LEGAL_NAME: optional.refine((v) => v === undefined || v.length <= 200, {
+    message: 'must be at most 200 characters',
+  }),
+  OPERATOR_ADDRESS: optional.refine((v) => v === undefined || v.length <= 500, {
+    message: 'must be at most 500 characters',
+  }),
+  OPERATOR_JURISDICTION: optional.refine((v) => v === undefined || v.length <= 200, {
+    message: 'must be at most 200 characters',
+  }),
+  SUPPORT_CHANNELS: optional.refine((v) => v === undefined || supportChannelsOf(v) !== null, {
+    message:
+      'must be a comma-separated list of Name=https://… or a Telegram @handle, e.g. Telegram=https://t.me/example_support',
+  }),
+  SUPPORT_HOURS: optional.refine((v) => v === undefined || v.length <= 200, {
+    message: 'must be at most 200 characters, e.g. "Mon-Fri 09:00-18:00 UTC" or "24/7"',
+  }),
+  LEGAL_EFFECTIVE_DATE: optional.refine(
+    (v) => v === undefined || isoDaySchema.safeParse(v).success,
+    { message: 'must be a date written YYYY-MM-DD' },
+  ),
   CHAIN_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   DEMO: z.enum(['0', '1'], { error: 'must be 1 (seed demo data) or 0' }).optional(),
   REQUEST_LOGS: z.enum(['0', '1'], { error: 'must be 1 (a line per request) or 0' }).optional(),
@@ -160,6 +184,28 @@ const envSchema = z.object({
     },
   ),
 });
+
+/**
+ * SUPPORT_CHANNELS: "Telegram=https://t.me/x, Help desk=https://help.example.com", or a
+ * Telegram "@handle" (its t.me link); null when an entry is neither.
+ */
+export function supportChannelsOf(value: string): SupportChannel[] | null {
+  const channels: SupportChannel[] = [];
+  for (const entry of value.split(',').map((e) => e.trim())) {
+    if (entry === '') continue;
+    const handle = /^@([A-Za-z0-9_]{4,32})$/.exec(entry);
+    const pair = /^([^=]+)=(.+)$/.exec(entry);
+    const channel = handle
+      ? { label: 'Telegram', url: `https://t.me/${handle[1]}` }
+      : pair
+        ? { label: pair[1]!.trim(), url: pair[2]!.trim() }
+        : null;
+    if (channel === null) return null;
+    channels.push(channel);
+  }
+  const parsed = operatorFactsSchema.shape.supportChannels.safeParse(channels);
+  return parsed.success ? parsed.data : null;
+}
 
 /**
  * The explorer of each chain id we know; another chain (anvil's 31337, a private network) has
@@ -243,6 +289,8 @@ export interface Config {
   rootReferralCode: string | undefined;
   /** The public site's links and mailbox before an administrator saves them (null: unset). */
   siteLinks: SiteLinks;
+  /** The operator's facts before an administrator saves them (null: unset). */
+  operator: OperatorFacts;
   redisUrl: string | undefined;
   /** Browser origins other than our own allowed to call the API; none by default. */
   corsOrigins: string[];
@@ -446,6 +494,14 @@ export function parseConfig(
       updatesChannelUrl: e.SITE_UPDATES_CHANNEL_URL ?? null,
       communityChannelUrl: e.SITE_COMMUNITY_CHANNEL_URL ?? null,
       supportEmail: e.SUPPORT_EMAIL ?? null,
+    },
+    operator: {
+      legalName: e.OPERATOR_LEGAL_NAME ?? null,
+      address: e.OPERATOR_ADDRESS ?? null,
+      jurisdiction: e.OPERATOR_JURISDICTION ?? null,
+      supportChannels: e.SUPPORT_CHANNELS ? (supportChannelsOf(e.SUPPORT_CHANNELS) ?? []) : [],
+      supportHours: e.SUPPORT_HOURS ?? null,
+      legalEffectiveDate: e.LEGAL_EFFECTIVE_DATE ?? null,
     },
     redisUrl: e.REDIS_URL,
     corsOrigins: (e.CORS_ORIGINS ?? '')

@@ -45,6 +45,10 @@ import { CyclesService } from './modules/rewards/cycles.service';
 import { REWARD_CHANGES, RewardsService } from './modules/rewards/rewards.service';
 import { SETTINGS_CHANGES, SettingsService } from './modules/settings/settings.service';
 import { SiteService } from './modules/settings/site.service';
+import { OperatorService } from './modules/settings/operator.service';
+import { ClaimsService } from './modules/settings/claims.service';
+import { SupportService } from './modules/support/support.service';
+import { operatorCheck } from './modules/launch-checklist/operator-check';
 import { ChainRescansService } from './modules/subscriptions/chain-rescans.service';
 import { SubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { TwoFactorService } from './modules/two-factor/two-factor.service';
@@ -93,6 +97,11 @@ export interface Services {
   audit: AuditService;
   settings: SettingsService;
   site: SiteService;
+  /** The operator's facts and the marketing claims (decision 049). */
+  operator: OperatorService;
+  claims: ClaimsService;
+  /** The public contact form. */
+  support: SupportService;
   disclosure: DisclosureService;
   /** The proof of liabilities and the reward cycles' roots (docs/decisions/048). */
   proof: ProofService;
@@ -163,6 +172,13 @@ export async function createServices(
     notMeUrl: (accountId) => (accountId ? freezeLinks.urlFor(accountId) : `${publicUrl}/support`),
   });
   const site = new SiteService(db, audit, config.siteLinks, database.changes(SETTINGS_CHANGES));
+  const operator = new OperatorService(
+    db,
+    audit,
+    config.operator,
+    database.changes(SETTINGS_CHANGES),
+  );
+  const disclosure = new DisclosureService(db);
   const twoFactor = new TwoFactorService({
     db,
     box: new SecretBox(config.twoFactorKey),
@@ -381,7 +397,6 @@ export async function createServices(
     audit,
     settings,
     site,
-    disclosure: new DisclosureService(db),
     proof: new ProofService({
       db,
       audit,
@@ -390,6 +405,10 @@ export async function createServices(
       log,
       ...(options.proofFaults?.afterRead ? { afterRead: options.proofFaults.afterRead } : {}),
     }),
+    operator,
+    claims: new ClaimsService(db, audit, disclosure, settings, database.changes(SETTINGS_CHANGES)),
+    support: new SupportService({ db, mail, limiter, site, operator, settings }),
+    disclosure,
     ledger,
     rewards,
     cycles,
@@ -405,7 +424,14 @@ export async function createServices(
           )
         : null,
     reconciliation,
-    launchChecklist: new LaunchChecklistService(launchChecks(config, async () => database)),
+    launchChecklist: new LaunchChecklistService([
+      ...launchChecks(config, async () => database),
+      operatorCheck(async () => ({
+        facts: await operator.facts(),
+        supportEmail: (await site.links()).supportEmail,
+        from: 'as published',
+      })),
+    ]),
     chainRescans,
     otp,
     withdrawals,

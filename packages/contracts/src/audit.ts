@@ -36,6 +36,10 @@ export const AUDIT_ACTIONS = [
   'RISK_SIGNAL_REVIEWED',
   /** A proof of liabilities built by hand; `after` is {root, totalMicroUsdt, leafCount}. */
   'PROOF_BUILT',
+  /** A marketing claim confirmed as substantiated (shown from now on); `after` is {parts}. */
+  'CLAIM_CONFIRMED',
+  /** A claim's confirmation withdrawn (hidden again); `before` is {parts, confirmedBy, confirmedAt}. */
+  'CLAIM_UNCONFIRMED',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1014,8 +1014,29 @@ export const merkleNodes = pgTable(
   (t) => [primaryKey({ columns: [t.treeId, t.level, t.position] })],
 );
 
+/**
+ * A message sent through the public contact form (modules/support): mailed to support and its
+ * number mailed back to the sender, both through the outbox in the same transaction.
+ */
+export const supportTickets = pgTable(
+  'support_tickets',
+  {
+    /** The ticket number's sequence ("CT-000042"). */
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    topic: text('topic').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('support_tickets_email_idx').on(t.email, t.createdAt)],
+);
+
 export const schema = {
   users,
+  supportTickets,
   referralPaths,
   authTokens,
   mailOutbox,

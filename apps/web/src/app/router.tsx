@@ -117,6 +117,20 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'about',
+            lazy: page(
+              () => import('@/features/about/pages/about-page'),
+              (m) => m.AboutPage,
+            ),
+          },
+          {
+            path: 'contact',
+            lazy: page(
+              () => import('@/features/contact/pages/contact-page'),
+              (m) => m.ContactPage,
+            ),
+          },
+          {
             path: 'earnings-disclosure',
             lazy: page(
               () => import('@/features/disclosure/pages/earnings-disclosure-page'),

@@ -24,6 +24,9 @@ export const paths = {
   profile: '/profile',
   settings: '/settings',
   support: '/support',
+  about: '/about',
+  /** The public contact form; `topic`, `subject` and `message` prefill it. */
+  contact: '/contact',
   terms: '/terms',
   privacy: '/privacy',
   risk: '/risk',
@@ -32,7 +35,6 @@ export const paths = {
   landing: {
     copyTrading: `/#${LANDING_SECTION_IDS.copyTrading}`,
     earn: `/#${LANDING_SECTION_IDS.earn}`,
-    contactUs: `/#${LANDING_SECTION_IDS.contactUs}`,
   },
   admin: {
     root: '/admin',

@@ -35,7 +35,7 @@ export const channels = [
     setting: 'communityChannelUrl',
     name: 'Community channel',
     app: 'Telegram',
-    text: 'Talk with other members and get quick answers from the team, 24/7.',
+    text: 'Talk with other members and get answers from the team.',
   },
 ] as const satisfies readonly { setting: SiteLinkKey; name: string; app: string; text: string }[];
 
@@ -53,14 +53,15 @@ export const socialLinks: readonly SocialLink[] = [
 
 /** Shown in the footer of the landing page; edit freely. */
 export const RISK_DISCLOSURE =
-  'Risk disclosure: trading crypto assets, including copy trading, carries a high level of risk and may not be suitable for everyone. You can lose part or all of the money you trade with. Returns mentioned on this site, such as the monthly returns generally seen, are past results: they do not guarantee future returns. CopyTrade Network never holds your funds, is not a broker and does not give investment advice. Only trade with money you can afford to lose.';
+  'Risk disclosure: trading crypto assets, including copy trading, carries a high level of risk and may not be suitable for everyone. You can lose part or all of the money you trade with. Any returns mentioned on this site are past results: they do not guarantee future returns. CopyTrade Network never holds your funds, is not a broker and does not give investment advice. Only trade with money you can afford to lose.';
 
 export const landingContent = {
   documentTitle: 'AI Copy Trading & Referral Rewards',
+  /**
+   * The hero's headline, lead, figures and the line above them are claims the operator words
+   * (lib/site.ts useClaims; their defaults in contracts' operator-facts.ts).
+   */
   hero: {
-    eyebrow: `Official ${EXCHANGE_NAME} copy trading partner`,
-    headline: '#1 AI COPY TRADING Network',
-    lead: `Copy our master trader on ${EXCHANGE_NAME} and earn referral rewards up to ${REFERRAL_LEVELS} levels deep.`,
     body: `Your funds stay in your own ${EXCHANGE_NAME} account, in your name. We track your network, your rewards and your withdrawals in one place.`,
     /** The hero's button: copy on the exchange and earn up to 15 levels deep. */
     cta: {
@@ -75,12 +76,13 @@ export const landingContent = {
     visual: {
       title: 'Your network',
       subtitle: `Rewards from ${REFERRAL_LEVELS} levels, copy trading on ${EXCHANGE_NAME}`,
-      figures: [
-        { value: '15%', label: 'shared' },
-        { value: '50%', label: 'you keep' },
-        { value: '24/7', label: 'withdrawals' },
-      ],
     },
+  },
+  /** Stands where a claim is left out: what members really earned, on the disclosure page. */
+  disclosureInstead: {
+    title: 'What members really earn',
+    text: 'Our earnings disclosure shows the median and the spread of what members earned, against what membership costs.',
+    link: 'See the earnings disclosure',
   },
   copyTrading: {
     kicker: 'Copy Trading',
@@ -109,64 +111,10 @@ export const landingContent = {
       },
     ],
   },
-  stats: [
-    {
-      icon: 'trending',
-      title: 'Evolving in the market',
-      text: 'An AI-assisted strategy that keeps adapting to the market.',
-    },
-    {
-      icon: 'trophy',
-      title: 'Best traders only',
-      text: 'We follow more than 100 traders and copy only the best.',
-    },
-    {
-      icon: 'network',
-      title: `${REFERRAL_LEVELS} referral levels`,
-      text: `Earn from your network, up to ${REFERRAL_LEVELS} levels deep.`,
-    },
-    {
-      icon: 'partner',
-      title: `${EXCHANGE_NAME} official partner`,
-      text: `Copy trading runs on ${EXCHANGE_NAME}, our official exchange partner.`,
-    },
-  ],
   benefits: {
     kicker: 'Benefits',
     title: 'Why members copy with us',
     intro: 'Tap or press a card to see the details.',
-    cards: [
-      {
-        figure: '15%',
-        title: `Of profit shared across ${REFERRAL_LEVELS} levels`,
-        text: `15% of the profit of your network's copy trading is shared across ${REFERRAL_LEVELS} referral levels, plus bonuses from subscriptions.`,
-      },
-      {
-        figure: '50%',
-        title: 'Of profit stays with you',
-        text: `You keep 50% of the profit, in your own ${EXCHANGE_NAME} account: your funds never leave the exchange.`,
-      },
-      {
-        figure: '5-10%',
-        title: 'Monthly return generally seen',
-        text: 'Members have generally seen 5-10% a month. Past results do not guarantee future returns.',
-      },
-      {
-        figure: '24/7',
-        title: 'Deposits and withdrawals',
-        text: `Deposit and withdraw on ${EXCHANGE_NAME} at any time, and withdraw your rewards in USDT whenever you like.`,
-      },
-      {
-        figure: '100+',
-        title: 'Traders',
-        text: 'More than 100 traders are followed, and only the best is copied.',
-      },
-      {
-        figure: 'Perks',
-        title: 'For top performers',
-        text: 'Tours, conferences, education and gifts for the top performers of the network.',
-      },
-    ],
   },
   earn: {
     kicker: 'Earn',
@@ -200,7 +148,6 @@ export const landingContent = {
       `Funds stay on ${EXCHANGE_NAME}`,
       'Every reward listed with its level and cycle',
       'Withdrawals confirmed by a code sent to your email',
-      'Support 24/7 on Telegram',
     ],
   },
   faq: {
@@ -243,7 +190,7 @@ export const landingContent = {
       {
         question: 'Are returns guaranteed?',
         answer:
-          'No. Trading carries risk and you can lose money. Members have generally seen 5-10% a month, but past results do not guarantee future returns.',
+          'No. Trading carries risk and you can lose money, and past results do not guarantee future returns. Our earnings disclosure shows what members really earned.',
       },
     ],
   },
@@ -251,6 +198,7 @@ export const landingContent = {
     tagline: `Copy trading on ${EXCHANGE_NAME} with referral rewards up to ${REFERRAL_LEVELS} levels deep.`,
     contactTitle: 'Contact Us',
     contactText: 'Questions about the network or your account? Write to us.',
+    contactForm: 'Send us a message',
     channelsTitle: 'Stay in touch',
     socialTitle: 'Follow us',
   },
@@ -259,17 +207,21 @@ export const landingContent = {
 export const supportContent = {
   title: 'Help & Support',
   subtitle: 'Get Assistance',
-  intro: 'Our team is here to help: reach us on Telegram or by email.',
-  channel: {
-    title: 'Telegram Support',
-    text: 'Join our Telegram channel for help from the team and other members, around the clock.',
-    cta: 'Join Channel',
-    setting: 'communityChannelUrl' satisfies SiteLinkKey,
+  intro: 'Reach our team through the channels below, or send us a message.',
+  channels: {
+    title: 'Support channels',
+    text: 'Where our team answers members.',
   },
   email: {
     title: 'Email Support',
     text: 'Write to us about anything specific to your account. Please include your user ID.',
   },
+  form: {
+    title: 'Send us a message',
+    text: 'Write to us from the contact form: you get a ticket number by email.',
+    cta: 'Open the contact form',
+  },
+  notPublished: 'Our support contacts are not published yet. You can still send us a message.',
   quickHelp: {
     title: 'Quick Help',
     commonTopicsTitle: 'Common topics',
@@ -292,9 +244,7 @@ export const supportContent = {
   },
   hours: {
     title: 'Support Hours',
-    lines: [
-      { label: 'Telegram', text: '24/7 through our Telegram channel', channel: 'channel' },
-      { label: 'Email', text: 'Replies typically within 24 hours', channel: 'email' },
-    ],
+    /** Only the operator's own hours are stated; none are promised while unset. */
+    notPublished: 'Our support hours are not published yet.',
   },
 } as const;

@@ -5,6 +5,13 @@ import type {
   SiteLinks,
 } from '@ctn/contracts/site';
 import { siteLinksReader } from '@ctn/contracts/site-links';
+import {
+  CLAIMS_BEFORE_ANSWER,
+  operatorFactsReader,
+  publicClaimsReader,
+  type OperatorFacts,
+  type PublicClaims,
+} from '@ctn/contracts/operator-facts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 
@@ -22,7 +29,35 @@ export const siteKeys = {
   links: ['site', 'links'] as const,
   legal: (document: LegalDocumentKey) => ['site', 'legal', document] as const,
   disclosure: ['site', 'earnings-disclosure'] as const,
+  operator: ['site', 'operator'] as const,
+  claims: ['site', 'claims'] as const,
 };
+
+/** Who runs the platform and how to reach support (GET /api/public/operator). */
+export function useOperatorFacts() {
+  return useQuery({
+    queryKey: siteKeys.operator,
+    queryFn: async ({ signal }): Promise<OperatorFacts> =>
+      (await api.get('/public/operator', { schema: operatorFactsReader, signal })).data,
+    staleTime: 10 * 60_000,
+  });
+}
+
+/**
+ * The marketing claims in the operator's words. Until they arrive (at build time, while loading,
+ * on an error) a claim that needs confirmation is left out and the rest read as the spec words
+ * them: an unconfirmed claim is never shown, not even for a moment.
+ */
+export function useClaims(): PublicClaims {
+  return (
+    useQuery({
+      queryKey: siteKeys.claims,
+      queryFn: async ({ signal }): Promise<PublicClaims> =>
+        (await api.get('/public/claims', { schema: publicClaimsReader, signal })).data,
+      staleTime: 10 * 60_000,
+    }).data ?? CLAIMS_BEFORE_ANSWER
+  );
+}
 
 export function useSiteLinks() {
   return useQuery({

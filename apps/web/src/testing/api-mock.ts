@@ -1,3 +1,11 @@
+import type { AdminClaims } from '@ctn/contracts/operator';
+import {
+  CLAIM_IDS,
+  CLAIMS,
+  CLAIMS_BEFORE_ANSWER,
+  needsConfirmation,
+  type OperatorFacts,
+} from '@ctn/contracts/operator-facts';
 import type { SiteLinks } from '@ctn/contracts/site';
 import { vi } from 'vitest';
 
@@ -38,6 +46,32 @@ export const TEST_SITE_LINKS: SiteLinks = {
   supportEmail: 'support@test.example',
 };
 
+/** The operator's published facts, as the public pages read them. */
+export const TEST_OPERATOR: OperatorFacts = {
+  legalName: 'Test Operator Ltd',
+  address: '1 Test Street, Testville',
+  jurisdiction: 'Seychelles',
+  supportChannels: [{ label: 'Telegram', url: 'https://t.me/test_support' }],
+  supportHours: 'Mon-Fri 09:00-18:00 UTC',
+  legalEffectiveDate: '2026-12-01',
+};
+
+/** Every claim as shipped, none confirmed, before the disclosure's first build. */
+export const TEST_ADMIN_CLAIMS: AdminClaims = {
+  claims: CLAIM_IDS.map((id) => ({
+    id,
+    place: CLAIMS[id].place,
+    kind: CLAIMS[id].kind,
+    needsConfirmation: needsConfirmation(CLAIMS[id].kind),
+    parts: CLAIMS[id].defaults,
+    defaults: CLAIMS[id].defaults,
+    isDefault: true,
+    confirmation: null,
+    shown: !needsConfirmation(CLAIMS[id].kind),
+  })),
+  evidence: null,
+};
+
 const legalPage = (document: string, title: string) => () =>
   okResponse({
     document,
@@ -59,6 +93,11 @@ const DEFAULT_ROUTES: Record<string, Handler> = {
   'GET /api/public/earnings-disclosure': () => okResponse(null),
   'GET /api/proof/latest': () => okResponse(null),
   'GET /api/users/proof': () => okResponse(null),
+  'GET /api/public/operator': () => okResponse(TEST_OPERATOR),
+  // No claim confirmed: those needing confirmation are left out.
+  'GET /api/public/claims': () => okResponse(CLAIMS_BEFORE_ANSWER),
+  'GET /api/admin/settings/operator': () => okResponse(TEST_OPERATOR),
+  'GET /api/admin/settings/claims': () => okResponse(TEST_ADMIN_CLAIMS),
 };
 
 /** Stubs `fetch`; keys are `METHOD /api/path`. Returns the mock to inspect the calls. */

@@ -21,7 +21,7 @@ const contactOf = (supportEmail: string | null) =>
 
 const RISK = `Trading crypto assets, including copy trading, carries a high level of risk and may not be suitable for everyone. You can lose part or all of the money you trade with.
 
-Returns mentioned on this site, such as the monthly returns generally seen, are past results: they do not guarantee future returns. Our earnings disclosure shows what members actually earned.
+Any returns mentioned on this site are past results: they do not guarantee future returns. Our earnings disclosure shows what members actually earned.
 
 ${PRODUCT_NAME} never holds your trading funds, is not a broker and does not give investment advice. Only trade with money you can afford to lose.`;
 

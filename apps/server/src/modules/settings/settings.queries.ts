@@ -67,3 +67,14 @@ export async function readSettingSaved(db: Db, key: string): Promise<SavedSettin
     .where(eq(settings.key, key));
   return row ?? null;
 }
+
+/** Every setting whose key starts with `prefix`, with who saved it. */
+export async function readSettingsWithPrefix(
+  db: Db,
+  prefix: string,
+): Promise<{ key: string; value: unknown }[]> {
+  return db
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
+    .where(sql`starts_with(${settings.key}, ${prefix})`);
+}

@@ -34,7 +34,7 @@ export const PUBLIC_LINKS: readonly NavItem[] = [
   { to: paths.home, label: 'Home', end: true },
   { to: paths.landing.copyTrading, label: 'Copy Trading' },
   { to: paths.landing.earn, label: 'Earn' },
-  { to: paths.landing.contactUs, label: 'Contact Us' },
+  { to: paths.contact, label: 'Contact Us' },
 ];
 
 /** The mobile menu's entries on member routes. */

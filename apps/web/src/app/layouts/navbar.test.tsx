@@ -28,7 +28,7 @@ const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
 describe('navigation bar', () => {
   it('shows the public links and Sign In / Sign Up when signed out', async () => {
     renderAt('/', false);
-    await screen.findByRole('heading', { level: 1, name: '#1 AI COPY TRADING Network' });
+    await screen.findByRole('heading', { level: 1, name: 'CopyTrade Network' });
     const nav = mainNav();
     expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
     expect(within(nav).getByRole('link', { name: 'Copy Trading' })).toHaveAttribute(
@@ -36,9 +36,10 @@ describe('navigation bar', () => {
       '/#copy-trading',
     );
     expect(within(nav).getByRole('link', { name: 'Earn' })).toHaveAttribute('href', '/#earn');
+    // The public contact form, reachable signed out (never the sign-in page).
     expect(within(nav).getByRole('link', { name: 'Contact Us' })).toHaveAttribute(
       'href',
-      '/#contact-us',
+      '/contact',
     );
     expect(within(nav).getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/signin');
     expect(within(nav).getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/register');

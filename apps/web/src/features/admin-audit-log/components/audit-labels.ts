@@ -27,6 +27,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   TWO_FACTOR_RESET: 'Second factor reset',
   RISK_SIGNAL_REVIEWED: 'Risk signal marked reviewed',
   PROOF_BUILT: 'Proof of liabilities built',
+  CLAIM_CONFIRMED: 'Claim confirmed as substantiated',
+  CLAIM_UNCONFIRMED: 'Claim confirmation withdrawn',
 };
 
 const ACTION_VARIANTS: Readonly<Record<string, BadgeVariant>> = {

@@ -18,6 +18,7 @@ import { LaunchChecklistCard } from '../components/launch-checklist-card';
 import { ShadowComplianceCard } from '../components/shadow-compliance-card';
 import { MailOutboxCard } from '../components/mail-outbox-card';
 import { SiteSetupNotice } from '../components/site-setup-notice';
+import { SupportUnsetNotice } from '../components/support-unset-notice';
 import { ExchangeStatusCard } from '@/components/admin/exchange-status-card';
 import { StatCard } from '@/components/ui/stat-card';
 import { statusText } from '@/lib/admin/format';
@@ -77,6 +78,7 @@ export function AdminDashboardPage() {
 
       <HeldComplianceRun />
       <ShadowComplianceCard />
+      <SupportUnsetNotice />
       <SiteSetupNotice />
 
       {stats.isPending ? (

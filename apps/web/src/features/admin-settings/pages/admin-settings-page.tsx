@@ -9,6 +9,8 @@ import { ComplianceModeCard } from '../components/compliance-mode-card';
 import { RewardSettingsCard } from '../components/reward-settings-card';
 import { LegalPagesCard } from '../components/legal-pages-card';
 import { SiteLinksCard } from '../components/site-links-card';
+import { ClaimsCard } from '../components/claims-card';
+import { OperatorCard } from '../components/operator-card';
 import { SystemOverviewCard } from '../components/system-overview-card';
 import { SystemSettingsCard } from '../components/system-settings-card';
 import { TestMailCard } from '../components/test-mail-card';
@@ -60,6 +62,8 @@ export function AdminSettingsPage() {
       <ComplianceModeCard />
       <TestMailCard />
       <SiteLinksCard />
+      <OperatorCard />
+      <ClaimsCard />
       <LegalPagesCard />
       <RewardSettingsCard />
     </div>

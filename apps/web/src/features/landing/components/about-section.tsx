@@ -1,9 +1,18 @@
 import { CircleCheck } from 'lucide-react';
+import { aroundTheClock } from '@ctn/contracts/operator-facts';
+import { useOperatorFacts } from '@/lib/site';
 import { landingContent } from '@/lib/site-content';
 
 const c = landingContent.about;
 
+/** The support point in the operator's own hours: "24/7" only when those are. */
+function supportPoint(hours: string | null | undefined): string[] {
+  if (!hours) return [];
+  return [aroundTheClock(hours) ? 'Support 24/7' : `Support: ${hours}`];
+}
+
 export function AboutSection() {
+  const points = [...c.points, ...supportPoint(useOperatorFacts().data?.supportHours)];
   return (
     <section aria-labelledby="about-title" className="py-16 sm:py-24">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 sm:px-6 lg:grid-cols-2 lg:items-center lg:gap-16 lg:px-8">
@@ -22,7 +31,7 @@ export function AboutSection() {
           ))}
         </div>
         <ul className="grid gap-3 sm:grid-cols-2">
-          {c.points.map((point) => (
+          {points.map((point) => (
             <li
               key={point}
               className="flex items-start gap-3 rounded-2xl border border-border bg-surface p-5 font-medium text-fg"

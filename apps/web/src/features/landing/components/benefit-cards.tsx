@@ -1,6 +1,9 @@
 import { RotateCcw, RotateCw } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import type { ClaimId } from '@ctn/contracts/operator-facts';
+import { useClaims } from '@/lib/site';
 import { landingContent } from '@/lib/site-content';
+import { DisclosureInstead } from './disclosure-instead';
 import { SectionHeading } from './section-heading';
 
 const c = landingContent.benefits;
@@ -88,16 +91,33 @@ export function FlipCard({ benefit }: { benefit: Benefit }) {
   );
 }
 
-/** The benefits, as flip cards. */
+const BENEFITS = [
+  'benefitShared',
+  'benefitKeep',
+  'benefitReturn',
+  'benefitAvailability',
+  'benefitTraders',
+  'benefitPerks',
+] as const satisfies readonly ClaimId[];
+
+/** The benefits, as flip cards; a claim left out gives its place to the disclosure. */
 export function BenefitCards() {
+  const claims = useClaims();
+  const shown = BENEFITS.flatMap((claim) => {
+    const parts = claims[claim];
+    return parts ? [{ claim, ...parts }] : [];
+  });
   return (
     <section aria-labelledby="benefits-title" className="py-16 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading id="benefits-title" kicker={c.kicker} title={c.title} intro={c.intro} />
         <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-          {c.cards.map((benefit) => (
-            <FlipCard key={benefit.figure} benefit={benefit} />
+          {shown.map(({ claim, ...benefit }) => (
+            <FlipCard key={claim} benefit={benefit} />
           ))}
+          {shown.length < BENEFITS.length && (
+            <DisclosureInstead className="flex h-52 gap-4 rounded-2xl border border-border bg-surface p-6 sm:h-60" />
+          )}
         </ul>
       </div>
     </section>

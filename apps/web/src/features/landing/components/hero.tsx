@@ -1,11 +1,12 @@
 import { REFERRAL_LEVELS } from '@ctn/contracts/constants';
+import { HEADLINE_WITHOUT_CLAIM } from '@ctn/contracts/operator-facts';
 import { ArrowRight, BadgeCheck, ExternalLink as ExternalIcon, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { ExternalLink } from '@/components/external-link';
 import { LogoMark } from '@/components/logo';
 import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
-import { useSiteLink } from '@/lib/site';
+import { useClaims, useSiteLink } from '@/lib/site';
 import { landingContent } from '@/lib/site-content';
 import { InvitedBy } from './invited-by';
 
@@ -14,6 +15,13 @@ const LEVEL_BARS = Array.from({ length: REFERRAL_LEVELS }, (_, i) => 100 - i * 5
 
 export function Hero({ riskDisclosureId }: { riskDisclosureId: string }) {
   // The exchange button waits for the operator's link: never a placeholder target.
+  const claims = useClaims();
+  // A ranking headline nobody confirmed gives way to the product's name; the earnings link below
+  // stays in its place (decision 049).
+  const headline = claims.heroHeadline?.text ?? HEADLINE_WITHOUT_CLAIM;
+  const figures = [claims.heroShared, claims.heroKeep, claims.heroWithdrawals].flatMap((f) =>
+    f ? [f] : [],
+  );
   return (
     <section
       aria-labelledby="hero-title"
@@ -26,17 +34,23 @@ export function Hero({ riskDisclosureId }: { riskDisclosureId: string }) {
       <div className="mx-auto grid max-w-7xl grid-cols-1 items-center gap-12 px-4 sm:px-6 lg:grid-cols-[1.15fr_1fr] lg:px-8">
         <div className="text-center lg:text-left">
           <InvitedBy />
-          <p className="inline-flex items-center gap-2 rounded-full border border-border bg-surface/80 px-3 py-1 text-sm font-medium text-fg-muted">
-            <BadgeCheck className="size-4 text-primary" aria-hidden="true" />
-            {c.eyebrow}
-          </p>
+          {claims.heroEyebrow && (
+            <p className="mb-6 inline-flex items-center gap-2 rounded-full border border-border bg-surface/80 px-3 py-1 text-sm font-medium text-fg-muted">
+              <BadgeCheck className="size-4 text-primary" aria-hidden="true" />
+              {claims.heroEyebrow.text}
+            </p>
+          )}
           <h1
             id="hero-title"
-            className="mt-6 text-4xl font-extrabold tracking-tight text-balance text-fg sm:text-5xl lg:text-6xl"
+            className="text-4xl font-extrabold tracking-tight text-balance text-fg sm:text-5xl lg:text-6xl"
           >
-            {c.headline}
+            {headline}
           </h1>
-          <p className="mt-5 text-lg font-medium text-pretty text-fg sm:text-xl">{c.lead}</p>
+          {claims.heroLead && (
+            <p className="mt-5 text-lg font-medium text-pretty text-fg sm:text-xl">
+              {claims.heroLead.text}
+            </p>
+          )}
           <p className="mx-auto mt-3 max-w-xl text-pretty text-fg-muted lg:mx-0">{c.body}</p>
           <div className="mt-8 flex flex-col items-stretch gap-3 sm:flex-row sm:flex-wrap sm:justify-center lg:justify-start">
             <AffiliateButton />
@@ -96,12 +110,12 @@ export function Hero({ riskDisclosureId }: { riskDisclosureId: string }) {
               <span>Level {REFERRAL_LEVELS}</span>
             </div>
             <div className="mt-6 grid grid-cols-3 gap-3 text-center">
-              {c.visual.figures.map((figure) => (
+              {figures.map((figure) => (
                 <div
                   key={figure.label}
                   className="rounded-2xl border border-border bg-surface-muted/60 p-3"
                 >
-                  <p className="text-xl font-bold text-fg">{figure.value}</p>
+                  <p className="text-xl font-bold text-fg">{figure.figure}</p>
                   <p className="text-xs text-fg-muted">{figure.label}</p>
                 </div>
               ))}

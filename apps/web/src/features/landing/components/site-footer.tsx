@@ -1,4 +1,4 @@
-import { Mail, Send } from 'lucide-react';
+import { Mail, MessageSquare, Send } from 'lucide-react';
 import { Link } from 'react-router';
 import { ExternalLink } from '@/components/external-link';
 import { Logo } from '@/components/logo';
@@ -30,6 +30,8 @@ function SocialIcon({ kind }: { kind: SocialLink['kind'] }) {
 
 /** The pages that say what the service is, what it risks and what members really earn. */
 const TRUST_LINKS = [
+  { label: 'About', to: paths.about },
+  { label: 'Contact', to: paths.contact },
   { label: 'Terms of Service', to: paths.terms },
   { label: 'Privacy Policy', to: paths.privacy },
   { label: 'Risk Disclosure', to: paths.risk },
@@ -123,24 +125,28 @@ export function SiteFooter({ riskDisclosureId }: { riskDisclosureId: string }) {
 // The parts that show what the operator set: their own components, so that when the links arrive
 // only they render again, not the footer.
 
-/** The support mailbox once set, else the support page. */
+/** The contact form (signed out too), and the support mailbox once set. */
 function SupportContact() {
   const supportEmail = useSiteLink('supportEmail');
-  return supportEmail ? (
-    <a
-      href={`mailto:${supportEmail}`}
-      className="mt-3 inline-flex items-center gap-2 rounded-md text-sm font-medium break-all text-primary underline-offset-4 hover:underline"
-    >
-      <Mail className="size-4 shrink-0" aria-hidden="true" />
-      {supportEmail}
-    </a>
-  ) : (
-    <Link
-      to={paths.support}
-      className="mt-3 inline-flex text-sm font-medium text-primary underline-offset-4 hover:underline"
-    >
-      Help &amp; Support
-    </Link>
+  return (
+    <div className="mt-3 flex flex-col items-start gap-2">
+      <Link
+        to={paths.contact}
+        className="inline-flex items-center gap-2 rounded-md text-sm font-medium text-primary underline-offset-4 hover:underline"
+      >
+        <MessageSquare className="size-4 shrink-0" aria-hidden="true" />
+        {c.contactForm}
+      </Link>
+      {supportEmail && (
+        <a
+          href={`mailto:${supportEmail}`}
+          className="inline-flex items-center gap-2 rounded-md text-sm font-medium break-all text-primary underline-offset-4 hover:underline"
+        >
+          <Mail className="size-4 shrink-0" aria-hidden="true" />
+          {supportEmail}
+        </a>
+      )}
+    </div>
   );
 }
 

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LANDING_SECTION_IDS } from '@/lib/paths';
+import { CLAIMS, CLAIMS_BEFORE_ANSWER, type PublicClaims } from '@ctn/contracts/operator-facts';
 import { channels, landingContent, RISK_DISCLOSURE } from '@/lib/site-content';
 import { mockApi, okResponse, TEST_SITE_LINKS } from '@/testing/api-mock';
 import { renderRoutes, Stub } from '@/testing/render';
@@ -36,8 +37,9 @@ describe('landing page', () => {
   it('has the headline, the hero button to the exchange and the four steps', async () => {
     mockApi({});
     renderLanding();
+    // The ranking headline is no administrator's confirmed claim: the product's name instead.
     expect(
-      screen.getByRole('heading', { level: 1, name: '#1 AI COPY TRADING Network' }),
+      screen.getByRole('heading', { level: 1, name: 'CopyTrade Network' }),
     ).toBeInTheDocument();
     const cta = await screen.findByRole('link', {
       name: /Copy on BingX & Earn up to 15 Levels Deep/,
@@ -75,22 +77,50 @@ describe('landing page', () => {
     expect(container.querySelector('#earn')).toHaveTextContent('How users earn');
   });
 
-  it('shows the four stat cards and the About section', () => {
+  it('shows the stat cards and the About section; an unconfirmed claim gives way to the disclosure', async () => {
+    mockApi({});
     renderLanding();
-    for (const title of [
-      'Evolving in the market',
-      'Best traders only',
-      '15 referral levels',
-      'BingX official partner',
-    ]) {
+    for (const title of ['Evolving in the market', 'Best traders only', '15 referral levels']) {
       expect(screen.getByRole('heading', { level: 3, name: title })).toBeInTheDocument();
     }
+    expect(screen.queryByRole('heading', { name: 'BingX official partner' })).toBeNull();
+    expect(screen.queryByText(/Monthly return generally seen/)).toBeNull();
+    expect(screen.queryByText(/5-10%/)).toBeNull();
+    expect(screen.queryByText(/#1/)).toBeNull();
+    expect(screen.queryByText(/24\/7/)).toBeNull();
+    const instead = screen.getAllByTestId('disclosure-instead');
+    expect(instead).toHaveLength(2);
+    expect(
+      within(instead[0]!).getByRole('link', { name: 'See the earnings disclosure' }),
+    ).toHaveAttribute('href', '/earnings-disclosure');
     expect(screen.getByRole('heading', { name: 'About CopyTrade Network' })).toBeInTheDocument();
+    // Support hours as the operator keeps them: not around the clock, so no "24/7".
+    expect(await screen.findByText('Support: Mon-Fri 09:00-18:00 UTC')).toBeInTheDocument();
+  });
+
+  it('shows a return or ranking claim once an administrator confirmed it, in their words', async () => {
+    const confirmed: PublicClaims = {
+      ...CLAIMS_BEFORE_ANSWER,
+      heroHeadline: CLAIMS.heroHeadline.defaults,
+      benefitReturn: { figure: '4-6%', title: 'Monthly return seen in 2026', text: 'Audited.' },
+      statPartner: CLAIMS.statPartner.defaults,
+    };
+    mockApi({ 'GET /api/public/claims': () => okResponse(confirmed) });
+    renderLanding();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: '#1 AI COPY TRADING Network' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^4-6%/ })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 3, name: 'BingX official partner' }),
+    ).toBeInTheDocument();
+    // The availability claims stay unconfirmed: one disclosure link in each section they leave.
+    expect(screen.getAllByTestId('disclosure-instead')).toHaveLength(1);
   });
 
   it('flips a benefit card from the keyboard and back, focus following', async () => {
     const { user } = renderLanding();
-    const card = landingContent.benefits.cards[0];
+    const card = CLAIMS.benefitShared.defaults;
     const front = screen.getByRole('button', { name: new RegExp(`^${card.figure}`) });
     expect(front).toHaveAttribute('aria-expanded', 'false');
     front.focus();
@@ -170,9 +200,10 @@ describe('landing page', () => {
     expect(within(steps).queryByRole('link', { name: /Join BingX/ })).toBeNull();
     const footer = container.querySelector(`#${LANDING_SECTION_IDS.contactUs}`) as HTMLElement;
     expect(within(footer).queryByRole('link', { name: /channel/ })).toBeNull();
-    expect(within(footer).getByRole('link', { name: 'Help & Support' })).toHaveAttribute(
+    // Signed out, the contact form, never the sign-in page.
+    expect(within(footer).getByRole('link', { name: 'Send us a message' })).toHaveAttribute(
       'href',
-      '/support',
+      '/contact',
     );
     for (const name of ['Terms of Service', 'Risk Disclosure', 'Earnings disclosure'])
       expect(within(footer).getByRole('link', { name })).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { failResponse, mockApi, okResponse } from '@/testing/api-mock';
+import { failResponse, mockApi, okResponse, TEST_OPERATOR } from '@/testing/api-mock';
 import { renderRoutes } from '@/testing/render';
 import { PrivacyPage, RiskPage, TermsPage } from './legal-page';
 
@@ -16,6 +16,33 @@ You link one BingX account.
 You can lose money.`;
 
 describe('legal pages', () => {
+  it('Terms and Privacy name the operator and their effective date', async () => {
+    mockApi({});
+    renderRoutes([{ path: '/terms', element: <TermsPage /> }], { at: '/terms' });
+    const operator = await screen.findByTestId('operator-details');
+    expect(operator).toHaveTextContent(
+      'Operated by Test Operator Ltd, 1 Test Street, Testville, registered in Seychelles. Governed by the laws of Seychelles.',
+    );
+    expect(operator).toHaveTextContent('Effective Dec 1, 2026');
+  });
+
+  it('say the operator is not published yet rather than inventing one', async () => {
+    mockApi({
+      'GET /api/public/operator': () =>
+        okResponse({
+          ...TEST_OPERATOR,
+          legalName: null,
+          address: null,
+          jurisdiction: null,
+          legalEffectiveDate: null,
+        }),
+    });
+    renderRoutes([{ path: '/privacy', element: <PrivacyPage /> }], { at: '/privacy' });
+    const operator = await screen.findByTestId('operator-details');
+    expect(operator).toHaveTextContent('Operator details not published yet.');
+    expect(operator).toHaveTextContent('Effective date not published yet.');
+  });
+
   it.each([
     ['/terms', 'terms', <TermsPage key="t" />, 'Terms of Service'],
     ['/privacy', 'privacy', <PrivacyPage key="p" />, 'Privacy Policy'],

@@ -1,5 +1,6 @@
 import { legalSectionsOf, type LegalDocumentKey, LEGAL_TITLES } from '@ctn/contracts/site';
 import { ListError, ListSkeleton } from '@/components/list-states';
+import { OperatorDetails } from '@/components/operator-details';
 import { PageTitle } from '@/components/page-title';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
@@ -33,6 +34,7 @@ function LegalArticle({ document }: { document: LegalDocumentKey }) {
           </p>
         )}
       </header>
+      {document !== 'risk' && <OperatorDetails effectiveDate />}
       {legal.isPending ? (
         <ListSkeleton label={`Loading the ${title}`} rows={6} />
       ) : legal.isError ? (

@@ -1,14 +1,16 @@
-import { CircleHelp, Clock, ListChecks, Mail, Send } from 'lucide-react';
+import { CircleHelp, Clock, ListChecks, Mail, MessageSquare, Send } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { ExternalLink } from '@/components/external-link';
 import { ListError } from '@/components/list-states';
 import { PageTitle } from '@/components/page-title';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/lib/paths';
 import { useAuthenticatedUser } from '@/lib/session';
-import { useSiteLinks } from '@/lib/site';
+import { useOperatorFacts, useSiteLinks } from '@/lib/site';
 import { supportContent as c } from '@/lib/site-content';
 
 function IconTile({ icon: Icon }: { icon: LucideIcon }) {
@@ -32,25 +34,30 @@ function Bullets({ items }: { items: readonly ReactNode[] }) {
   );
 }
 
-/** /support (member section 2): channel, email, quick help and hours, from lib/site-content.ts. */
+/**
+ * /support (member section 2): the operator's own channels, mailbox and hours (decision 049),
+ * the contact form, and quick help. What the operator has not published is said to be so;
+ * nothing is promised in its place.
+ */
 export function SupportPage() {
   const user = useAuthenticatedUser();
   const links = useSiteLinks();
-  const channelUrl = links.data?.[c.channel.setting] ?? null;
+  const operator = useOperatorFacts();
   const supportEmail = links.data?.supportEmail ?? null;
-  // Hours are said only of the ways of reaching us that are published.
-  const hours = c.hours.lines.filter((line) =>
-    line.channel === 'channel' ? channelUrl !== null : supportEmail !== null,
-  );
+  const channels = operator.data?.supportChannels ?? [];
+  const hours = operator.data?.supportHours ?? null;
+  const pending = links.isPending || operator.isPending;
+  const failed = links.isError || operator.isError;
+  const published = supportEmail !== null || channels.length > 0;
   return (
     <div className="space-y-6">
       <PageTitle title={c.title} />
       <header className="space-y-1">
         <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">{c.title}</h1>
-        {(channelUrl || supportEmail) && <p className="text-fg-muted">{c.intro}</p>}
+        {published && <p className="text-fg-muted">{c.intro}</p>}
       </header>
 
-      {links.isPending && (
+      {pending && !failed && (
         <div
           role="status"
           aria-label="Loading the support contacts"
@@ -60,36 +67,37 @@ export function SupportPage() {
           <Skeleton className="h-44 rounded-xl" />
         </div>
       )}
-      {links.isError && (
+      {failed && (
         <ListError
           message="The support contacts could not be loaded."
-          onRetry={() => void links.refetch()}
-          retrying={links.isFetching}
+          onRetry={() => void Promise.all([links.refetch(), operator.refetch()])}
+          retrying={links.isFetching || operator.isFetching}
         />
       )}
-      {links.isSuccess && !channelUrl && !supportEmail && (
+      {!pending && !failed && !published && (
         <Card className="p-6 text-sm text-fg-muted" role="status">
-          Our support contacts are not published yet. Please check back soon.
+          {c.notPublished}
         </Card>
       )}
-      {(channelUrl || supportEmail) && (
+      {!pending && !failed && (
         <div className="grid gap-6 md:grid-cols-2">
-          {channelUrl && (
+          {channels.length > 0 && (
             <Card className="flex flex-col p-6">
               <div className="flex items-start gap-4">
                 <IconTile icon={Send} />
                 <div>
-                  <h2 className="text-lg font-semibold text-fg">{c.channel.title}</h2>
-                  <p className="mt-1 text-sm text-fg-muted">{c.channel.text}</p>
+                  <h2 className="text-lg font-semibold text-fg">{c.channels.title}</h2>
+                  <p className="mt-1 text-sm text-fg-muted">{c.channels.text}</p>
                 </div>
               </div>
-              <ExternalLink
-                href={channelUrl}
-                className={buttonClasses({ className: 'mt-6 self-start' })}
-              >
-                <Send className="size-4" aria-hidden="true" />
-                {c.channel.cta}
-              </ExternalLink>
+              <div className="mt-6 flex flex-wrap gap-3">
+                {channels.map((channel) => (
+                  <ExternalLink key={channel.url} href={channel.url} className={buttonClasses()}>
+                    <Send className="size-4" aria-hidden="true" />
+                    {channel.label}
+                  </ExternalLink>
+                ))}
+              </div>
             </Card>
           )}
 
@@ -119,6 +127,32 @@ export function SupportPage() {
               </a>
             </Card>
           )}
+
+          <Card className="flex flex-col p-6">
+            <div className="flex items-start gap-4">
+              <IconTile icon={MessageSquare} />
+              <div>
+                <h2 className="text-lg font-semibold text-fg">{c.form.title}</h2>
+                <p className="mt-1 text-sm text-fg-muted">{c.form.text}</p>
+              </div>
+            </div>
+            <Link
+              to={paths.contact}
+              className={buttonClasses({ variant: 'outline', className: 'mt-6 self-start' })}
+            >
+              {c.form.cta}
+            </Link>
+          </Card>
+
+          <Card className="p-6">
+            <div className="flex items-start gap-4">
+              <IconTile icon={Clock} />
+              <div>
+                <h2 className="text-lg font-semibold text-fg">{c.hours.title}</h2>
+                <p className="mt-1 text-sm text-fg-muted">{hours ?? c.hours.notPublished}</p>
+              </div>
+            </div>
+          </Card>
         </div>
       )}
 
@@ -144,25 +178,6 @@ export function SupportPage() {
           </div>
         </div>
       </Card>
-
-      {hours.length > 0 && (
-        <Card className="p-6">
-          <div className="flex items-start gap-4">
-            <IconTile icon={Clock} />
-            <div>
-              <h2 className="text-lg font-semibold text-fg">{c.hours.title}</h2>
-              <dl className="mt-3 space-y-2 text-sm">
-                {hours.map((line) => (
-                  <div key={line.label} className="flex flex-wrap gap-x-2">
-                    <dt className="font-semibold text-fg">{line.label}:</dt>
-                    <dd className="text-fg-muted">{line.text}</dd>
-                  </div>
-                ))}
-              </dl>
-            </div>
-          </div>
-        </Card>
-      )}
     </div>
   );
 }

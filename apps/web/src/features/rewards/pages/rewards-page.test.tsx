@@ -39,6 +39,7 @@ describe('rewards page: balance', () => {
     const request = screen.getByRole('button', { name: 'Request Withdrawal' });
     expect(request).toBeDisabled();
     expect(await screen.findByTestId('current-balance')).toHaveTextContent('125.50 USDT');
+    expect(screen.getByTestId('balance-caption')).toHaveTextContent('Available to withdraw');
     const breakdown = screen.getByRole('region', { name: 'Earnings Breakdown' });
     for (const [label, value] of [
       ['Total Earned', '300.00 USDT'],
@@ -124,6 +125,10 @@ describe('rewards page: balances that add up', () => {
     expect(request).toBeDisabled();
     expect(request).toHaveAccessibleDescription(
       'Withdrawals are paused while your earnings are locked.',
+    );
+    // Not "Available to withdraw" over a button that refuses: what is true, and why.
+    expect(screen.getByTestId('balance-caption')).toHaveTextContent(
+      'Locked until your account is compliant. Copy trading has stopped on your BingX account.',
     );
   });
 });

@@ -116,11 +116,8 @@ export function shorten(value: string | null | undefined, lead = 6, trail = 4): 
 export const shortenAddress = (address: string | null | undefined) => shorten(address, 6, 4);
 export const shortenHash = (hash: string | null | undefined) => shorten(hash, 10, 4);
 
-/** `Ada`, `Lovelace` -> `Ada L.`: how the product names a member to people they did not invite. */
-export function shortName(firstName: string, lastName: string): string {
-  const initial = lastName.trim().charAt(0);
-  return initial ? `${firstName.trim()} ${initial.toUpperCase()}.` : firstName.trim();
-}
+// How the product names a member to people they did not invite: one rule (decision 050).
+export { shortName } from '@ctn/contracts/names';
 
 /** `Ada`, `Lovelace` -> `AL`. */
 export function initials(

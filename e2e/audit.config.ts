@@ -17,7 +17,8 @@ import {
 //               with the demo data, at 1440 and 375 px in both themes, admin pages also at
 //               1280 px, plus open menus, forms and cards, one test each: no serious or critical
 //               axe violation (every rule in the light theme, the colour rules in the dark one),
-//               no page wider than the screen, every admin table's actions column in sight from
+//               no page wider than the screen, at 375 px no table a member reads wider than its
+//               box nor its Amount column off-screen, every admin table's actions column in sight from
 //               1280 px (audit/pages.spec.ts), with a full-height screenshot of each in
 //               e2e/screenshots/routes/ (AUDIT_SCREENSHOTS=0 skips them);
 //   lighthouse  Lighthouse on the landing page and a signed-in member's dashboard: accessibility

@@ -36,15 +36,45 @@ export async function settle(page: Page): Promise<void> {
 
 /**
  * What the layout gets wrong at this width: a page wider than the screen (its own content must
- * scroll inside its boxes), and, with `checkActions` (admin pages from 1280 px), a table whose
- * last column (its actions) is not in sight without scrolling the table sideways.
+ * scroll inside its boxes); with `checkTables` (pages members read, on a phone: decision 050), a
+ * table wider than its box or an amount heading (Amount, Available, Locked) outside the screen;
+ * and, with `checkActions` (admin pages from 1280 px), a table whose last column (its actions) is
+ * not in sight without scrolling the table sideways.
  */
-export function layoutProblems(page: Page, width: number, checkActions: boolean) {
+export function layoutProblems(
+  page: Page,
+  width: number,
+  { checkActions, checkTables }: { checkActions: boolean; checkTables: boolean },
+) {
   return page.evaluate(
-    ({ width, checkActions }) => {
+    ({ width, checkActions, checkTables }) => {
       const problems: string[] = [];
       const pageWidth = document.documentElement.scrollWidth;
       if (pageWidth > width + 1) problems.push(`the page is ${pageWidth} px wide in ${width} px`);
+      const shownTables = Array.from(document.querySelectorAll('table')).filter(
+        // Screen-reader-only tables (a chart's figures) are clipped to a pixel: not read by eye.
+        (t) => t.getClientRects().length > 0 && !t.closest('.sr-only'),
+      );
+      if (checkTables)
+        for (const table of shownTables) {
+          const name =
+            table.getAttribute('aria-label') ??
+            table.parentElement?.getAttribute('aria-label') ??
+            table.querySelector('caption')?.textContent ??
+            'a table';
+          const box = table.parentElement;
+          if (box && table.scrollWidth > box.clientWidth + 1)
+            problems.push(
+              `"${name}" is ${table.scrollWidth} px wide in a ${box.clientWidth} px box: it needs a sideways scroll on a phone`,
+            );
+          for (const heading of Array.from(table.querySelectorAll('th'))) {
+            const text = heading.textContent?.trim() ?? '';
+            if (!/^(Amount|Available|Locked)\b/i.test(text)) continue;
+            const rect = heading.getBoundingClientRect();
+            if (rect.right > width + 1 || rect.left < -1)
+              problems.push(`"${name}": its ${text} column is outside the ${width} px screen`);
+          }
+        }
       if (!checkActions) return problems;
       for (const table of Array.from(document.querySelectorAll('[role=region] > table'))) {
         const box = table.parentElement;
@@ -60,7 +90,7 @@ export function layoutProblems(page: Page, width: number, checkActions: boolean)
       }
       return problems;
     },
-    { width, checkActions },
+    { width, checkActions, checkTables },
   );
 }
 

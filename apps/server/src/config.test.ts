@@ -148,10 +148,8 @@ describe('parseConfig', () => {
       'https://scan.example.org',
     );
     expect(explorer({ EXPLORER_URL: 'https://bsc.example.org' })).toBe('https://bsc.example.org');
-    // The simulated chain (no CHAIN_RPC_URL) keeps the test network's links.
-    expect(parseConfig({ DATABASE_URL: 'memory://' }).chain.explorerUrl).toBe(
-      'https://testnet.bscscan.com',
-    );
+    // The simulated chain (no CHAIN_RPC_URL) is on no public explorer: no links.
+    expect(parseConfig({ DATABASE_URL: 'memory://' }).chain.explorerUrl).toBeNull();
   });
 
   it('falls back to head - 240 blocks on nodes without the finalized tag (BEP-524 turn length 16)', () => {

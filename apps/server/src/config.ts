@@ -211,7 +211,6 @@ export function supportChannelsOf(value: string): SupportChannel[] | null {
  * The explorer of each chain id we know; another chain (anvil's 31337, a private network) has
  * no links unless EXPLORER_URL names one: a link to the wrong explorer shows a stranger's page.
  */
-const BSC_TESTNET_ID = 97;
 const EXPLORERS: Partial<Record<number, string>> = {
   56: 'https://bscscan.com',
   97: 'https://testnet.bscscan.com',
@@ -474,12 +473,14 @@ export function parseConfig(
       confirmations: e.CHAIN_CONFIRMATIONS,
       logRange: e.CHAIN_LOG_RANGE,
       rescanBlocks: e.CHAIN_RESCAN_BLOCKS,
-      // The simulated chain's hashes are on no explorer: it keeps the spec's test-network links
-      // (as before CHAIN_ID) rather than links that would look like real mainnet payments.
+      // The simulated chain's hashes are on no explorer: a link to a public one would show
+      // "not found" or, worse, someone else's transaction. No link; the hash reads as text
+      // (decision 050).
       explorerUrl:
-        (
-          e.EXPLORER_URL ?? (e.CHAIN_RPC_URL ? EXPLORERS[e.CHAIN_ID] : EXPLORERS[BSC_TESTNET_ID])
-        )?.replace(/\/+$/, '') ?? null,
+        (e.EXPLORER_URL ?? (e.CHAIN_RPC_URL ? EXPLORERS[e.CHAIN_ID] : undefined))?.replace(
+          /\/+$/,
+          '',
+        ) ?? null,
       payoutPrivateKey: e.PAYOUT_PRIVATE_KEY,
     },
     admin: {

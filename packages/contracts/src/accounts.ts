@@ -159,7 +159,13 @@ export type RegisterResponse = z.infer<typeof registerResponseSchema>;
  * account, `requiresVerification` with the pending user and no token (member section 4).
  */
 export const loginResponseSchema = z.discriminatedUnion('requiresVerification', [
-  z.object({ requiresVerification: z.literal(false), token: z.string(), user: userSchema }),
+  z.object({
+    requiresVerification: z.literal(false),
+    token: z.string(),
+    user: userSchema,
+    /** Beyond the spec: the account never signed in before ("Welcome", not "Welcome back"). */
+    firstSignIn: z.boolean().optional(),
+  }),
   z.object({ requiresVerification: z.literal(true), token: z.null(), user: pendingUserSchema }),
 ]);
 export type LoginResponse = z.infer<typeof loginResponseSchema>;

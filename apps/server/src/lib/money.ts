@@ -9,10 +9,6 @@ import { MICRO_USDT_PER_USDT } from '@ctn/contracts/constants';
 export const toUsdt = (micro: bigint | string | number): number =>
   Number(BigInt(micro)) / MICRO_USDT_PER_USDT;
 
-/** Micro-USDT as mails write it: `12.50`, `1,234.567891` (2 to 6 decimals, never rounded away). */
-export const usdtText = (micro: bigint | string | number): string =>
-  toUsdt(micro).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 });
-
 /** USDT with at most 6 decimals -> micro-USDT (inputs already validated). */
 export const toMicro = (usdt: number): bigint => BigInt(Math.round(usdt * MICRO_USDT_PER_USDT));
 

@@ -16,8 +16,5 @@ export function maskEmail(email: string): string {
 export const emailForLevel = (email: string, level: number): string =>
   level <= 1 ? email : maskEmail(email);
 
-/** `Alex`, `Morgan` -> `Alex M.`: how the product names a member to people they did not invite. */
-export function shortName(firstName: string, lastName: string): string {
-  const initial = lastName.trim()[0];
-  return initial ? `${firstName.trim()} ${initial.toUpperCase()}.` : firstName.trim();
-}
+// Names follow one rule, shared with the web: packages/contracts/src/names.ts (decision 050).
+export { lastNameForLevel, nameForLevel, shortName } from '@ctn/contracts/names';

@@ -18,7 +18,7 @@ const PATHS: Record<ExportList, string> = {
 };
 
 /** Hands the file to the browser as a download. */
-function saveFile(blob: Blob, filename: string): void {
+export function saveFile(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
   try {
     const link = document.createElement('a');

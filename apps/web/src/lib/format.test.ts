@@ -4,6 +4,7 @@ import {
   formatAgo,
   formatDate,
   formatDateTime,
+  formatExactUsdt,
   formatMoney,
   formatUsd,
   formatUsdt,
@@ -15,7 +16,11 @@ import {
 describe('format', () => {
   it('shows money with 2 decimals and 0.00 when missing', () => {
     expect(formatMoney(1234.5)).toBe('1,234.50');
-    expect(formatMoney(0.005)).toBe('0.01');
+    expect(formatMoney(0.005)).toBe('0.00');
+    expect(formatMoney(62.43883)).toBe('62.43');
+    expect(formatUsd(-0.005)).toBe('-$0.01');
+    expect(formatExactUsdt(62.43883)).toBe('62.43883 USDT');
+    expect(formatExactUsdt(0.000001)).toBe('0.000001 USDT');
     expect(formatMoney(null)).toBe('0.00');
     expect(formatMoney(undefined)).toBe('0.00');
     expect(formatMoney(Number.NaN)).toBe('0.00');

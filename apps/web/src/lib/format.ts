@@ -1,28 +1,44 @@
 /** Display formatting: money with 2 decimals, dates in en-US (member section 9). */
 
-const LOCALE = 'en-US';
+import { usdtText } from '@ctn/contracts/money-display';
 
-const money = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const LOCALE = 'en-US';
 
 function toNumber(value: number | string | null | undefined): number {
   const n = typeof value === 'string' ? Number(value) : value;
   return typeof n === 'number' && Number.isFinite(n) ? n : 0;
 }
 
-/** `1234.5` -> `1,234.50`; missing or invalid -> `0.00`. */
+/**
+ * `1234.5` -> `1,234.50`; missing or invalid -> `0.00`. Two decimals never round up (decision
+ * 050): 62.43883 reads 62.43, what the member can take.
+ */
 export function formatMoney(value: number | string | null | undefined): string {
-  return money.format(toNumber(value));
+  return usdtText(toNumber(value), 'floor');
 }
 
-/** `1234.5` -> `$1,234.50` (negative: `-$1,234.50`). */
+/** `1234.5` -> `$1,234.50` (negative: `-$1,234.51` for -1234.505, never less owed). */
 export function formatUsd(value: number | string | null | undefined): string {
-  const n = toNumber(value);
-  return `${n < 0 ? '-' : ''}$${money.format(Math.abs(n))}`;
+  const text = formatMoney(value);
+  return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`;
 }
 
 /** `1234.5` -> `1,234.50 USDT`. */
 export function formatUsdt(value: number | string | null | undefined): string {
   return `${formatMoney(value)} USDT`;
+}
+
+/**
+ * Every micro-USDT of an amount, for figures that must add up (statements, ledger lines):
+ * `0.006` -> `0.006 USDT`, `12.5` -> `12.50 USDT` (decision 050).
+ */
+export function formatExactUsdt(value: number): string {
+  return `${formatExactMoney(value)} USDT`;
+}
+
+/** `formatExactUsdt` without the unit, for table cells under an "Amount (USDT)" heading. */
+export function formatExactMoney(value: number): string {
+  return usdtText(toNumber(value), 'exact');
 }
 
 const percentFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 });
@@ -100,11 +116,8 @@ export function shorten(value: string | null | undefined, lead = 6, trail = 4): 
 export const shortenAddress = (address: string | null | undefined) => shorten(address, 6, 4);
 export const shortenHash = (hash: string | null | undefined) => shorten(hash, 10, 4);
 
-/** `Ada`, `Lovelace` -> `Ada L.`: how the product names a member to people they did not invite. */
-export function shortName(firstName: string, lastName: string): string {
-  const initial = lastName.trim().charAt(0);
-  return initial ? `${firstName.trim()} ${initial.toUpperCase()}.` : firstName.trim();
-}
+// How the product names a member to people they did not invite: one rule (decision 050).
+export { shortName } from '@ctn/contracts/names';
 
 /** `Ada`, `Lovelace` -> `AL`. */
 export function initials(

@@ -4,7 +4,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { api, isApiError } from './api-client';
 import { clearToken, getToken, setToken, subscribeToken } from './auth-token';
-import { clearAdminStorage } from './storage';
+import { clearAdminStorage, readItem, removeItem, writeItem } from './storage';
 
 /**
  * The session: a token in local storage plus the profile it unlocks. TanStack Query owns the
@@ -58,10 +58,18 @@ export function useSession(): Session {
 }
 
 /** Starts a session from a login answer: no extra profile request, every screen updates. */
-export function useStartSession(): (token: string, user: User) => void {
+/** This tab's session began with the account's first sign-in ever (the sign-in said so). */
+const FIRST_SIGN_IN_KEY = 'firstSignIn';
+
+/** Whether to greet a new member ("Welcome") rather than a returning one ("Welcome back"). */
+export const isFirstSignIn = (): boolean => readItem('session', FIRST_SIGN_IN_KEY) === '1';
+
+export function useStartSession(): (token: string, user: User, firstSignIn?: boolean) => void {
   const queryClient = useQueryClient();
   return useCallback(
-    (token: string, user: User) => {
+    (token: string, user: User, firstSignIn = false) => {
+      if (firstSignIn) writeItem('session', FIRST_SIGN_IN_KEY, '1');
+      else removeItem('session', FIRST_SIGN_IN_KEY);
       queryClient.setQueryData(profileQueryKey, user);
       setToken(token);
     },
@@ -97,6 +105,7 @@ export function signOut(): void {
 /** Forgets the session here only: for when the server has ended it already (sign out everywhere). */
 export function forgetSession(): void {
   clearAdminStorage();
+  removeItem('session', FIRST_SIGN_IN_KEY);
   clearToken();
 }
 

@@ -167,6 +167,8 @@ export class AuthService {
       requiresVerification: false,
       token,
       user: toUserView(signedIn, secondFactor !== null, this.deps.publicUrl),
+      // Read before this sign-in stamped it: no earlier sign-in means a new member (decision 050).
+      firstSignIn: user.lastLoginAt === null,
     };
   }
 

@@ -5,6 +5,8 @@ import { rowsOf } from '../../db/client';
 import {
   call,
   createTestApp,
+  latestMail,
+  nextIp,
   register,
   signedInMember,
   STRONG_PASSWORD,
@@ -48,6 +50,16 @@ describe('POST /api/users/login', () => {
       lastLogin: expect.any(String),
     });
     expect(answer.body.data!.user).not.toHaveProperty('passwordHash');
+  });
+
+  it("says whether it is the account's first sign-in ever: 'Welcome', not 'Welcome back'", async () => {
+    const registered = await register(t);
+    const { token } = await latestMail(t, registered.email);
+    await call(t.app, 'POST', '/api/users/verify-email', { body: { token } });
+    const first = await login(registered.email, registered.password, nextIp());
+    expect(first.body.data).toMatchObject({ requiresVerification: false, firstSignIn: true });
+    const second = await login(registered.email, registered.password, nextIp());
+    expect(second.body.data).toMatchObject({ requiresVerification: false, firstSignIn: false });
   });
 
   it('gives an unverified member a success with requiresVerification, the pending user and no token', async () => {

@@ -1,6 +1,6 @@
 import { COMPLIANCE_GRACE_DAYS } from '@ctn/contracts/constants';
+import { microText } from '@ctn/contracts/money-display';
 import { LOCK_REASON_TEXT, type LockReason } from '@ctn/contracts/rewards';
-import { toUsdt } from '../../lib/money';
 import { renderMail } from '../mail/mail-templates';
 
 /** The compliance mails (DESIGN.md section 4): on lock, on days 7/21/28, on forfeiture, on release. */
@@ -26,8 +26,8 @@ const dateOf = (at: Date) =>
     timeZone: 'UTC',
   });
 
-const usdt = (micro: bigint) =>
-  `${toUsdt(micro).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 })} USDT`;
+/** Forfeits and releases are ledger entries: every micro-USDT of them (decision 050). */
+const usdt = (micro: bigint) => `${microText(micro, 'exact')} USDT`;
 
 const reasonLines = (reasons: LockReason[]) =>
   reasons.map((reason) => `• ${LOCK_REASON_TEXT[reason]} ${FIX[reason]}`);

@@ -1,4 +1,4 @@
-import { emailForLevel } from '../../lib/privacy';
+import { emailForLevel, lastNameForLevel, nameForLevel } from '../../lib/privacy';
 import {
   REFERRAL_TREE_CHILDREN_PAGE,
   REFERRAL_TREE_NODE_LIMIT,
@@ -121,8 +121,8 @@ export class ReferralsService {
       referrals: rows.map((row) => ({
         _id: row.id,
         firstName: row.firstName,
-        lastName: row.lastName,
-        name: `${row.firstName} ${row.lastName}`.trim(),
+        lastName: lastNameForLevel(row.lastName, row.level),
+        name: nameForLevel(row.firstName, row.lastName, row.level),
         email: emailForLevel(row.email, row.level),
         level: row.level,
         status: row.status,
@@ -299,7 +299,7 @@ export function nest(
       _id: row.id,
       userId: row.userId,
       firstName: row.firstName,
-      lastName: row.lastName,
+      lastName: lastNameForLevel(row.lastName, row.level),
       email: emailForLevel(row.email, row.level),
       level: row.level,
       totalRewards: toUsdt(earnings.get(row.id) ?? 0n),

@@ -20,7 +20,7 @@ import { cycleCreditedMail } from './cycle-mails';
 import { batchFromCommissions, parseCycleCsv, type Batch } from './cycle-sources';
 import * as q from './cycles.queries';
 import { creditCycle, projectCycle, skippedUplines } from './reward-credits.queries';
-import { toUsdt, usdtText } from '../../lib/money';
+import { toUsdt } from '../../lib/money';
 import { DAY_MS } from '@ctn/contracts/time';
 
 export interface CyclesDeps {
@@ -362,8 +362,8 @@ export class CyclesService {
             member,
             {
               number: cycle.number,
-              total: usdtText(member.totalMicro),
-              locked: BigInt(member.lockedMicro) > 0n ? usdtText(member.lockedMicro) : null,
+              totalMicro: BigInt(member.totalMicro),
+              lockedMicro: BigInt(member.lockedMicro),
             },
             `${publicUrl}/rewards/cycles/${cycle.number}`,
             `${publicUrl}/profile`,

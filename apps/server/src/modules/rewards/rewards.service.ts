@@ -26,7 +26,7 @@ import {
 } from '../../lib/csv';
 import { averageUsdt, toUsdt } from '../../lib/money';
 import { databaseReasons, forfeitsAt } from '../compliance/compliance-rules';
-import { emailForLevel, shortName } from '../../lib/privacy';
+import { emailForLevel, nameForLevel } from '../../lib/privacy';
 import { pageOf } from '../../lib/pagination';
 import type { Actor, AuditService } from '../audit/audit.service';
 import type { SettingsService } from '../settings/settings.service';
@@ -368,11 +368,12 @@ function memberItemOf(row: q.MemberRewardRow): RewardItem {
     createdAt: isoOfTimestamptz(row.createdAt),
     bucket: row.bucket,
     // The spec leaves downlineUser out of direct rewards ("Direct reward" on the page); the
-    // payment they came from names its source instead. Deeper members' emails are masked.
+    // payment they came from names its source instead. Deeper members' emails and names are
+    // masked.
     ...(row.type === 'DOWNLINE'
       ? {
           downlineUser: {
-            name: `${row.sourceFirstName} ${row.sourceLastName}`,
+            name: nameForLevel(row.sourceFirstName, row.sourceLastName, row.level),
             email: emailForLevel(row.sourceEmail, row.level),
             userId: row.sourceNumber,
           },
@@ -381,7 +382,7 @@ function memberItemOf(row: q.MemberRewardRow): RewardItem {
     ...(row.type === 'DIRECT' && row.paymentAt
       ? {
           payment: {
-            payer: shortName(row.sourceFirstName, row.sourceLastName),
+            payer: nameForLevel(row.sourceFirstName, row.sourceLastName, row.level),
             userId: row.sourceNumber,
             paidAt: isoOfTimestamptz(row.paymentAt),
           },

@@ -1,3 +1,4 @@
+import { microText } from '@ctn/contracts/money-display';
 import type { Subscription } from '@ctn/contracts/onboarding';
 import { MICRO_USDT_PER_USDT, SUBSCRIPTION_PERIOD_DAYS } from '@ctn/contracts/constants';
 import type { Db } from '../../db/client';
@@ -15,7 +16,7 @@ import { faultKind } from '../../integrations/chain/rpc-errors';
 import type { SimulatedChain } from '../../integrations/chain/simulated-chain';
 import { AppError } from '../../lib/app-error';
 import { explorerTxUrl } from '@ctn/contracts/explorer';
-import { toUsdt, usdtText } from '../../lib/money';
+import { toUsdt } from '../../lib/money';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import type { Logger } from '../../lib/logger';
 import type { MailService } from '../mail/mail.service';
@@ -441,7 +442,7 @@ export class SubscriptionsService {
         paymentReceivedMail(
           current,
           {
-            amountUsdt: usdtText(amountMicro),
+            amountUsdt: microText(amountMicro, 'exact'),
             txUrl: explorerTxUrl(this.deps.explorerUrl, txHash) ?? txHash,
             paidUntil: next.periodsAdded > 0 ? next.paidUntil : null,
             periodsAdded: next.periodsAdded,

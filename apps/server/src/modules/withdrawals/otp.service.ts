@@ -1,3 +1,4 @@
+import { microText } from '@ctn/contracts/money-display';
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { OTP_MAX_ATTEMPTS, OTP_TTL_MINUTES } from '@ctn/contracts/constants';
 import {
@@ -9,7 +10,6 @@ import {
 import { isOtp, isWalletAddress, withHexPrefix } from '@ctn/contracts/validation';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { usdtText } from '../../lib/money';
 import type { MailService } from '../mail/mail.service';
 import { withdrawalCodeMail } from './withdrawal-mails';
 import { amountToMicro } from './withdrawal-amount';
@@ -65,7 +65,7 @@ export class OtpService {
           member,
           code,
           stated && {
-            amount: usdtText(stated.amountMicro),
+            amount: microText(stated.amountMicro, 'exact'),
             walletAddress: stated.walletAddress,
           },
         ),

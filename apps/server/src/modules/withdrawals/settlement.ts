@@ -1,9 +1,9 @@
+import { microText } from '@ctn/contracts/money-display';
 import type { WithdrawalStatus } from '@ctn/contracts/constants';
 import { explorerTxUrl } from '@ctn/contracts/explorer';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { usdtText } from '../../lib/money';
 import type { Actor, AuditService } from '../audit/audit.service';
 import { LedgerOverdraftError, postEntry } from '../ledger/ledger.service';
 import type { MailService } from '../mail/mail.service';
@@ -130,7 +130,7 @@ export class WithdrawalSettlement {
         row,
         {
           status: decision.status,
-          amount: usdtText(row.amountMicro),
+          amount: microText(row.amountMicro, 'exact'),
           walletAddress: row.walletAddress,
           reason: decision.reason,
           // Without an explorer (decision 035) the mail names the hash itself.

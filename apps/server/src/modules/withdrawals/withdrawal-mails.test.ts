@@ -1,5 +1,5 @@
+import { microText } from '@ctn/contracts/money-display';
 import { describe, expect, it } from 'vitest';
-import { usdtText } from '../../lib/money';
 import { withdrawalAlertMail } from './withdrawal-mails';
 
 describe('withdrawalAlertMail', () => {
@@ -14,7 +14,7 @@ describe('withdrawalAlertMail', () => {
           email: 'ada@example.com',
           userNumber: 'CT000042',
         },
-        amount: usdtText(1_234_500_000n),
+        amount: microText(1_234_500_000n, 'exact'),
         walletAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
       },
       'http://app.test',

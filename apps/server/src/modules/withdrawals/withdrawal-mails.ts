@@ -115,7 +115,7 @@ export function withdrawalAlertMail(
   withdrawal: {
     id: string;
     member: { firstName: string; lastName: string; email: string; userNumber: string };
-    /** USDT, as usdtText writes it. */
+    /** USDT, every micro of it (`microText(amount, 'exact')`, decision 050). */
     amount: string;
     walletAddress: string;
   },

@@ -1,3 +1,4 @@
+import { microText } from '@ctn/contracts/money-display';
 import type {
   CreateWithdrawalRequest,
   Withdrawal,
@@ -9,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { toUsdt, usdtText } from '../../lib/money';
+import { toUsdt } from '../../lib/money';
 import { pageOf } from '../../lib/pagination';
 import { LedgerOverdraftError, postEntry } from '../ledger/ledger.service';
 import type { MailService } from '../mail/mail.service';
@@ -156,7 +157,7 @@ export class WithdrawalsService {
       tx,
       newAddressNoticeMail(
         row,
-        { amount: usdtText(row.amountMicro), walletAddress: row.walletAddress },
+        { amount: microText(row.amountMicro, 'exact'), walletAddress: row.walletAddress },
         `${this.alerts.publicUrl}/rewards`,
       ),
     );
@@ -171,7 +172,7 @@ export class WithdrawalsService {
     const withdrawal = {
       id,
       member: row,
-      amount: usdtText(row.amountMicro),
+      amount: microText(row.amountMicro, 'exact'),
       walletAddress: row.walletAddress,
     };
     for (const admin of admins)

@@ -38,3 +38,21 @@ describe('member layout: maintenance mode', () => {
     expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
   });
 });
+
+describe('member layout: the bottom tab bar and toasts', () => {
+  it('marks the document while the bar is there, so toasts rise above it (index.css)', () => {
+    const { unmount } = renderRoutes(
+      [
+        {
+          element: <MemberLayout />,
+          children: [{ path: '/dashboard', element: <Stub name="Dashboard" /> }],
+        },
+      ],
+      { at: '/dashboard' },
+    );
+    expect(screen.getByRole('navigation', { name: 'Quick navigation' })).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('data-bottom-nav');
+    unmount();
+    expect(document.documentElement).not.toHaveAttribute('data-bottom-nav');
+  });
+});

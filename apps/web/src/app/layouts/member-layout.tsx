@@ -1,5 +1,5 @@
 import { PanelLeftClose, PanelLeftOpen, Wrench } from 'lucide-react';
-import { useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Logo } from '@/components/logo';
 import { Button } from '@/components/ui/button';
@@ -107,6 +107,12 @@ function MaintenancePage({ text }: { text: string }) {
 /** Phones and tablets: the member pages in a bar at the bottom of the screen. */
 function BottomNav() {
   const { pathname } = useLocation();
+  // Toasts rise above the bar while it is there (index.css, [data-bottom-nav]).
+  useEffect(() => {
+    const root = document.documentElement;
+    root.setAttribute('data-bottom-nav', '');
+    return () => root.removeAttribute('data-bottom-nav');
+  }, []);
   return (
     <nav
       aria-label="Quick navigation"

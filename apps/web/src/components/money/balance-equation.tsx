@@ -2,7 +2,7 @@ import type { RewardStats } from '@ctn/contracts/rewards';
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
-import { formatMoney } from '@/lib/format';
+import { formatExactMoney } from '@/lib/format';
 import { paths } from '@/lib/paths';
 
 type Figures = Pick<
@@ -104,7 +104,7 @@ function Row({
       </dt>
       <dd className="text-right sm:pl-[1.125rem] sm:text-left">
         <span className={cn('font-semibold text-fg tabular-nums', total && 'font-bold')}>
-          {formatMoney(value)}
+          {formatExactMoney(value)}
         </span>
         {hint ? <span className="block text-xs text-fg-subtle">{hint}</span> : null}
       </dd>

@@ -70,6 +70,7 @@ export function Toaster() {
     <div
       role="region"
       aria-label="Notifications"
+      data-toaster
       className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col items-center gap-2 p-4 sm:right-0 sm:left-auto sm:items-end"
     >
       <ol aria-live="polite" className="flex w-full flex-col gap-2 sm:w-96">

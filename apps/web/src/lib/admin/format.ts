@@ -38,16 +38,6 @@ export function formatDay(value: string): string {
   return Number.isNaN(date.getTime()) ? value : dayFormat.format(date);
 }
 
-const exactFormat = new Intl.NumberFormat('en-US', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 6,
-});
-
-/** Every micro-USDT of an amount: `0.006` -> `0.006 USDT` (the 2-decimal display shows $0.01). */
-export function formatExactUsdt(value: number): string {
-  return `${exactFormat.format(value)} USDT`;
-}
-
 /** `65_000` -> `1 min 5 s`. */
 export function formatElapsed(ms: number): string {
   const seconds = Math.max(0, Math.floor(ms / 1000));

@@ -68,7 +68,7 @@ export function SigninPage() {
           void navigate(paths.verifyEmail);
           return;
         }
-        startSession(result.token, result.user);
+        startSession(result.token, result.user, result.firstSignIn);
         void navigate(afterSignInPath(result.user, location.state), { replace: true });
       },
       onError: (error) =>

@@ -279,9 +279,11 @@ export function VerifyEmailPage() {
             in that email to activate your account.
             {pendingUser.referredBy ? (
               <span className="mt-2 block">
-                Referred by <strong className="font-semibold">{pendingUser.referredBy}</strong>. Not
-                who invited you? Register again with the right referral code before you verify; the
-                new registration replaces this one.
+                Referred by <strong className="font-semibold">{pendingUser.referredBy}</strong>
+                {/* "Alex M." ends its own sentence: no "Alex M..". */}
+                {pendingUser.referredBy.endsWith('.') ? '' : '.'} Not who invited you? Register
+                again with the right referral code before you verify; the new registration replaces
+                this one.
               </span>
             ) : null}
           </Alert>

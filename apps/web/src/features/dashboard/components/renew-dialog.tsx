@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
-import { formatUsdt } from '@/lib/format';
+import { formatExactUsdt } from '@/lib/format';
 import { useSubscription } from '@/lib/subscription';
 
 /**
@@ -55,8 +55,8 @@ function RenewDetails() {
   return (
     <div className="space-y-5">
       <p className="text-sm text-fg">
-        Send <strong>{formatUsdt(renewalDue(s))}</strong> to add {s.periodDays} days
-        {s.creditUsdt > 0 ? ` (${formatUsdt(s.creditUsdt)} already credited toward it)` : ''}.
+        Send <strong>{formatExactUsdt(renewalDue(s))}</strong> to add {s.periodDays} days
+        {s.creditUsdt > 0 ? ` (${formatExactUsdt(s.creditUsdt)} already credited toward it)` : ''}.
         Payments are credited automatically once confirmed on the chain.
       </p>
       <DepositAddress subscription={s} />

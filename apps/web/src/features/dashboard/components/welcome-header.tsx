@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
-import { signOut } from '@/lib/session';
+import { isFirstSignIn, signOut } from '@/lib/session';
 
 /**
  * The page title and the greeting: first name, user ID, email, the verification badge and
@@ -22,7 +22,9 @@ export function WelcomeHeader({ user }: { user: User }) {
         <div className="space-y-1">
           <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">Dashboard</h1>
           <p className="text-lg text-fg-muted">
-            Welcome back, <span className="font-semibold text-fg">{user.firstName}</span>!
+            {/* A real signal: the sign-in that opened this session was the account's first. */}
+            {isFirstSignIn() ? 'Welcome' : 'Welcome back'},{' '}
+            <span className="font-semibold text-fg">{user.firstName}</span>!
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-sm text-fg-muted">

@@ -40,6 +40,14 @@ const figure = (label: string) => screen.getByText(label, { selector: 'dt' }).ne
 afterEach(() => vi.useRealTimers());
 
 describe('dashboard', () => {
+  it("greets a new member with 'Welcome': the sign-in said it was the account's first", async () => {
+    sessionStorage.setItem('firstSignIn', '1');
+    renderDashboard({ [STATS]: () => okResponse(makeStats()) });
+    expect(await screen.findByText(/Welcome,/)).toHaveTextContent('Welcome, Ada!');
+    expect(screen.queryByText(/Welcome back/)).toBeNull();
+    sessionStorage.removeItem('firstSignIn');
+  });
+
   it('greets the member and shows subscription, balances and income once loaded', async () => {
     const gate = deferred<RewardStats>();
     const { api } = renderDashboard({ [STATS]: () => gate.promise.then((d) => okResponse(d)) });

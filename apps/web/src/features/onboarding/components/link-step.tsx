@@ -106,7 +106,7 @@ export function LinkStep({ onLinked }: { onLinked: (user: User) => void }) {
         ) : null}
         <DemoUidsHint onPick={fill} />
       </StepCard>
-      <UidPrecheck />
+      <UidPrecheck paid />
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { formatTime, formatUsdt, shortenHash, countOf } from '@/lib/format';
+import { countOf, formatExactUsdt, formatTime, shortenHash } from '@/lib/format';
 import { profileQueryKey } from '@/lib/session';
 import { PAYMENT_WATCH_MS, transactionUrl, useSubscription } from '@/lib/subscription';
 import { ExplorerLink } from '@/components/explorer-links';
@@ -47,7 +47,7 @@ export function PaymentStep() {
         title="Pay your subscription"
         summary={
           subscription.data
-            ? `Send ${formatUsdt(subscription.data.feeUsdt)} on the ${subscription.data.network} network to your personal deposit address. Each full fee activates ${subscription.data.periodDays} days of membership.`
+            ? `Send ${formatExactUsdt(subscription.data.feeUsdt)} on the ${subscription.data.network} network to your personal deposit address. Each full fee activates ${subscription.data.periodDays} days of membership.`
             : 'Send USDT on the BEP20 (BSC) network to your personal deposit address.'
         }
       >
@@ -81,13 +81,13 @@ function PaymentDetails({ subscription }: { subscription: Subscription }) {
   return (
     <>
       <dl className="grid gap-2 sm:grid-cols-3 sm:gap-3">
-        <Amount label="Subscription fee" value={formatUsdt(subscription.feeUsdt)}>
+        <Amount label="Subscription fee" value={formatExactUsdt(subscription.feeUsdt)}>
           per {subscription.periodDays} days
         </Amount>
-        <Amount label="Already credited" value={formatUsdt(subscription.creditUsdt)}>
+        <Amount label="Already credited" value={formatExactUsdt(subscription.creditUsdt)}>
           kept toward your next period
         </Amount>
-        <Amount label="Amount due" value={formatUsdt(subscription.amountDueUsdt)} highlight>
+        <Amount label="Amount due" value={formatExactUsdt(subscription.amountDueUsdt)} highlight>
           still to send
         </Amount>
       </dl>
@@ -206,13 +206,13 @@ function PaymentWatch({ subscription }: { subscription: Subscription }) {
           <p className="font-semibold text-fg">Payment credited. Moving on to step 2…</p>
         ) : seen ? (
           <p className="font-semibold text-fg">
-            {formatUsdt(seen.amount)} seen on the chain, confirming: about{' '}
+            {formatExactUsdt(seen.amount)} seen on the chain, confirming: about{' '}
             {countOf(seen.blocksToFinal, 'block')} to go.
           </p>
         ) : latest ? (
           <p className="font-semibold text-fg">
-            {formatUsdt(subscription.creditUsdt)} received: {formatUsdt(subscription.amountDueUsdt)}{' '}
-            still to send.
+            {formatExactUsdt(subscription.creditUsdt)} received:{' '}
+            {formatExactUsdt(subscription.amountDueUsdt)} still to send.
           </p>
         ) : (
           <p className="font-semibold text-fg">Waiting for your payment…</p>
@@ -230,7 +230,7 @@ function PaymentWatch({ subscription }: { subscription: Subscription }) {
           </p>
         ) : latest ? (
           <p className="text-fg-muted">
-            Last transfer: {formatUsdt(latest.amount)} ·{' '}
+            Last transfer: {formatExactUsdt(latest.amount)} ·{' '}
             <ExplorerLink
               href={transactionUrl(subscription.explorerUrl, latest.transactionHash)}
               className="font-mono text-primary underline-offset-4 hover:underline"

@@ -44,12 +44,61 @@ const VERDICT = {
 };
 
 /**
+ * Before paying (the first thing on the payment step, decision 050): what BingX must confirm,
+ * for the member to see on their BingX account before sending the fee. The check itself
+ * answers only a paid member (decision 040: it is not a probe of strangers' accounts), so it
+ * says when it opens.
+ */
+function BeforePaying() {
+  return (
+    <>
+      <ul className="space-y-2 text-sm">
+        {Object.values(TEXT).map((t) => (
+          <li key={t.met} className="flex items-start gap-2">
+            <SearchCheck className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+            <span className="text-fg">{t.met}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="text-sm text-fg-muted">
+        Your BingX account must show all three before it can be linked. Once your subscription is
+        paid, enter your UID here and we ask BingX for you, before anything is linked.
+      </p>
+    </>
+  );
+}
+
+/**
  * "Check my BingX UID first" on the link step: the criteria of linking, answered one by one
  * without linking. The server tells only what the owner needs to fix their account: no
  * balance, and not whether another member holds the UID (decision 040).
  */
-export function UidPrecheck() {
+export function UidPrecheck({ paid }: { paid: boolean }) {
   const id = useId();
+  return (
+    <Card className="space-y-4 p-5 sm:p-6" role="region" aria-labelledby={`${id}-title`}>
+      <div className="flex items-start gap-3">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary-soft-fg">
+          <SearchCheck className="size-5" aria-hidden="true" />
+        </span>
+        <div className="space-y-1">
+          <h2 id={`${id}-title`} className="text-lg font-semibold text-fg">
+            Check my BingX UID first
+          </h2>
+          <p className="text-sm text-fg-muted">
+            {paid
+              ? 'See what your BingX account still needs before you link it; nothing is linked yet.'
+              : 'Before you pay, make sure your BingX account qualifies: the subscription pays off only once your UID is linked.'}
+          </p>
+        </div>
+      </div>
+      {paid ? <PaidCheck id={id} /> : <BeforePaying />}
+    </Card>
+  );
+}
+
+/** The check itself: each criterion met, missing or unknown, and what to do. */
+function PaidCheck({ id }: { id: string }) {
   const [uid, setUid] = useState('');
   const check = useCheckBingXUid();
 
@@ -68,20 +117,7 @@ export function UidPrecheck() {
         : VERDICT.no;
 
   return (
-    <Card className="space-y-4 p-5 sm:p-6" role="region" aria-labelledby={`${id}-title`}>
-      <div className="flex items-start gap-3">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary-soft-fg">
-          <SearchCheck className="size-5" aria-hidden="true" />
-        </span>
-        <div className="space-y-1">
-          <h2 id={`${id}-title`} className="text-lg font-semibold text-fg">
-            Check my BingX UID first
-          </h2>
-          <p className="text-sm text-fg-muted">
-            See what your BingX account still needs before you link it; nothing is linked yet.
-          </p>
-        </div>
-      </div>
+    <>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <Field id={`${id}-uid`} label="UID to check" className="flex-1">
           {(control) => (
@@ -135,6 +171,6 @@ export function UidPrecheck() {
           <p className="text-sm font-semibold text-fg">{verdict}</p>
         </div>
       ) : null}
-    </Card>
+    </>
   );
 }

@@ -507,10 +507,18 @@ describe('onboarding: the link step', () => {
 });
 
 describe('onboarding: checking a BingX UID on the link step', () => {
-  it('is not offered before paying: the server answers it only to a paid member', async () => {
+  it('comes before the payment instructions; the check itself opens once paid', async () => {
     renderOnboarding();
-    expect(await screen.findByRole('region', { name: 'Pay your subscription' })).toBeVisible();
-    expect(screen.queryByRole('region', { name: 'Check my BingX UID first' })).toBeNull();
+    const payment = await screen.findByRole('region', { name: 'Pay your subscription' });
+    const check = screen.getByRole('region', { name: 'Check my BingX UID first' });
+    // Read top-down, what BingX must confirm comes before the fee.
+    expect(check.compareDocumentPosition(payment) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(check).toHaveTextContent('Opened BingX through our link');
+    expect(check).toHaveTextContent('KYC completed');
+    expect(check).toHaveTextContent('Deposited at least 100 USDT');
+    expect(check).toHaveTextContent('Once your subscription is paid, enter your UID here');
+    // The server answers the check only to a paid member (decision 040).
+    expect(within(check).queryByRole('button', { name: 'Check' })).toBeNull();
   });
 
   it('says what is met, what is missing without a balance, and what to do', async () => {

@@ -12,6 +12,7 @@ import { CompletionCard } from '../components/completion-card';
 import { LinkStep } from '../components/link-step';
 import { OnboardingSteps, type OnboardingStep } from '../components/onboarding-steps';
 import { PaymentStep } from '../components/payment-step';
+import { UidPrecheck } from '../components/uid-precheck';
 
 /**
  * /onboarding (member sections 2 and 4): step 1 (pay) while the subscription is unpaid, step 2
@@ -68,7 +69,11 @@ export function OnboardingPage() {
       {complete ? (
         <CompletionCard onContinue={finish} />
       ) : current === 1 ? (
-        <PaymentStep />
+        // What BingX must confirm comes before the fee: read top-down, nobody pays first.
+        <div className="space-y-6">
+          <UidPrecheck paid={false} />
+          <PaymentStep />
+        </div>
       ) : (
         <LinkStep onLinked={setLinkedUser} />
       )}

@@ -15,7 +15,7 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api-client';
-import { formatDate, formatDateTime, formatMoney, formatUsdt, shortenHash } from '@/lib/format';
+import { formatDate, formatDateTime, formatExactUsdt, shortenHash } from '@/lib/format';
 import { transactionUrl, useSubscription } from '@/lib/subscription';
 
 const LOAD_FAILED = 'Failed to load your payment history';
@@ -86,7 +86,7 @@ function Standing({ subscription }: { subscription: Subscription }) {
         </Badge>
       ) : null}
       {subscription.creditUsdt > 0 ? (
-        <Badge variant="info">Credit {formatUsdt(subscription.creditUsdt)}</Badge>
+        <Badge variant="info">Credit {formatExactUsdt(subscription.creditUsdt)}</Badge>
       ) : null}
     </div>
   );
@@ -104,7 +104,7 @@ function Payments({ subscription }: { subscription: Subscription }) {
           <li key={payment._id} className="space-y-1.5 rounded-xl border border-border p-4">
             <div className="flex items-baseline justify-between gap-3">
               <span className="shrink-0 font-semibold whitespace-nowrap text-fg tabular-nums">
-                {formatMoney(payment.amount)} USDT
+                {formatExactUsdt(payment.amount)}
               </span>
               <span className="text-right text-xs text-fg-muted">
                 {formatDateTime(payment.creditedAt)}
@@ -138,7 +138,7 @@ function Payments({ subscription }: { subscription: Subscription }) {
                   {formatDateTime(payment.creditedAt)}
                 </TableCell>
                 <TableCell className="text-right font-semibold whitespace-nowrap tabular-nums">
-                  {formatMoney(payment.amount)} USDT
+                  {formatExactUsdt(payment.amount)}
                 </TableCell>
                 <TableCell>
                   <TransactionLink

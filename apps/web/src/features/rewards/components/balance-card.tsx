@@ -1,4 +1,4 @@
-import type { RewardStats } from '@ctn/contracts/rewards';
+import { LOCK_REASON_TEXT, type RewardStats } from '@ctn/contracts/rewards';
 import { ArrowUpRight, Wallet } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -6,6 +6,15 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatMoney, UNKNOWN_FIGURE } from '@/lib/format';
 import { withdrawReadiness } from '@/lib/withdraw-readiness';
 import { WithdrawalDialog } from './withdrawal-dialog';
+
+/**
+ * What the balance is for now: while earnings are locked it cannot be withdrawn, and says why.
+ */
+export function balanceCaption(stats: RewardStats | undefined): string {
+  if (!stats?.compliance.locked) return 'Available to withdraw';
+  const reasons = stats.compliance.reasons.map((r) => LOCK_REASON_TEXT[r]).join(' ');
+  return `Locked until your account is compliant.${reasons ? ` ${reasons}` : ''}`;
+}
 
 /**
  * Current Balance (USDT) and Request Withdrawal, disabled while loading, when there is nothing
@@ -44,7 +53,9 @@ export function BalanceCard({
               <span className="text-lg font-semibold">USDT</span>
             </p>
           )}
-          <p className="text-xs text-fg-subtle">Available to withdraw</p>
+          <p className="text-xs text-fg-subtle" data-testid="balance-caption">
+            {balanceCaption(stats)}
+          </p>
         </div>
       </div>
       <div className="flex flex-col gap-2 sm:max-w-64 sm:items-end">

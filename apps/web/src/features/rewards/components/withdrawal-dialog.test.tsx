@@ -8,7 +8,13 @@ import { deferred, failResponse, mockApi, okResponse } from '@/testing/api-mock'
 import { memberRewardsKeys } from '../api/get-member-rewards';
 import { withdrawalsKeys } from '../api/get-withdrawals';
 import { RewardsPage } from '../pages/rewards-page';
-import { makeWithdrawal, renderRewardsRoute, STATS, WITHDRAWALS } from '../testing-fixtures';
+import {
+  makeRewardStats,
+  makeWithdrawal,
+  renderRewardsRoute,
+  STATS,
+  WITHDRAWALS,
+} from '../testing-fixtures';
 
 const REQUEST = 'POST /api/otp/withdrawal/request';
 const VERIFY = 'POST /api/otp/withdrawal/verify';
@@ -78,6 +84,17 @@ describe('withdrawal dialog: the form', () => {
     await user.click(within(dialog).getByRole('button', { name: /^Withdraw the whole balance/ }));
     expect(amountInput()).toHaveValue(125.5);
     expect(screen.getByTestId('receive-amount')).toHaveTextContent('125.50 USDT');
+  });
+
+  it('Max fills exactly the Available shown, which never rounds up (decision 050)', async () => {
+    const { user } = renderPage({
+      [STATS]: () => okResponse(makeRewardStats({ currentBalance: 62.43883 })),
+    });
+    const dialog = await openDialog(user);
+    expect(amountInput()).toHaveAccessibleDescription('Minimum 10 USDT · Available 62.43 USDT');
+    await user.click(within(dialog).getByRole('button', { name: /^Withdraw the whole balance/ }));
+    expect(amountInput()).toHaveValue(62.43);
+    expect(screen.getByTestId('receive-amount')).toHaveTextContent('62.43 USDT');
   });
 
   it('shows the amount limits and USDT; Continue waits for both fields and a valid address', async () => {

@@ -5,6 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { floorUsdt } from '@ctn/contracts/money-display';
 import { formatUsdt, UNKNOWN_FIGURE } from '@/lib/format';
 import { useSecondsLeft } from '../lib/use-seconds-left';
 import {
@@ -103,7 +104,8 @@ export function WithdrawalFormStep({
             />
             <Button
               variant="outline"
-              onClick={() => onValues({ ...values, amount: String(balance) })}
+              // The figure shown as Available, never a micro more (decision 050).
+              onClick={() => onValues({ ...values, amount: String(floorUsdt(balance)) })}
               disabled={busy || balance <= 0}
               aria-label={`Withdraw the whole balance, ${formatUsdt(balance)}`}
             >

@@ -6,6 +6,7 @@ import { failResponse, mockApi, okResponse } from '@/testing/api-mock';
 import { makeUser } from '@/testing/fixtures';
 import { renderRoutes, Stub } from '@/testing/render';
 import { SignedIn } from '@/testing/signed-in';
+import { viewportWidth } from '@/testing/viewport';
 import { CycleStatementPage } from './cycle-statement-page';
 
 const STATEMENT = {
@@ -16,11 +17,11 @@ const STATEMENT = {
   completedAt: '2026-11-08T10:00:00.000Z',
   percents: [3, 2, 1],
   levels: [
-    { level: 1, lines: 2, base: 150, amount: 4.5, available: 4.5, locked: 0 },
+    { level: 1, lines: 2, base: 150.123456, amount: 4.503703, available: 4.503703, locked: 0 },
     { level: 3, lines: 1, base: 100, amount: 1, available: 0, locked: 1 },
   ],
-  total: 5.5,
-  available: 4.5,
+  total: 5.503703,
+  available: 4.503703,
   locked: 1,
 };
 
@@ -55,12 +56,25 @@ describe('cycle statement', () => {
     ).getByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => r.textContent)).toEqual([
-      '13%2150.004.504.500.00',
+      '13%2150.1234564.5037034.5037030.00',
       '31%1100.001.000.001.00',
     ]);
     expect(screen.getByText('BingX commissions, uploaded by an administrator')).toBeInTheDocument();
     expect(screen.getByText(/1.00 USDT was held because your earnings were locked/)).toBeVisible();
-    expect(screen.getByText('Your total').nextSibling).toHaveTextContent('5.50 USDT');
+    // A statement adds up to the micro-USDT: 4.503703 + 1.00, never a rounded 4.50 or 4.51.
+    expect(screen.getByText('Your total').nextSibling).toHaveTextContent('5.503703 USDT');
+  });
+
+  it('on a phone, shows each level as a card with Amount, Available and Locked in sight', async () => {
+    viewportWidth(375);
+    renderStatement({ 'GET /api/rewards/user/cycles/7': () => okResponse(STATEMENT) });
+    const list = await screen.findByRole('list', { name: 'Your lines by level' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards.map((c) => c.textContent)).toEqual([
+      'Level 14.503703 USDTPercent3%Lines2Base150.123456Available4.503703Locked0.00',
+      'Level 31.00 USDTPercent1%Lines1Base100.00Available0.00Locked1.00',
+    ]);
   });
 
   it('says when a statement cannot be loaded, with Retry', async () => {

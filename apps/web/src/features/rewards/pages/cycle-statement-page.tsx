@@ -7,16 +7,9 @@ import { PageTitle } from '@/components/page-title';
 import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeaderCell,
-  TableRow,
-} from '@/components/ui/table';
+import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
 import { errorMessage } from '@/lib/api-client';
-import { formatDate, formatMoney, formatUsdt } from '@/lib/format';
+import { formatDate, formatExactMoney, formatExactUsdt } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useCycleRoot, useMyCycleProof } from '@/lib/proof';
 import { useAuthenticatedUser } from '@/lib/session';
@@ -27,7 +20,26 @@ const SOURCE_TEXT: Record<CycleSource, string> = {
   CSV: 'BingX commissions, uploaded by an administrator',
   EXCHANGE: 'BingX commissions, read from BingX',
 };
-const COLUMNS = ['Level', 'Percent', 'Lines', 'Base', 'Amount', 'Available', 'Locked'];
+type Statement = NonNullable<ReturnType<typeof useCycleStatement>['data']>;
+type Line = Statement['levels'][number];
+
+// A statement must add up: every micro-USDT of each figure (decision 050).
+const figure = (pick: (l: Line) => number) => (l: Line) => formatExactMoney(pick(l));
+const columnsOf = (percents: readonly number[]): readonly ResponsiveColumn<Line>[] => [
+  { header: 'Level', place: 'title', cell: (l) => l.level, card: (l) => `Level ${l.level}` },
+  { header: 'Percent', className: 'tabular-nums', cell: (l) => `${percents[l.level - 1] ?? '—'}%` },
+  { header: 'Lines', className: 'tabular-nums', cell: (l) => l.lines },
+  { header: 'Base', className: 'tabular-nums', cell: figure((l) => l.base) },
+  {
+    header: 'Amount',
+    place: 'amount',
+    className: 'font-semibold tabular-nums',
+    cell: figure((l) => l.amount),
+    card: (l) => formatExactUsdt(l.amount),
+  },
+  { header: 'Available', className: 'tabular-nums', cell: figure((l) => l.available) },
+  { header: 'Locked', className: 'tabular-nums', cell: figure((l) => l.locked) },
+];
 
 /**
  * /rewards/cycles/{number}: the member's own statement of a reward cycle (issue 18): period and
@@ -66,7 +78,7 @@ export function CycleStatementPage() {
   );
 }
 
-function Statement({ data }: { data: NonNullable<ReturnType<typeof useCycleStatement>['data']> }) {
+function Statement({ data }: { data: Statement }) {
   return (
     <>
       <Card className="grid grid-cols-2 gap-4 p-5 sm:grid-cols-3 sm:p-6">
@@ -76,44 +88,26 @@ function Statement({ data }: { data: NonNullable<ReturnType<typeof useCycleState
         </Fact>
         <Fact label="Source">{SOURCE_TEXT[data.source]}</Fact>
         <Fact label="Credited">{formatDate(data.completedAt)}</Fact>
-        <Fact label="Your total">{formatUsdt(data.total)}</Fact>
-        <Fact label="Available">{formatUsdt(data.available)}</Fact>
-        <Fact label="Locked">{formatUsdt(data.locked)}</Fact>
+        <Fact label="Your total">{formatExactUsdt(data.total)}</Fact>
+        <Fact label="Available">{formatExactUsdt(data.available)}</Fact>
+        <Fact label="Locked">{formatExactUsdt(data.locked)}</Fact>
       </Card>
       {data.locked > 0 ? (
         <Alert variant="warning">
-          {formatUsdt(data.locked)} was held because your earnings were locked when the cycle ran.
-          It becomes available if you are compliant again within 30 days of the lock, and is
+          {formatExactUsdt(data.locked)} was held because your earnings were locked when the cycle
+          ran. It becomes available if you are compliant again within 30 days of the lock, and is
           forfeited after that.
         </Alert>
       ) : null}
       {data.levels.length === 0 ? (
         <p className="text-fg-muted">This cycle credited nothing to you.</p>
       ) : (
-        <Table label="Your lines by level">
-          <TableHead>
-            <tr>
-              {COLUMNS.map((c) => (
-                <TableHeaderCell key={c}>{c}</TableHeaderCell>
-              ))}
-            </tr>
-          </TableHead>
-          <TableBody>
-            {data.levels.map((l) => (
-              <TableRow key={l.level}>
-                <TableCell>{l.level}</TableCell>
-                <TableCell className="tabular-nums">{data.percents[l.level - 1] ?? '—'}%</TableCell>
-                <TableCell className="tabular-nums">{l.lines}</TableCell>
-                <TableCell className="tabular-nums">{formatMoney(l.base)}</TableCell>
-                <TableCell className="font-semibold tabular-nums">
-                  {formatMoney(l.amount)}
-                </TableCell>
-                <TableCell className="tabular-nums">{formatMoney(l.available)}</TableCell>
-                <TableCell className="tabular-nums">{formatMoney(l.locked)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <ResponsiveTable
+          label="Your lines by level"
+          rows={data.levels}
+          rowKey={(l) => String(l.level)}
+          columns={columnsOf(data.percents)}
+        />
       )}
       <p className="text-xs text-fg-subtle">
         Amounts in USDT. Each line is a percentage of the base: what the member below you at that

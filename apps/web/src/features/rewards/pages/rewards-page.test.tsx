@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toast';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { deferred, failResponse, mockApi, okResponse } from '@/testing/api-mock';
+import { viewportWidth } from '@/testing/viewport';
 import {
   ADDRESS,
   makeReward as reward,
@@ -38,6 +39,7 @@ describe('rewards page: balance', () => {
     const request = screen.getByRole('button', { name: 'Request Withdrawal' });
     expect(request).toBeDisabled();
     expect(await screen.findByTestId('current-balance')).toHaveTextContent('125.50 USDT');
+    expect(screen.getByTestId('balance-caption')).toHaveTextContent('Available to withdraw');
     const breakdown = screen.getByRole('region', { name: 'Earnings Breakdown' });
     for (const [label, value] of [
       ['Total Earned', '300.00 USDT'],
@@ -123,6 +125,10 @@ describe('rewards page: balances that add up', () => {
     expect(request).toBeDisabled();
     expect(request).toHaveAccessibleDescription(
       'Withdrawals are paused while your earnings are locked.',
+    );
+    // Not "Available to withdraw" over a button that refuses: what is true, and why.
+    expect(screen.getByTestId('balance-caption')).toHaveTextContent(
+      'Locked until your account is compliant. Copy trading has stopped on your BingX account.',
     );
   });
 });
@@ -300,6 +306,25 @@ describe('rewards page: rewards history', () => {
     );
   });
 
+  it('on a phone, lists each reward as a card with its amount beside its source', async () => {
+    viewportWidth(375);
+    const { user } = renderPage({
+      [REWARDS]: () =>
+        rewardsPage([reward(1), reward(2, { downlineUser: undefined, bucket: 'LOCKED' })]),
+    });
+    await user.click(screen.getByRole('tab', { name: 'Rewards History' }));
+    const list = await screen.findByRole('list', { name: 'Rewards history' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    expect(cards[0]).toHaveTextContent(
+      /^Grace Hopper1grace1@example\.comCT1010\.30 USDT3% of 10\.00 USDT/,
+    );
+    expect(cards[0]).toHaveTextContent('Level2');
+    expect(cards[1]).toHaveTextContent(/^Direct reward0\.30 USDT3% of 10\.00 USDTLocked/);
+    expect(within(cards[1]!).getByRole('button', { name: /^Details of the/ })).toBeInTheDocument();
+  });
+
   it('opens a row for its details: what it was computed from, where it went and why', async () => {
     const { user } = renderPage({
       [REWARDS]: () =>
@@ -318,8 +343,8 @@ describe('rewards page: rewards history', () => {
         ]),
     });
     await user.click(screen.getByRole('tab', { name: 'Rewards History' }));
-    await screen.findByRole('table');
-    await user.click(screen.getAllByRole('button', { name: /^Details of the/ })[0]!);
+    const table = await screen.findByRole('table');
+    await user.click(within(table).getAllByRole('button', { name: /^Details of the/ })[0]!);
     let dialog = await screen.findByRole('dialog', { name: 'Trading reward of 0.30 USDT' });
     expect(dialog).toHaveTextContent(
       '3% of 10.00 USDT: the commission BingX paid on the copy trading of Grace Hopper1 (level 2 of your network) in reward cycle #7.',
@@ -331,7 +356,9 @@ describe('rewards page: rewards history', () => {
     expect(dialog).toHaveTextContent('Went toAvailable balance');
     await user.keyboard('{Escape}');
 
-    await user.click(screen.getByRole('button', { name: /^Details of the 1\.00 USDT reward/ }));
+    await user.click(
+      within(table).getByRole('button', { name: /^Details of the 1\.00 USDT reward/ }),
+    );
     dialog = await screen.findByRole('dialog', { name: 'Referral reward of 1.00 USDT' });
     expect(dialog).toHaveTextContent(
       `10% of 10.00 USDT: the subscription fee Alex M. (level 2 of your network) paid on ${formatDate('2025-03-01T09:00:00.000Z')}.`,
@@ -403,7 +430,7 @@ describe('rewards page: rewards history', () => {
     pages.set('?page=5&limit=10&sort=-createdAt', gate);
     await user.click(within(nav).getByRole('button', { name: 'Page 5' }));
     await waitFor(() => expect(nav.parentElement).toHaveAttribute('aria-busy', 'true'));
-    expect(screen.getByText('Grace Hopper1')).toBeInTheDocument();
+    expect(within(screen.getByRole('table')).getByText('Grace Hopper1')).toBeInTheDocument();
     expect(nav).toHaveTextContent('Showing 1 to 10 of 95 rewards');
     gate.resolve(new Response());
     await waitFor(() => expect(nav).toHaveTextContent('Showing 41 to 50 of 95 rewards'));

@@ -2,7 +2,7 @@ import type { ReferralTreeStatistics } from '@ctn/contracts/referrals';
 import { Coins, Layers, UserPlus, Users, type LucideIcon } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatUsdt, countOf } from '@/lib/format';
+import { formatUsdt, countOf, UNKNOWN_FIGURE } from '@/lib/format';
 
 interface StatCard {
   label: string;
@@ -38,13 +38,20 @@ const CARDS: StatCard[] = [
   },
 ];
 
-/** The four stat cards of /user-tree. */
+/**
+ * The four stat cards of /user-tree: skeletons while loading; after a failed load the figures
+ * read "—" (unknown is not zero), "Not loaded", beside the page's error and Try again: never
+ * grey forever.
+ */
 export function TreeStats({
   statistics,
   maxLevels,
+  failed,
 }: {
   statistics: ReferralTreeStatistics | undefined;
   maxLevels: number;
+  /** The load failed and nothing is shown yet. */
+  failed: boolean;
 }) {
   return (
     <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
@@ -63,6 +70,11 @@ export function TreeStats({
                 <span className="block text-xs text-fg-subtle">
                   {detail(statistics, maxLevels)}
                 </span>
+              </>
+            ) : failed ? (
+              <>
+                <span className="block text-2xl font-bold text-fg-muted">{UNKNOWN_FIGURE}</span>
+                <span className="block text-xs text-fg-subtle">Not loaded</span>
               </>
             ) : (
               <Skeleton className="mt-1 h-8 w-16" />

@@ -271,6 +271,10 @@ describe('user tree page', () => {
     });
     const { user } = renderPage();
     expect(await screen.findByText('Server error, try later.')).toBeInTheDocument();
+    // The figure cards say they are not loaded, not grey placeholders forever.
+    const totals = screen.getByText('Total Referrals').nextElementSibling!;
+    expect(totals).toHaveTextContent('—Not loaded');
+    expect(document.querySelector('.animate-pulse')).toBeNull();
     mockApi({
       'GET /api/users/referral-tree': () => Promise.reject(new TypeError('Failed to fetch')),
     });

@@ -59,7 +59,11 @@ export function UserTreePage({ onUserClick }: UserTreePageProps = {}) {
         <RefreshButton onClick={refresh} refreshing={refreshing} />
       </header>
 
-      <TreeStats statistics={data?.statistics} maxLevels={data?.maxLevels ?? maxLevels} />
+      <TreeStats
+        statistics={data?.statistics}
+        maxLevels={data?.maxLevels ?? maxLevels}
+        failed={tree.isError && !data}
+      />
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="relative flex-1">

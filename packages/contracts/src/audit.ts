@@ -34,6 +34,10 @@ export const AUDIT_ACTIONS = [
   'TWO_FACTOR_RESET',
   /** A risk-center signal marked reviewed; `target` is {risk-signal, key}. */
   'RISK_SIGNAL_REVIEWED',
+  /** A flagged UID link cleared: its held credits released; `after` is {released, recipients}. */
+  'UID_REVIEW_CLEARED',
+  /** A flagged UID link rejected: the UID unlinked, its held credits forfeited. */
+  'UID_REVIEW_REJECTED',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

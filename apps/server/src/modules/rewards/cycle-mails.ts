@@ -3,12 +3,12 @@ import { renderMail } from '../mail/mail-templates';
 
 /**
  * To each member credited by a reward cycle, unless they switched these off on /profile (they
- * are not transactional): the total, the part held while earnings are locked, and where the
- * lines are.
+ * are not transactional): the total, the parts locked (earnings locked) and held (a UID review),
+ * and where the lines are.
  */
 export function cycleCreditedMail(
   to: { email: string; firstName: string },
-  cycle: { number: number; total: string; locked: string | null },
+  cycle: { number: number; total: string; locked: string | null; held: string | null },
   statementUrl: string,
   profileUrl: string,
 ) {
@@ -21,6 +21,11 @@ export function cycleCreditedMail(
       ...(cycle.locked
         ? [
             `${cycle.locked} USDT of it is held while your earnings are locked; it becomes available once you are compliant again within ${COMPLIANCE_GRACE_DAYS} days.`,
+          ]
+        : []),
+      ...(cycle.held
+        ? [
+            `${cycle.held} USDT of it is held for review: the exchange account it comes from is being checked by an administrator, who releases it or, if the account is not its member's, withdraws it.`,
           ]
         : []),
       'Your statement of the cycle shows the period, the percentage of each level and your lines grouped by level.',

@@ -26,6 +26,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   WITHDRAWAL_FREEZE_LIFTED: 'Withdrawal freeze lifted',
   TWO_FACTOR_RESET: 'Second factor reset',
   RISK_SIGNAL_REVIEWED: 'Risk signal marked reviewed',
+  UID_REVIEW_CLEARED: 'Flagged UID link cleared (held credits released)',
+  UID_REVIEW_REJECTED: 'Flagged UID link rejected (UID unlinked, held credits forfeited)',
 };
 
 const ACTION_VARIANTS: Readonly<Record<string, BadgeVariant>> = {
@@ -50,6 +52,8 @@ const ACTION_VARIANTS: Readonly<Record<string, BadgeVariant>> = {
   MAIL_TEST_SENT: 'info',
   WITHDRAWAL_FREEZE_LIFTED: 'warning',
   TWO_FACTOR_RESET: 'warning',
+  UID_REVIEW_CLEARED: 'success',
+  UID_REVIEW_REJECTED: 'danger',
 };
 
 /** The label of an action; one this page does not know yet reads `SOME_ACTION` -> `Some action`. */

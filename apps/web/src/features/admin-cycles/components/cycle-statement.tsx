@@ -26,7 +26,7 @@ export function CycleStatement({
       <Section title="Totals by level">
         <FigureTable
           label="Statement by level"
-          headers={['Level', 'Percent', 'Lines', 'Amount', 'Available', 'Locked']}
+          headers={['Level', 'Percent', 'Lines', 'Amount', 'Available', 'Locked', 'Held']}
           rows={byLevel.map((l) => ({
             key: l.level,
             cells: [
@@ -36,6 +36,7 @@ export function CycleStatement({
               formatUsd(l.amount),
               formatUsd(l.availableAmount),
               formatUsd(l.lockedAmount),
+              formatUsd(l.heldAmount),
             ],
           }))}
           total={[
@@ -45,6 +46,7 @@ export function CycleStatement({
             formatUsd(sum(byLevel.map((l) => l.amount))),
             formatUsd(sum(byLevel.map((l) => l.availableAmount))),
             formatUsd(sum(byLevel.map((l) => l.lockedAmount))),
+            formatUsd(sum(byLevel.map((l) => l.heldAmount))),
           ]}
         />
       </Section>
@@ -70,6 +72,7 @@ export function CycleStatement({
             ['Credited', recipients.credited],
             ['Available', recipients.available],
             ['Locked', recipients.locked],
+            ['Held for a UID review', recipients.held],
           ]}
         />
       </Section>

@@ -74,6 +74,15 @@ export function RewardsTable({ rewards }: { rewards: readonly RewardItem[] }) {
                   <Lock className="size-3" aria-hidden="true" />
                   Locked
                 </Badge>
+              ) : reward.bucket === 'HELD' ? (
+                <Badge
+                  variant="warning"
+                  className="ml-2"
+                  title="Held while an administrator reviews the exchange account it comes from"
+                >
+                  <Lock className="size-3" aria-hidden="true" />
+                  Held for review
+                </Badge>
               ) : null}
             </TableCell>
             <TableCell>{reward.level}</TableCell>

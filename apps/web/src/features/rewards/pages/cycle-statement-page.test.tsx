@@ -12,12 +12,13 @@ const STATEMENT = {
   completedAt: '2026-11-08T10:00:00.000Z',
   percents: [3, 2, 1],
   levels: [
-    { level: 1, lines: 2, base: 150, amount: 4.5, available: 4.5, locked: 0 },
-    { level: 3, lines: 1, base: 100, amount: 1, available: 0, locked: 1 },
+    { level: 1, lines: 2, base: 150, amount: 4.5, available: 4.5, locked: 0, held: 0 },
+    { level: 3, lines: 1, base: 100, amount: 1, available: 0, locked: 1, held: 0 },
   ],
   total: 5.5,
   available: 4.5,
   locked: 1,
+  held: 0,
 };
 
 function renderStatement(routes: Parameters<typeof mockApi>[0], at = '/rewards/cycles/7') {

@@ -24,7 +24,7 @@ const SOURCE_TEXT: Record<CycleSource, string> = {
   CSV: 'BingX commissions, uploaded by an administrator',
   EXCHANGE: 'BingX commissions, read from BingX',
 };
-const COLUMNS = ['Level', 'Percent', 'Lines', 'Base', 'Amount', 'Available', 'Locked'];
+const COLUMNS = ['Level', 'Percent', 'Lines', 'Base', 'Amount', 'Available', 'Locked', 'Held'];
 
 /**
  * /rewards/cycles/{number}: the member's own statement of a reward cycle (issue 18): period and
@@ -73,12 +73,20 @@ function Statement({ data }: { data: NonNullable<ReturnType<typeof useCycleState
         <Fact label="Your total">{formatUsdt(data.total)}</Fact>
         <Fact label="Available">{formatUsdt(data.available)}</Fact>
         <Fact label="Locked">{formatUsdt(data.locked)}</Fact>
+        {data.held > 0 ? <Fact label="Held for review">{formatUsdt(data.held)}</Fact> : null}
       </Card>
       {data.locked > 0 ? (
         <Alert variant="warning">
           {formatUsdt(data.locked)} was held because your earnings were locked when the cycle ran.
           It becomes available if you are compliant again within 30 days of the lock, and is
           forfeited after that.
+        </Alert>
+      ) : null}
+      {data.held > 0 ? (
+        <Alert variant="warning">
+          {formatUsdt(data.held)} is held for review: an administrator is checking that the exchange
+          account it comes from belongs to its member. It is released to you when the account is
+          cleared, and withdrawn if it is not theirs.
         </Alert>
       ) : null}
       {data.levels.length === 0 ? (
@@ -104,6 +112,7 @@ function Statement({ data }: { data: NonNullable<ReturnType<typeof useCycleState
                 </TableCell>
                 <TableCell className="tabular-nums">{formatMoney(l.available)}</TableCell>
                 <TableCell className="tabular-nums">{formatMoney(l.locked)}</TableCell>
+                <TableCell className="tabular-nums">{formatMoney(l.held)}</TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -42,8 +42,8 @@ describe('cycle statement', () => {
     ).getByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => r.textContent)).toEqual([
-      '13%2150.004.504.500.00',
-      '31%1100.001.000.001.00',
+      '13%2150.004.504.500.000.00',
+      '31%1100.001.000.001.000.00',
     ]);
     expect(screen.getByText('BingX commissions, uploaded by an administrator')).toBeInTheDocument();
     expect(screen.getByText(/1.00 USDT was held because your earnings were locked/)).toBeVisible();

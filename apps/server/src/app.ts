@@ -50,6 +50,7 @@ import {
 } from './modules/account-freeze/account-freeze.routes';
 import { adminUidClaimRoutes, memberUidClaimRoutes } from './modules/uid-claims/uid-claims.routes';
 import { riskRoutes } from './modules/risk/risk.routes';
+import { uidReviewRoutes } from './modules/exchange-link/uid-review.routes';
 import { otpRoutes } from './modules/withdrawals/otp.routes';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
 import { registerAuth } from './plugins/auth';
@@ -185,6 +186,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     [memberUidClaimRoutes(s.uidClaims), '/api/users'],
     [adminUidClaimRoutes(s.uidClaims), '/api/admin'],
     [riskRoutes(s.risk), '/api/admin'],
+    [uidReviewRoutes(s.uidReviews), '/api/admin'],
     [adminRoutes(s.admin), '/api/users'],
     [reportsRoutes(s.reports), '/api/users'],
     [auditRoutes(s.audit), '/api/admin'],

@@ -54,6 +54,8 @@ import { SubscriptionsService } from './modules/subscriptions/subscriptions.serv
 import { TwoFactorService } from './modules/two-factor/two-factor.service';
 import { UidClaimsService } from './modules/uid-claims/uid-claims.service';
 import { RiskService } from './modules/risk/risk.service';
+import { UidReviewService } from './modules/exchange-link/uid-review.service';
+import { HeldCreditsService } from './modules/rewards/held-credits.service';
 import { OtpService } from './modules/withdrawals/otp.service';
 import { PayoutsService } from './modules/withdrawals/payouts.service';
 import { WithdrawalSettlement } from './modules/withdrawals/settlement';
@@ -81,6 +83,8 @@ export interface Services {
   auth: AuthService;
   registration: RegistrationService;
   uidClaims: UidClaimsService;
+  /** Flagged UID links cleared or rejected, and the credits they hold (decision 044). */
+  uidReviews: UidReviewService;
   risk: RiskService;
   twoFactor: TwoFactorService;
   security: AccountSecurityService;
@@ -368,6 +372,12 @@ export async function createServices(
     auth,
     registration,
     uidClaims,
+    uidReviews: new UidReviewService({
+      db,
+      audit,
+      held: new HeldCreditsService(db),
+      uidClaims,
+    }),
     risk: new RiskService({ db, audit, mail, settings, publicUrl, log }),
     twoFactor,
     security,

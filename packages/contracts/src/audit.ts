@@ -40,6 +40,10 @@ export const AUDIT_ACTIONS = [
   'CLAIM_CONFIRMED',
   /** A claim's confirmation withdrawn (hidden again); `before` is {parts, confirmedBy, confirmedAt}. */
   'CLAIM_UNCONFIRMED',
+  /** A flagged UID link cleared: its held credits released; `after` is {released, recipients}. */
+  'UID_REVIEW_CLEARED',
+  /** A flagged UID link rejected: the UID unlinked, its held credits forfeited. */
+  'UID_REVIEW_REJECTED',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -37,6 +37,11 @@ export const cyclePreviewRequestSchema = z
      * correction, with its reason (audited). Any other overlap is refused (CYCLE_PERIOD_OVERLAP).
      */
     correctionReason: z.string().trim().max(500).optional(),
+    /**
+     * The numbers of the paid cycles a correction nets out, as the administrator confirmed them
+     * in the form: exactly the paid cycles covering its days, else CYCLE_CORRECTION_UNCONFIRMED.
+     */
+    correctsCycles: z.array(z.number().int().min(1)).max(50).optional(),
   })
   .refine((v) => v.periodStart <= v.periodEnd, {
     message: 'periodEnd must not be before periodStart',
@@ -107,12 +112,37 @@ export type CyclePreview = z.infer<typeof cyclePreviewSchema>;
 export const CYCLE_SKIP_REASONS = ['DISABLED', 'PLATFORM_ACCOUNT', 'BELOW_ONE_MICRO'] as const;
 
 export const cycleStatementSchema = z.object({
-  byLevel: z.array(levelLine.extend({ availableAmount: z.number(), lockedAmount: z.number() })),
+  byLevel: z.array(
+    levelLine.extend({
+      availableAmount: z.number(),
+      lockedAmount: z.number(),
+      /** Held while the trading member's UID link is under review (0 in older statements). */
+      heldAmount: z.number().default(0),
+    }),
+  ),
   /** The cycle's DOWNLINE lines and the DIRECT rewards credited during its period. */
   byType: z.array(z.object({ type: z.enum(REWARD_TYPES), lines: z.number(), amount: z.number() })),
-  recipients: z.object({ credited: z.number(), available: z.number(), locked: z.number() }),
+  recipients: z.object({
+    credited: z.number(),
+    available: z.number(),
+    locked: z.number(),
+    held: z.number().default(0),
+  }),
   /** Members credited to the locked bucket, by the reason of their lock. */
   locked: z.array(z.object({ reason: z.string(), members: z.number(), amount: z.number() })),
+  /**
+   * A correction: what it took back of the corrected cycles' lines for the days both cover, and
+   * what could not be taken back (balances at zero); null for any other cycle (decision 044).
+   */
+  netted: z
+    .object({
+      cycles: z.array(z.number()),
+      members: z.number(),
+      amount: z.number(),
+      unrecovered: z.number(),
+    })
+    .nullable()
+    .default(null),
   /** Uplines that received nothing, and why. */
   skipped: z.array(
     z.object({ reason: z.enum(CYCLE_SKIP_REASONS), members: z.number(), lines: z.number() }),
@@ -138,6 +168,8 @@ export type CycleDetail = z.infer<typeof cycleDetailSchema>;
 
 export const cyclesResponseSchema = z.object({
   cycles: z.array(cycleSummarySchema),
+  /** The day after the last paid cycle ends (YYYY-MM-DD): a new cycle starts there at the earliest. */
+  nextPeriodStart: z.string().nullable(),
   pagination: z.object({
     currentPage: z.number(),
     totalPages: z.number(),

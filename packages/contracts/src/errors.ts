@@ -163,6 +163,14 @@ export const ERROR_CATALOGUE = {
     status: 409,
     text: 'A paid cycle, from the exchange or a CSV, already covers some of these days: every day of trading is paid once. Pick another period, or make a CSV correction cycle with its reason.',
   },
+  CYCLE_CORRECTION_UNCONFIRMED: {
+    status: 409,
+    text: 'Paid cycles already cover some of these days: confirm the cycles this correction corrects. Their lines for the days both cover are taken back when it runs.',
+  },
+  CYCLE_CORRECTION_OF_CORRECTION: {
+    status: 409,
+    text: 'A correction cycle already covers some of these days, and a correction cannot be corrected again. Pick days no correction covers.',
+  },
   WITHDRAWALS_FROZEN: {
     status: 403,
     text: 'Withdrawals are on hold for 24 hours after a password reset or a two-factor change, to protect your balance.',
@@ -224,6 +232,14 @@ export const ERROR_CATALOGUE = {
   RISK_SIGNAL_NOT_FOUND: {
     status: 404,
     text: 'No such risk signal now; reload the page.',
+  },
+  UID_REVIEW_NOT_FOUND: {
+    status: 404,
+    text: 'This member has no UID link under review.',
+  },
+  UID_REVIEW_ALREADY_DECIDED: {
+    status: 409,
+    text: 'This UID link was already cleared or rejected by an administrator; reload the page.',
   },
   PAYLOAD_TOO_LARGE: {
     status: 413,

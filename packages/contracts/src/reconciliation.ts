@@ -13,7 +13,7 @@ export const RECONCILIATION_DIFFERENCE_KINDS = [
   'CREDIT_WITHOUT_TRANSFER',
   /** A member's balance column that the ledger's entries do not add up to. */
   'BALANCE_MISMATCH',
-  /** Owed (available + locked + pending) differs from earned - withdrawn - forfeited. */
+  /** Owed (available + locked + held + pending) differs from earned - withdrawn - forfeited. */
   'LIABILITIES_MISMATCH',
   /** The hot wallet holds less USDT than the payouts being sent. */
   'HOT_WALLET_SHORT',

@@ -46,6 +46,8 @@ export const userReportSchema = z.object({
   financial: z.object({
     balance: z.number(),
     locked: z.number(),
+    /** Held while a downline member's UID link is under review (decision 044). */
+    held: z.number(),
     pending: z.number(),
     totalEarned: z.number(),
     totalWithdrawn: z.number(),

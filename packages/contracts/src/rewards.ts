@@ -50,7 +50,8 @@ const sortQuery = z.preprocess(
 );
 
 /** Where a credit went: spendable, or held while the member is not eligible (DESIGN.md 4). */
-export const REWARD_BUCKETS = ['AVAILABLE', 'LOCKED'] as const;
+/** HELD: a DOWNLINE credit held while the trading member's UID link is under review. */
+export const REWARD_BUCKETS = ['AVAILABLE', 'LOCKED', 'HELD'] as const;
 export type RewardBucket = (typeof REWARD_BUCKETS)[number];
 
 /** Why a member's earnings are locked (compliance, DESIGN.md section 4). */
@@ -114,6 +115,8 @@ export const rewardStatsSchema = z.object({
   }),
   /** Beyond the spec: the other balance buckets and the compliance state. */
   lockedBalance: z.number(),
+  /** Credits held while a downline member's UID link is under review (released by an admin). */
+  heldBalance: z.number(),
   pendingWithdrawals: z.number(),
   forfeited: z.number(),
   compliance: complianceStateSchema,
@@ -233,7 +236,7 @@ export type AdminRewardsResponse = z.infer<typeof adminRewardsResponseSchema>;
 /**
  * A member's own statement of one completed reward cycle: the period and source, the
  * percentages by level, and the member's lines grouped by level (how many, on what base, for
- * how much, and how much of it is held while earnings are locked).
+ * how much, and how much of it is locked or held for a UID review).
  */
 export const memberCycleStatementSchema = z.object({
   number: z.number(),
@@ -252,11 +255,13 @@ export const memberCycleStatementSchema = z.object({
       amount: z.number(),
       available: z.number(),
       locked: z.number(),
+      held: z.number(),
     }),
   ),
   total: z.number(),
   available: z.number(),
   locked: z.number(),
+  held: z.number(),
 });
 export type MemberCycleStatement = z.infer<typeof memberCycleStatementSchema>;
 export const cycleNumberParamsSchema = z.object({

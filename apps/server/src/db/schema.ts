@@ -395,6 +395,8 @@ export const balances = pgTable(
     totalEarnedMicro: micro('total_earned_micro'),
     totalWithdrawnMicro: micro('total_withdrawn_micro'),
     forfeitedMicro: micro('forfeited_micro'),
+    /** DOWNLINE credits held while the trading member's UID link is under review (decision 044). */
+    heldMicro: micro('held_micro'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -404,6 +406,7 @@ export const balances = pgTable(
     check('balances_earned_check', sql`${t.totalEarnedMicro} >= 0`),
     check('balances_withdrawn_check', sql`${t.totalWithdrawnMicro} >= 0`),
     check('balances_forfeited_check', sql`${t.forfeitedMicro} >= 0`),
+    check('balances_held_check', sql`${t.heldMicro} >= 0`),
   ],
 );
 
@@ -427,6 +430,7 @@ export const ledgerEntries = pgTable(
     earnedDelta: micro('earned_delta'),
     withdrawnDelta: micro('withdrawn_delta'),
     forfeitedDelta: micro('forfeited_delta'),
+    heldDelta: micro('held_delta'),
     memo: text('memo'),
     createdAt: createdAt(),
   },
@@ -435,7 +439,7 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_user_idx').on(t.userId, t.createdAt),
     check(
       'ledger_entries_kind_check',
-      sql`${t.kind} in ('REWARD_DIRECT', 'REWARD_DOWNLINE', 'LOCK_RELEASE', 'LOCK_FORFEIT', 'WITHDRAWAL_HOLD', 'WITHDRAWAL_PAID', 'WITHDRAWAL_RETURNED')`,
+      sql`${t.kind} in ('REWARD_DIRECT', 'REWARD_DOWNLINE', 'LOCK_RELEASE', 'LOCK_FORFEIT', 'WITHDRAWAL_HOLD', 'WITHDRAWAL_PAID', 'WITHDRAWAL_RETURNED', 'HOLD_RELEASE', 'HOLD_FORFEIT', 'REWARD_CORRECTION')`,
     ),
   ],
 );
@@ -470,6 +474,11 @@ export const rewardCycles = pgTable(
      * audited). Without it, the exclusion constraints of migration 0014 refuse the overlap.
      */
     correctionReason: text('correction_reason'),
+    /**
+     * The numbers of the paid cycles a correction nets out, as the administrator confirmed them:
+     * their lines for the days both cover are taken back when it runs (decision 044).
+     */
+    correctsCycles: integer('corrects_cycles').array(),
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -553,7 +562,11 @@ export const rewards = pgTable(
     index('rewards_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('rewards_created_idx').on(t.createdAt, t.id),
     check('rewards_type_check', sql`${t.type} in ('DIRECT', 'DOWNLINE')`),
-    check('rewards_bucket_check', sql`${t.bucket} in ('AVAILABLE', 'LOCKED')`),
+    check('rewards_bucket_check', sql`${t.bucket} in ('AVAILABLE', 'LOCKED', 'HELD')`),
+    // The held lines of one trading member (a review's clearing or rejection, decision 044).
+    index('rewards_held_source_idx')
+      .on(t.sourceUserId, t.userId)
+      .where(sql`${t.bucket} = 'HELD'`),
     check('rewards_level_check', sql`${t.level} between 1 and 15`),
     check('rewards_amount_check', sql`${t.rewardMicro} > 0 and ${t.masterMicro} > 0`),
     check(

@@ -67,6 +67,7 @@ export function makeRewardStats(overrides: Partial<RewardStats> = {}): RewardSta
     totalWithdrawn: 174.5,
     rewardBreakdown: { directRewards: 20, downlineRewards: 280, calculatedTotal: 300 },
     lockedBalance: 0,
+    heldBalance: 0,
     pendingWithdrawals: 0,
     forfeited: 0,
     compliance: {

@@ -230,7 +230,9 @@ function factsOf(
 ): InviteeFacts {
   const registered = data['registerTime'] ?? data['registerDateTime'];
   const ms = typeof registered === 'number' ? registered : Number(registered);
+  const code = data['InvitationCode'];
   return {
+    ...(typeof code === 'string' && code.trim() !== '' ? { invitationCode: code.trim() } : {}),
     uid,
     invited,
     directInvitation: flagOf(data['directInvitation']),

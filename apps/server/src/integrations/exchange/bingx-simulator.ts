@@ -21,6 +21,12 @@ export interface SimulatedAccount {
   traded: boolean;
   /** Daily activity by exchange day (UTC+8), yyyyMMdd. */
   days: Record<string, SimulatedDay>;
+  /**
+   * The code the UID registered with, answered as inviteAccountList's `InvitationCode`
+   * ("invitation code used by the superior"); left out of the row when not set, as a live answer
+   * may leave it out.
+   */
+  invitationCode?: string;
 }
 
 /** One exchange day of an account: the figures every row has, and any other row fields. */
@@ -285,6 +291,7 @@ export class BingxSimulator {
             this.thin({
               uid: BigInt(uid),
               ownInviteCode: `C${uid.slice(-6)}`,
+              ...(a.invitationCode === undefined ? {} : { InvitationCode: a.invitationCode }),
               registerTime: a.registerTime,
               directInvitation: a.directInvitation,
               kycResult: String(a.kycDone),

@@ -19,6 +19,12 @@ export interface InviteeFacts {
   /** Net assets in USDT as a decimal string, never a float. */
   balanceUsdt: string | null;
   traded: boolean | null;
+  /**
+   * The invitation code BingX names for the UID's inviter (`InvitationCode`, "invitation code
+   * used by the superior", in inviteAccountList only). Absent when BingX named none: unknown,
+   * never "no code" (decision 043).
+   */
+  invitationCode?: string;
 }
 
 export interface DailyCommission {

@@ -315,9 +315,13 @@ export interface MemberMoneyRow {
   balanceMicro: bigint;
   earnedMicro: bigint;
   withdrawnMicro: bigint;
+  lockedMicro: bigint;
+  heldMicro: bigint;
+  pendingMicro: bigint;
+  forfeitedMicro: bigint;
 }
 
-/** Available balance, lifetime earnings and withdrawals of each listed member (0 if none). */
+/** Every balance bucket of each listed member (0 if none); `balanceMicro` is the available one. */
 export async function moneyOf(db: Db, ids: string[]): Promise<Map<string, MemberMoneyRow>> {
   if (ids.length === 0) return new Map();
   const rows = await db
@@ -326,6 +330,10 @@ export async function moneyOf(db: Db, ids: string[]): Promise<Map<string, Member
       balanceMicro: balances.availableMicro,
       earnedMicro: balances.totalEarnedMicro,
       withdrawnMicro: balances.totalWithdrawnMicro,
+      lockedMicro: balances.lockedMicro,
+      heldMicro: balances.heldMicro,
+      pendingMicro: balances.pendingMicro,
+      forfeitedMicro: balances.forfeitedMicro,
     })
     .from(balances)
     .where(inArray(balances.userId, ids));

@@ -54,7 +54,15 @@ const STATUS_COUNTER = {
   DISABLED: 'disabledUsers',
 } as const satisfies Record<UserStatus, string>;
 
-const NO_MONEY: q.MemberMoneyRow = { balanceMicro: 0n, earnedMicro: 0n, withdrawnMicro: 0n };
+const NO_MONEY: q.MemberMoneyRow = {
+  balanceMicro: 0n,
+  earnedMicro: 0n,
+  withdrawnMicro: 0n,
+  lockedMicro: 0n,
+  heldMicro: 0n,
+  pendingMicro: 0n,
+  forfeitedMicro: 0n,
+};
 
 /** The administrators' view of members (admin sections 3 and 7). */
 export class AdminService {
@@ -243,7 +251,8 @@ export class AdminService {
             )
           : null,
       ]);
-    const { balanceMicro, earnedMicro, withdrawnMicro } = money.get(user.id) ?? NO_MONEY;
+    const { balanceMicro, earnedMicro, withdrawnMicro, ...buckets } =
+      money.get(user.id) ?? NO_MONEY;
     const hasPaid = user.paidUntil !== null && user.paidUntil > new Date();
     return {
       _id: user.id,
@@ -269,6 +278,12 @@ export class AdminService {
       totalRewards: toUsdt(earnedMicro),
       balance: toUsdt(balanceMicro),
       totalWithdrawn: toUsdt(withdrawnMicro),
+      buckets: {
+        locked: toUsdt(buckets.lockedMicro),
+        held: toUsdt(buckets.heldMicro),
+        pending: toUsdt(buckets.pendingMicro),
+        forfeited: toUsdt(buckets.forfeitedMicro),
+      },
       referralStats: network,
       subscriptionPayments: subscription.payments,
       explorerUrl: subscription.explorerUrl,

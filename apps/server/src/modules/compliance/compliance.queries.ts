@@ -1,6 +1,12 @@
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, min, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { balances, complianceDecisions, complianceRuns, users } from '../../db/schema';
+import {
+  balances,
+  complianceDecisions,
+  complianceRuns,
+  uidLinkReviews,
+  users,
+} from '../../db/schema';
 
 /**
  * Who the daily check looks at: members, not the platform's own accounts (root, administrators),
@@ -291,4 +297,26 @@ export async function endLock(tx: Db, id: string, now: Date) {
     .where(and(eq(users.id, id), isNotNull(users.earningsLockedSince)))
     .returning({ id: users.id });
   return rows.length > 0;
+}
+
+/**
+ * The invitation code BingX names for each reviewed UID (decision 043: evidence shown to
+ * administrators), from the run's bulk invitee read. Only codes BingX named are written: a row
+ * without one leaves what was recorded (unknown is not "none").
+ */
+export async function recordInvitationCodes(
+  db: Db,
+  codeOf: (uid: string) => string | undefined,
+): Promise<number> {
+  const reviewed = await db.select({ uid: uidLinkReviews.uid }).from(uidLinkReviews);
+  const named = reviewed.flatMap(({ uid }) => {
+    const code = codeOf(uid);
+    return code === undefined ? [] : [sql`(${uid}, ${code})`];
+  });
+  if (named.length === 0) return 0;
+  await db.execute(sql`
+    update uid_link_reviews r set invitation_code = v.code
+      from (values ${sql.join(named, sql`, `)}) as v(uid, code)
+     where r.uid = v.uid and r.invitation_code is distinct from v.code`);
+  return named.length;
 }

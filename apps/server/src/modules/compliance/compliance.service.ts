@@ -165,6 +165,9 @@ export class ComplianceService {
           plan.newlyLockedWithoutCopying += 1;
       }
     });
+    // The bulk read names who invited each UID, where BingX says it: evidence for the reviews.
+    const invitees = snapshot?.invitees;
+    if (invitees) await q.recordInvitationCodes(db, (uid) => invitees.get(uid)?.invitationCode);
     // COPYING_STOPPED applies once any linked member has shown copy volume, in this run or any
     // before; until then a zero proves nothing about the field read (decision 038).
     const copyingRule = plan.copying > 0 || (await q.copyingFirstSeen(db)) !== undefined;

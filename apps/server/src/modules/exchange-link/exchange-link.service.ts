@@ -76,7 +76,12 @@ export class ExchangeLinkService {
       await db.transaction(async (tx) => {
         if (!(await q.setUidOnce(tx, userId, uid, check)))
           throw new AppError('BINGX_UID_ALREADY_SET');
-        await flagLinkForReview(tx, { userId, uid, registeredAt: check.registeredAt });
+        await flagLinkForReview(tx, {
+          userId,
+          uid,
+          registeredAt: check.registeredAt,
+          invitationCode: check.invitationCode ?? null,
+        });
       });
     } catch (err) {
       // Another member linked the same UID between the check above and this update.

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
+import { uidLinkReviews } from '../../db/schema';
 
 /**
  * Why a fresh UID link needs an administrator's review (decision 043), decided in one statement
@@ -10,7 +11,7 @@ import { rowsOf, type Db } from '../../db/client';
  */
 export async function flagLinkForReview(
   db: Db,
-  link: { userId: string; uid: string; registeredAt: Date | null },
+  link: { userId: string; uid: string; registeredAt: Date | null; invitationCode: string | null },
 ): Promise<string[]> {
   const registeredAt = link.registeredAt?.toISOString() ?? null;
   const [row] = await rowsOf<{ reasons: string[] }>(
@@ -34,13 +35,52 @@ export async function flagLinkForReview(
       ], null) as reasons
       from member m
     ), flagged as (
-      insert into uid_link_reviews (user_id, uid, reasons)
-      select ${link.userId}, ${link.uid}, r.reasons from reasons r where cardinality(r.reasons) > 0
+      insert into uid_link_reviews (user_id, uid, reasons, invitation_code)
+      select ${link.userId}, ${link.uid}, r.reasons, ${link.invitationCode}::text
+        from reasons r where cardinality(r.reasons) > 0
       on conflict (user_id) do update set uid = excluded.uid, reasons = excluded.reasons,
+        invitation_code = excluded.invitation_code,
         status = 'FLAGGED', flagged_at = now(), decided_at = null, decided_by = null
       returning reasons
     )
     select coalesce((select reasons from flagged), '{}'::text[]) as reasons`,
   );
   return row?.reasons ?? [];
+}
+
+const reviewColumns = {
+  userId: uidLinkReviews.userId,
+  uid: uidLinkReviews.uid,
+  status: uidLinkReviews.status,
+  reasons: uidLinkReviews.reasons,
+  invitationCode: uidLinkReviews.invitationCode,
+  flaggedAt: uidLinkReviews.flaggedAt,
+  decidedAt: uidLinkReviews.decidedAt,
+};
+
+export async function reviewOf(db: Db, userId: string) {
+  const [row] = await db
+    .select(reviewColumns)
+    .from(uidLinkReviews)
+    .where(eq(uidLinkReviews.userId, userId));
+  return row;
+}
+export type ReviewRow = NonNullable<Awaited<ReturnType<typeof reviewOf>>>;
+
+/**
+ * Decides a FLAGGED review, guarded on its status: of two decisions sent at once, the second
+ * waits for the first's row lock and then finds nothing to decide. Answers the review as it was
+ * flagged (its `flaggedAt` names the episode the decision settles), or undefined.
+ */
+export async function decideFlagged(
+  tx: Db,
+  userId: string,
+  decision: { status: 'CLEARED' | 'REJECTED'; adminId: string },
+): Promise<ReviewRow | undefined> {
+  const [row] = await tx
+    .update(uidLinkReviews)
+    .set({ status: decision.status, decidedAt: sql`now()`, decidedBy: decision.adminId })
+    .where(and(eq(uidLinkReviews.userId, userId), eq(uidLinkReviews.status, 'FLAGGED')))
+    .returning(reviewColumns);
+  return row;
 }

@@ -1,4 +1,5 @@
 import type { RiskSignalsResponse } from '@ctn/contracts/risk';
+import type { UidReviewResponse } from '@ctn/contracts/uid-reviews';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithAdmin, call, nextIp, paidMember, type TestApp } from '../../../test/test-app';
@@ -10,7 +11,7 @@ afterAll(() => t.close());
 
 let uidCounter = 94_000_000;
 /** Links a fresh eligible UID that BingX says registered at `registerTime`. */
-async function link(member: { token: string }, registerTime: number) {
+async function link(member: { token: string }, registerTime: number, invitationCode?: string) {
   const uid = String((uidCounter += 1));
   t.services.peers.bingxSimulator!.setAccount(uid, {
     invited: true,
@@ -18,6 +19,7 @@ async function link(member: { token: string }, registerTime: number) {
     deposited: true,
     balanceUsdt: '300',
     registerTime,
+    ...(invitationCode ? { invitationCode } : {}),
   });
   const answer = await call(t.app, 'PUT', '/api/users/bingx-uid', {
     token: member.token,
@@ -85,5 +87,34 @@ describe('UID links flagged for review', () => {
              (${payingSame.user._id}, 1000000, ${wallet.toUpperCase().replace('0X', '0x')}, 'REJECTED')`);
     const second = await link(payingSame, Date.now() + 1000);
     expect((await flagOf(second))!.evidence).toBe(`UID ${second}: SHARED_WITHDRAWAL_ADDRESS`);
+  });
+});
+
+describe('the invitation code BingX names, recorded on the review', () => {
+  const reviewOf = async (userId: string) =>
+    (
+      await call<UidReviewResponse>(t.app, 'GET', `/api/admin/uid-reviews/${userId}`, {
+        token: admin.token,
+      })
+    ).body.data!.review;
+
+  it('is read from the compliance run’s invitee list; a row without one stays unknown', async () => {
+    const named = await paidMember(t);
+    await link(named, Date.UTC(2024, 0, 2), 'AGENT42');
+    const unnamed = await paidMember(t);
+    await link(unnamed, Date.UTC(2024, 0, 3));
+    // The link's own check (inviteRelationCheck) does not name it.
+    expect((await reviewOf(named.user._id))!.invitationCode).toBeNull();
+
+    const ran = await call(t.app, 'POST', '/api/admin/compliance/run', { token: admin.token });
+    expect(ran.status).toBe(200);
+    expect((await reviewOf(named.user._id))!.invitationCode).toBe('AGENT42');
+    expect((await reviewOf(unnamed.user._id))!.invitationCode).toBeNull();
+    // And the risk center shows it with the flag.
+    const answer = await call<RiskSignalsResponse>(t.app, 'GET', '/api/admin/risk', {
+      token: admin.token,
+    });
+    const flag = answer.body.data!.signals.find((s) => s.members[0]?._id === named.user._id);
+    expect(flag!.evidence).toContain('BingX names invitation code AGENT42');
   });
 });

@@ -14,10 +14,16 @@ export const LEDGER_KINDS = [
   'WITHDRAWAL_HOLD',
   'WITHDRAWAL_PAID',
   'WITHDRAWAL_RETURNED',
+  // Credits held while a UID link is under review: released or forfeited (decision 044).
+  'HOLD_RELEASE',
+  'HOLD_FORFEIT',
+  // A netting correction cycle's differences over days an earlier cycle paid (decision 044).
+  'REWARD_CORRECTION',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
-export type Bucket = 'available' | 'locked' | 'pending' | 'earned' | 'withdrawn' | 'forfeited';
+export type Bucket =
+  'available' | 'locked' | 'pending' | 'earned' | 'withdrawn' | 'forfeited' | 'held';
 
 export interface Posting {
   userId: string;
@@ -42,7 +48,7 @@ export async function postEntry(tx: Db, posting: Posting): Promise<boolean> {
   const entry = sql`select ${posting.userId}::uuid, ${posting.kind}, ${posting.sourceKey},
     ${d('available')}::bigint, ${d('locked')}::bigint, ${d('pending')}::bigint,
     ${d('earned')}::bigint, ${d('withdrawn')}::bigint, ${d('forfeited')}::bigint,
-    ${posting.memo ?? null}::text, now()`;
+    ${d('held')}::bigint, ${posting.memo ?? null}::text, now()`;
   try {
     const [row] = await rowsOf<{ posted: number }>(
       tx,

@@ -46,8 +46,8 @@ export async function depositOwners(db: Db): Promise<DepositOwner[]> {
 }
 
 /**
- * What the platform owes, two ways from the ledger: the balances held (available + locked +
- * pending) and earned - withdrawn - forfeited; they must be equal. Members where they are not.
+ * What the platform owes, two ways from the ledger: the balances owed (available + locked +
+ * held + pending) and earned - withdrawn - forfeited; they must be equal. Members where they are not.
  */
 export async function liabilities(db: Db): Promise<{
   owed: string;
@@ -57,7 +57,7 @@ export async function liabilities(db: Db): Promise<{
 }> {
   const [totals] = await rowsOf<{ owed: string; earnedNet: string; pending: string }>(
     db,
-    sql`select coalesce(sum(available_delta + locked_delta + pending_delta), 0)::text as owed,
+    sql`select coalesce(sum(available_delta + locked_delta + held_delta + pending_delta), 0)::text as owed,
                coalesce(sum(earned_delta - withdrawn_delta - forfeited_delta), 0)::text as "earnedNet",
                coalesce(sum(pending_delta), 0)::text as pending
           from ledger_entries`,
@@ -65,11 +65,11 @@ export async function liabilities(db: Db): Promise<{
   const members = await rowsOf<{ userId: string; owed: string; earnedNet: string }>(
     db,
     sql`select user_id as "userId",
-               sum(available_delta + locked_delta + pending_delta)::text as owed,
+               sum(available_delta + locked_delta + held_delta + pending_delta)::text as owed,
                sum(earned_delta - withdrawn_delta - forfeited_delta)::text as "earnedNet"
           from ledger_entries
          group by user_id
-        having sum(available_delta + locked_delta + pending_delta)
+        having sum(available_delta + locked_delta + held_delta + pending_delta)
             <> sum(earned_delta - withdrawn_delta - forfeited_delta)
          limit 100`,
   );

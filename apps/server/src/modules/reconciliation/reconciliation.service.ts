@@ -46,7 +46,7 @@ const micro = (v: bigint | string) => toUsdt(BigInt(v));
  * The daily reconciliation (issue "Payments are never lost", decision 014): compares, row by row,
  * (a) every USDT transfer to a deposit address on chain with the subscription payments credited,
  * over the blocks the watcher has read in the last day; (b) every balance with its ledger entries
- * and what the platform owes (available + locked + pending) with earned - withdrawn - forfeited;
+ * and what the platform owes (available + locked + held + pending) with earned - withdrawn - forfeited;
  * (c) the hot wallet's USDT with the payouts being sent. A part that cannot be read says so and
  * the report is not clean: an unread figure is never taken as agreement.
  */

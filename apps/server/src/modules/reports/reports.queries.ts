@@ -24,6 +24,7 @@ export interface ReportRow {
   lastLogin: Date | null;
   availableMicro: string;
   lockedMicro: string;
+  heldMicro: string;
   pendingMicro: string;
   earnedMicro: string;
   withdrawnMicro: string;
@@ -58,6 +59,7 @@ function reportsSql(where: SQL, order: SQL, limit: number, offset: number): SQL 
              u.last_login_at,
              coalesce(b.available_micro, 0) as available_micro,
              coalesce(b.locked_micro, 0) as locked_micro,
+             coalesce(b.held_micro, 0) as held_micro,
              coalesce(b.pending_micro, 0) as pending_micro,
              coalesce(b.total_earned_micro, 0) as earned_micro,
              coalesce(b.total_withdrawn_micro, 0) as withdrawn_micro,
@@ -73,6 +75,7 @@ function reportsSql(where: SQL, order: SQL, limit: number, offset: number): SQL 
     select p.id, p.user_id as "userId", p.first_name as "firstName", p.last_name as "lastName",
            p.email, p.status, p.created_at as "joinedAt", p.last_login_at as "lastLogin",
            p.available_micro::text as "availableMicro", p.locked_micro::text as "lockedMicro",
+           p.held_micro::text as "heldMicro",
            p.pending_micro::text as "pendingMicro", p.earned_micro::text as "earnedMicro",
            p.withdrawn_micro::text as "withdrawnMicro", p.forfeited_micro::text as "forfeitedMicro",
            sp.n as payments, sp.micro::text as "paidMicro",

@@ -96,6 +96,7 @@ describe('GET /api/users/admin/reports', () => {
       financial: {
         balance: 0.5,
         locked: 0,
+        held: 0,
         pending: 0,
         totalEarned: 1,
         totalWithdrawn: 0.5,

@@ -65,6 +65,7 @@ function reportOf(row: q.ReportRow): UserReport {
     financial: {
       balance: toUsdt(row.availableMicro),
       locked: toUsdt(row.lockedMicro),
+      held: toUsdt(row.heldMicro),
       pending: toUsdt(row.pendingMicro),
       totalEarned: toUsdt(row.earnedMicro),
       totalWithdrawn: toUsdt(row.withdrawnMicro),

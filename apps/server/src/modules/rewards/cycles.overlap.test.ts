@@ -84,11 +84,15 @@ describe('overlapping cycle periods', () => {
     expect(exchangeCorrection.body.errorCode).toBe('VALIDATION_ERROR');
 
     const linesBefore = await rewardLines();
+    const paid = await call<CycleDetail>(t.app, 'GET', `/api/rewards/admin/cycles/${first._id}`, {
+      token: admin.token,
+    });
     const correction = await prepare({
       periodStart: '2026-10-03',
       periodEnd: '2026-10-03',
       csv: '7200002,5',
       correctionReason: 'Trades of Oct 3 were missing from the first export',
+      correctsCycles: [paid.body.data!.number],
     });
     expect(correction.status).toBe(200);
     await run(correction.body.data!._id);

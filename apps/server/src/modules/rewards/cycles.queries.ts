@@ -19,6 +19,8 @@ export interface CycleRow {
   totalPaidMicro: bigint | null;
   rewardLines: number | null;
   error: string | null;
+  /** A netting correction: the paid cycles it nets out (decision 044). */
+  correctsCycles: number[] | null;
   createdByEmail: string;
   createdAt: Date;
   startedAt: Date | null;
@@ -41,6 +43,7 @@ const COLUMNS = {
   totalPaidMicro: rewardCycles.totalPaidMicro,
   rewardLines: rewardCycles.rewardLines,
   error: rewardCycles.error,
+  correctsCycles: rewardCycles.correctsCycles,
   createdByEmail: rewardCycles.createdByEmail,
   createdAt: rewardCycles.createdAt,
   startedAt: rewardCycles.startedAt,
@@ -71,6 +74,7 @@ export async function insertDraft(
     createdBy: string;
     createdByEmail: string;
     correctionReason: string | null;
+    correctsCycles: number[] | null;
   },
 ): Promise<string> {
   const [row] = await tx
@@ -85,6 +89,7 @@ export async function insertDraft(
       createdBy: draft.createdBy,
       createdByEmail: draft.createdByEmail,
       correctionReason: draft.correctionReason,
+      correctsCycles: draft.correctsCycles,
     })
     .returning({ id: rewardCycles.id });
   if (!row) throw new Error('cycle draft not created');
@@ -152,24 +157,24 @@ export async function listCycles(
   return { rows, total: count?.n ?? 0 };
 }
 
-/** A paid (RUNNING or COMPLETED) cycle of `source` covering any day of the period, if any. */
 /**
- * The earliest paid (RUNNING or COMPLETED) cycle of any source covering one of these days: the
- * exchange and a CSV report the same trading, so a day is paid once whatever the source
- * (decision 040). `except` leaves a cycle itself out when its own run was refused.
+ * The paid (RUNNING or COMPLETED) cycles of any source covering one of these days, earliest
+ * first: the exchange and a CSV report the same trading, so a day is paid once whatever the
+ * source (decision 040). `except` leaves a cycle itself out when its own run was refused.
  */
-export async function paidCycleOverlapping(
+export async function paidCyclesOverlapping(
   db: Db,
   periodStart: string,
   periodEnd: string,
   except?: string,
-): Promise<OverlappingCycle | undefined> {
-  const [row] = await db
+): Promise<OverlappingCycle[]> {
+  return db
     .select({
       number: rewardCycles.number,
       source: rewardCycles.source,
       periodStart: rewardCycles.periodStart,
       periodEnd: rewardCycles.periodEnd,
+      correctionReason: rewardCycles.correctionReason,
     })
     .from(rewardCycles)
     .where(
@@ -180,9 +185,17 @@ export async function paidCycleOverlapping(
             && daterange(${periodStart}::date, ${periodEnd}::date, '[]')`,
       ),
     )
-    .orderBy(asc(rewardCycles.periodStart))
-    .limit(1);
-  return row;
+    .orderBy(asc(rewardCycles.periodStart), asc(rewardCycles.number));
+}
+
+/** The earliest of them, if any. */
+export async function paidCycleOverlapping(
+  db: Db,
+  periodStart: string,
+  periodEnd: string,
+  except?: string,
+): Promise<OverlappingCycle | undefined> {
+  return (await paidCyclesOverlapping(db, periodStart, periodEnd, except))[0];
 }
 
 export interface OverlappingCycle {
@@ -190,6 +203,17 @@ export interface OverlappingCycle {
   source: CycleSource;
   periodStart: string;
   periodEnd: string;
+  correctionReason: string | null;
+}
+
+/** The day after the last paid cycle ends: where a new cycle's period begins by default. */
+export async function dayAfterLastPaidCycle(db: Db): Promise<string | null> {
+  const [row] = await rowsOf<{ day: string | null }>(
+    db,
+    sql`select (max(period_end) + 1)::text as day from reward_cycles
+         where status in ('RUNNING', 'COMPLETED')`,
+  );
+  return row?.day ?? null;
 }
 
 /** Cycles marked RUNNING: being run by some instance, or left so by one that died. */
@@ -322,14 +346,22 @@ export async function claimUnmailedCycle(
   return { id: row.id, number: row.number! };
 }
 
-/** What each member who wants cycle mails received in a cycle: the total and the locked part. */
+/** What each member who wants cycle mails received in a cycle: the total, locked and held. */
 export async function cycleRecipients(tx: Db, cycleId: string) {
-  return rowsOf<{ email: string; firstName: string; totalMicro: string; lockedMicro: string }>(
+  return rowsOf<{
+    email: string;
+    firstName: string;
+    totalMicro: string;
+    lockedMicro: string;
+    heldMicro: string;
+  }>(
     tx,
     sql`select u.email, u.first_name as "firstName",
                sum(r.reward_micro)::text as "totalMicro",
                coalesce(sum(r.reward_micro) filter (where r.bucket = 'LOCKED'), 0)::text
-                 as "lockedMicro"
+                 as "lockedMicro",
+               coalesce(sum(r.reward_micro) filter (where r.bucket = 'HELD'), 0)::text
+                 as "heldMicro"
           from rewards r join users u on u.id = r.user_id
          where r.cycle_id = ${cycleId} and u.cycle_mails and u.status <> 'DISABLED'
          group by u.id, u.email, u.first_name`,

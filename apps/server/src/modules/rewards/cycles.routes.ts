@@ -34,7 +34,13 @@ export function cyclesRoutes(cycles: CyclesService): FastifyPluginAsyncZod {
     app.post('/preview', {
       config: {
         auth: 'admin',
-        refusals: ['NOT_FOUND', 'CYCLE_PERIOD_OVERLAP', 'EXCHANGE_UNAVAILABLE'],
+        refusals: [
+          'NOT_FOUND',
+          'CYCLE_PERIOD_OVERLAP',
+          'CYCLE_CORRECTION_UNCONFIRMED',
+          'CYCLE_CORRECTION_OF_CORRECTION',
+          'EXCHANGE_UNAVAILABLE',
+        ],
       },
       // A CSV of 100k members is a few MB; every other route keeps the small default. The file
       // (at most CYCLE_CSV_MAX_BYTES) travels as a JSON string, where every line break, tab and

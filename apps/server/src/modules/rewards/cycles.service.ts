@@ -3,6 +3,7 @@ import {
   type CycleDetail,
   type CyclePreview,
   type CyclePreviewRequest,
+  cycleStatementSchema,
   type CycleStatement,
   type CycleSummary,
   type CyclesResponse,
@@ -19,6 +20,8 @@ import type { SettingsService } from '../settings/settings.service';
 import { cycleCreditedMail } from './cycle-mails';
 import { batchFromCommissions, parseCycleCsv, type Batch } from './cycle-sources';
 import * as q from './cycles.queries';
+import { checkCorrection, overlapRefusal } from './cycle-corrections';
+import { netCorrection } from './cycle-netting.queries';
 import { creditCycle, projectCycle, skippedUplines } from './reward-credits.queries';
 import { toUsdt } from '../../lib/money';
 import { DAY_MS } from '@ctn/contracts/time';
@@ -43,15 +46,6 @@ interface Progress {
 }
 
 /** CYCLE_PERIOD_OVERLAP naming the paid cycle that already covers some of the days. */
-function overlapRefusal(overlap: q.OverlappingCycle): AppError {
-  const name = overlap.number === null ? 'A paid cycle' : `Cycle #${overlap.number}`;
-  const source = overlap.source === 'CSV' ? 'a CSV' : 'the exchange';
-  return new AppError(
-    'CYCLE_PERIOD_OVERLAP',
-    { overlappingCycle: overlap.number, source: overlap.source },
-    `${name} (from ${source}, ${overlap.periodStart} to ${overlap.periodEnd}) already pays some of these days: every day of trading is paid once, whatever the source. Pick another period, or make a CSV correction cycle with its reason.`,
-  );
-}
 
 /** How long a run request waits before answering RUNNING (small cycles answer COMPLETED). */
 const ANSWER_WITHIN_MS = 1_500;
@@ -82,14 +76,17 @@ export class CyclesService {
         { field: 'periodEnd', message: `A cycle covers at most ${CYCLE_MAX_DAYS} days` },
       ]);
     const correctionReason = request.correctionReason || null;
-    const overlap = await q.paidCycleOverlapping(
+    const overlaps = await q.paidCyclesOverlapping(
       this.deps.db,
       request.periodStart,
       request.periodEnd,
     );
+    const overlap = overlaps[0];
     // The same days paid twice credit everyone twice, whichever source paid them first (the
-    // exchange and a CSV report the same trading): only an explicit CSV correction may.
-    if (overlap && correctionReason === null) throw overlapRefusal(overlap);
+    // exchange and a CSV report the same trading): only an explicit CSV correction may, and it
+    // nets out the cycles it corrects (decision 044).
+    if (overlap && correctionReason === null) throw overlapRefusal(overlap, overlaps);
+    const correctsCycles = overlap ? checkCorrection(overlaps, request.correctsCycles) : null;
     const batch = await this.readSource(request);
     const { db } = this.deps;
     const owners = await q.membersByUid(
@@ -111,6 +108,7 @@ export class CyclesService {
         createdBy: actor.id,
         createdByEmail: actor.email,
         correctionReason,
+        correctsCycles,
       });
       await q.insertEntries(
         tx,
@@ -149,7 +147,7 @@ export class CyclesService {
           members: matched.length,
           totalMasterAmount: preview.totalMasterAmount,
           ...(correctionReason
-            ? { correctionReason, overlappingCycle: overlap?.number ?? null }
+            ? { correctionReason, overlappingCycle: overlap?.number ?? null, correctsCycles }
             : {}),
         },
       });
@@ -241,10 +239,14 @@ export class CyclesService {
 
   async list(page: number, limit: number): Promise<CyclesResponse> {
     const { offset } = pageOf(page, limit, 0);
-    const { rows, total } = await q.listCycles(this.deps.db, limit, offset);
+    const [{ rows, total }, nextPeriodStart] = await Promise.all([
+      q.listCycles(this.deps.db, limit, offset),
+      q.dayAfterLastPaidCycle(this.deps.db),
+    ]);
     const p = pageOf(page, limit, total);
     return {
       cycles: rows.map((row) => this.summaryOf(row)),
+      nextPeriodStart,
       pagination: {
         currentPage: page,
         totalPages: p.totalPages,
@@ -262,7 +264,7 @@ export class CyclesService {
     return {
       ...this.summaryOf(row),
       preview: row.preview,
-      statement: (row.statement as CycleStatement | null) ?? null,
+      statement: row.statement ? cycleStatementSchema.parse(row.statement) : null,
       progress: row.status === 'RUNNING' ? this.progressOf(row) : null,
     };
   }
@@ -300,6 +302,18 @@ export class CyclesService {
         cycle.schedule,
         creditedAt,
       );
+      const netted = cycle.correctsCycles?.length
+        ? await netCorrection(
+            tx,
+            {
+              id,
+              number: cycle.number,
+              periodStart: cycle.periodStart,
+              periodEnd: cycle.periodEnd,
+            },
+            cycle.correctsCycles,
+          )
+        : null;
       await this.deps.afterCredit?.(id);
       const direct = await q.directRewardsBetween(tx, cycle.periodStart, cycle.periodEnd);
       const statement: CycleStatement = {
@@ -310,6 +324,7 @@ export class CyclesService {
           amount: toUsdt(l.amountMicro),
           availableAmount: toUsdt(l.availableMicro),
           lockedAmount: toUsdt(l.lockedMicro),
+          heldAmount: toUsdt(l.heldMicro),
         })),
         byType: [
           { type: 'DOWNLINE', lines: credit.lines, amount: toUsdt(credit.totalMicro) },
@@ -321,6 +336,15 @@ export class CyclesService {
           members: l.members,
           amount: toUsdt(l.amountMicro),
         })),
+        netted:
+          netted && cycle.correctsCycles
+            ? {
+                cycles: cycle.correctsCycles,
+                members: netted.members,
+                amount: toUsdt(netted.takenMicro),
+                unrecovered: toUsdt(netted.unrecoveredMicro),
+              }
+            : null,
         skipped,
       };
       await q.completeCycle(tx, id, {
@@ -364,6 +388,7 @@ export class CyclesService {
               number: cycle.number,
               totalMicro: BigInt(member.totalMicro),
               lockedMicro: BigInt(member.lockedMicro),
+              heldMicro: BigInt(member.heldMicro),
             },
             `${publicUrl}/rewards/cycles/${cycle.number}`,
             `${publicUrl}/profile`,

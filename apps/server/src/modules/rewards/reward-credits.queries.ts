@@ -17,7 +17,9 @@ const entriesFromInserted = (kind: string, sourceKey: string, memo: string, at: 
   select user_id, ${kind}, ${sourceKey},
          coalesce(sum(reward_micro) filter (where bucket = 'AVAILABLE'), 0),
          coalesce(sum(reward_micro) filter (where bucket = 'LOCKED'), 0),
-         0::bigint, sum(reward_micro), 0::bigint, 0::bigint, ${memo}::text, ${at}
+         0::bigint, sum(reward_micro), 0::bigint, 0::bigint,
+         coalesce(sum(reward_micro) filter (where bucket = 'HELD'), 0),
+         ${memo}::text, ${at}
     from inserted group by user_id`;
 
 /**
@@ -66,8 +68,9 @@ export interface CycleCreditResult {
     amountMicro: bigint;
     availableMicro: bigint;
     lockedMicro: bigint;
+    heldMicro: bigint;
   }[];
-  recipients: { credited: number; available: number; locked: number };
+  recipients: { credited: number; available: number; locked: number; held: number };
   locked: { reason: string; members: number; amountMicro: bigint }[];
 }
 
@@ -82,14 +85,17 @@ interface RawCycleResult {
     amount: string;
     available: string;
     locked: string;
+    held: string;
   }[];
-  recipients: { credited: number; available: number; locked: number };
+  recipients: { credited: number; available: number; locked: number; held: number };
   locked: { reason: string; members: number; amount: string }[];
 }
 
 /**
  * The lines of a cycle: every upline at depth d of every member in the cycle gets master x p[d],
  * in the bucket its state decides; skipped uplines and shares below one micro-USDT are left out.
+ * The trading of a member whose UID link is FLAGGED credits its uplines HELD (decision 044):
+ * neither available nor locked, so only an administrator's decision moves it.
  * One definition for the credit, its preview and the cycle benchmark's raw insert.
  */
 function cycleLines(cycleId: string, downlineBp: number[]): SQL {
@@ -97,15 +103,17 @@ function cycleLines(cycleId: string, downlineBp: number[]): SQL {
     select * from (
       select p.ancestor as user_id, e.user_id as source_user_id, p.depth as level,
              e.master_micro, s.bp as percent_bp, e.master_micro * s.bp / 10000 as reward_micro,
-             ${RECIPIENT_BUCKET} as bucket
+             case when r.user_id is not null and ${RECIPIENT_BUCKET} in ('AVAILABLE', 'LOCKED')
+                  then 'HELD' else ${RECIPIENT_BUCKET} end as bucket
         from reward_cycle_entries e
         join referral_paths p on p.descendant = e.user_id
         join unnest(${scheduleArray(downlineBp)}) with ordinality as s(bp, level)
           on s.level = p.depth
         join users u on u.id = p.ancestor
+        left join uid_link_reviews r on r.user_id = e.user_id and r.status = 'FLAGGED'
        where e.cycle_id = ${cycleId}
     ) as line
-    where bucket in ('AVAILABLE', 'LOCKED') and reward_micro > 0`;
+    where bucket in ('AVAILABLE', 'LOCKED', 'HELD') and reward_micro > 0`;
 }
 
 /** The columns of `rewards` that `cycleLineRows` gives, in its order. */
@@ -152,6 +160,13 @@ export async function creditCycle(
     .where(eq(rewards.cycleId, cycle.id))
     .limit(1);
   if (credited.length > 0) return nothingCredited();
+  // A review decided while the cycle credits would miss the lines still being written HELD: the
+  // flagged reviews of the cycle's members are held for the rest of the run, so a clearing
+  // waits for it (or the run waits for the clearing's commit and then sees it cleared).
+  await tx.execute(sql`select 1 from uid_link_reviews
+    where status = 'FLAGGED'
+      and user_id in (select user_id from reward_cycle_entries where cycle_id = ${cycle.id})
+    for share`);
   const when = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
   await withCycleMemory(tx);
   const [row] = await rowsOf<RawCycleResult>(
@@ -168,10 +183,12 @@ export async function creditCycle(
         (select coalesce(json_agg(x order by x.level), '[]'::json) from (
            select level, percent_bp, count(*)::int as lines, sum(reward_micro)::text as amount,
                   coalesce(sum(reward_micro) filter (where bucket = 'AVAILABLE'), 0)::text as available,
-                  coalesce(sum(reward_micro) filter (where bucket = 'LOCKED'), 0)::text as locked
+                  coalesce(sum(reward_micro) filter (where bucket = 'LOCKED'), 0)::text as locked,
+                  coalesce(sum(reward_micro) filter (where bucket = 'HELD'), 0)::text as held
              from inserted group by level, percent_bp) x) as by_level,
         (select json_build_object('credited', count(*), 'available', count(*) filter (where a > 0),
-                                  'locked', count(*) filter (where l > 0)) from per_user) as recipients,
+                                  'locked', count(*) filter (where l > 0),
+                                  'held', count(*) filter (where h > 0)) from per_user) as recipients,
         (select coalesce(json_agg(y order by y.reason), '[]'::json) from (
            select ${LOCK_REASON} as reason, count(*)::int as members, sum(pu.l)::text as amount
              from per_user pu join users u on u.id = pu.user_id
@@ -189,6 +206,7 @@ export async function creditCycle(
       amountMicro: BigInt(l.amount),
       availableMicro: BigInt(l.available),
       lockedMicro: BigInt(l.locked),
+      heldMicro: BigInt(l.held),
     })),
     recipients: row.recipients,
     locked: row.locked.map((l) => ({
@@ -205,7 +223,7 @@ function nothingCredited(): CycleCreditResult {
     members: 0,
     totalMicro: 0n,
     byLevel: [],
-    recipients: { credited: 0, available: 0, locked: 0 },
+    recipients: { credited: 0, available: 0, locked: 0, held: 0 },
     locked: [],
   };
 }

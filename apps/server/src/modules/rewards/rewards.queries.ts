@@ -196,6 +196,7 @@ export interface MemberMoney {
   id: string;
   availableMicro: string;
   lockedMicro: string;
+  heldMicro: string;
   pendingMicro: string;
   earnedMicro: string;
   withdrawnMicro: string;
@@ -228,6 +229,7 @@ export function memberStatsLookup(db: Db) {
     'member_reward_stats',
     `select u.id, coalesce(b.available_micro, 0)::text as "availableMicro",
             coalesce(b.locked_micro, 0)::text as "lockedMicro",
+            coalesce(b.held_micro, 0)::text as "heldMicro",
             coalesce(b.pending_micro, 0)::text as "pendingMicro",
             coalesce(b.total_earned_micro, 0)::text as "earnedMicro",
             coalesce(b.total_withdrawn_micro, 0)::text as "withdrawnMicro",
@@ -331,11 +333,13 @@ export async function memberCycleLevels(db: Db, userId: string, cycleId: string)
     baseMicro: string;
     amountMicro: string;
     lockedMicro: string;
+    heldMicro: string;
   }>(
     db,
     sql`select level, count(*)::int as lines, sum(master_micro)::text as "baseMicro",
                sum(reward_micro)::text as "amountMicro",
-               coalesce(sum(reward_micro) filter (where bucket = 'LOCKED'), 0)::text as "lockedMicro"
+               coalesce(sum(reward_micro) filter (where bucket = 'LOCKED'), 0)::text as "lockedMicro",
+               coalesce(sum(reward_micro) filter (where bucket = 'HELD'), 0)::text as "heldMicro"
           from rewards where user_id = ${userId} and cycle_id = ${cycleId}
          group by level order by level`,
   );

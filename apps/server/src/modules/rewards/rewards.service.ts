@@ -151,6 +151,7 @@ export class RewardsService {
         calculatedTotal: toUsdt(BigInt(money.directMicro) + BigInt(money.downlineMicro)),
       },
       lockedBalance: toUsdt(money.lockedMicro),
+      heldBalance: toUsdt(money.heldMicro),
       pendingWithdrawals: toUsdt(money.pendingMicro),
       forfeited: toUsdt(money.forfeitedMicro),
       compliance: complianceOf(money, new Date()),
@@ -276,13 +277,15 @@ export class RewardsService {
       lines: r.lines,
       base: toUsdt(r.baseMicro),
       amount: toUsdt(r.amountMicro),
-      available: toUsdt(BigInt(r.amountMicro) - BigInt(r.lockedMicro)),
+      available: toUsdt(BigInt(r.amountMicro) - BigInt(r.lockedMicro) - BigInt(r.heldMicro)),
       locked: toUsdt(r.lockedMicro),
+      held: toUsdt(r.heldMicro),
     }));
     const sumOf = (pick: (r: (typeof rows)[number]) => bigint) =>
       rows.reduce((s, r) => s + pick(r), 0n);
     const total = sumOf((r) => BigInt(r.amountMicro));
     const locked = sumOf((r) => BigInt(r.lockedMicro));
+    const held = sumOf((r) => BigInt(r.heldMicro));
     return {
       number: cycle.number,
       periodStart: cycle.periodStart,
@@ -292,8 +295,9 @@ export class RewardsService {
       percents: (cycle.schedule ?? []).map((bp) => bp / 100),
       levels,
       total: toUsdt(total),
-      available: toUsdt(total - locked),
+      available: toUsdt(total - locked - held),
       locked: toUsdt(locked),
+      held: toUsdt(held),
     };
   }
 

@@ -72,8 +72,11 @@ export async function closeClaim(
     .where(eq(uidClaims.id, id));
 }
 
-/** Takes the UID off whoever holds it; answers the holder's id, or null. */
-export async function unlinkUid(tx: Db, uid: string): Promise<string | null> {
+/**
+ * Takes the UID off whoever holds it (only off `holderId` when given); answers the holder's id,
+ * or null when nobody (or not that member) holds it.
+ */
+export async function unlinkUid(tx: Db, uid: string, holderId?: string): Promise<string | null> {
   const [row] = await tx
     .update(users)
     .set({
@@ -83,7 +86,7 @@ export async function unlinkUid(tx: Db, uid: string): Promise<string | null> {
       bingxLinkedAt: null,
       updatedAt: sql`now()`,
     })
-    .where(eq(users.bingxUid, uid))
+    .where(and(eq(users.bingxUid, uid), holderId ? eq(users.id, holderId) : undefined))
     .returning({ id: users.id });
   return row?.id ?? null;
 }

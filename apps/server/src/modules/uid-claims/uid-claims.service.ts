@@ -142,6 +142,14 @@ export class UidClaimsService {
     return adminView(await this.find(id));
   }
 
+  /**
+   * The administrators' unlink, for a decision made elsewhere in the caller's transaction (a
+   * rejected UID review, decision 044): takes the UID off `holderId` only; true when it did.
+   */
+  async unlinkFrom(tx: Db, uid: string, holderId: string): Promise<boolean> {
+    return (await q.unlinkUid(tx, uid, holderId)) !== null;
+  }
+
   private async find(id: string): Promise<q.ClaimRow> {
     const [row] = isUuid(id) ? await q.claimsWithAccounts(this.deps.db, { id }) : [];
     if (!row) throw new AppError('UID_CLAIM_NOT_FOUND');

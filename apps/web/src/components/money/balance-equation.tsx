@@ -10,6 +10,7 @@ type Figures = Pick<
   | 'currentBalance'
   | 'pendingWithdrawals'
   | 'lockedBalance'
+  | 'heldBalance'
   | 'totalWithdrawn'
   | 'forfeited'
   | 'totalRewards'
@@ -37,8 +38,15 @@ function termsOf(stats: Figures): Term[] {
       value: stats.lockedBalance,
       hint: stats.lockedBalance > 0 ? 'Held until you are compliant' : null,
     },
-    { label: 'Withdrawn', value: stats.totalWithdrawn, hint: null },
   ];
+  // Credits held while a downline member's exchange link is reviewed: rare, so shown when any.
+  if (stats.heldBalance > 0)
+    terms.push({
+      label: 'Held for review',
+      value: stats.heldBalance,
+      hint: "Until an administrator checks a network member's exchange account",
+    });
+  terms.push({ label: 'Withdrawn', value: stats.totalWithdrawn, hint: null });
   // Forfeiture is rare; a zero term would only lengthen the sum.
   if (stats.forfeited > 0)
     terms.push({ label: 'Forfeited', value: stats.forfeited, hint: 'Locked for over 30 days' });
@@ -46,17 +54,23 @@ function termsOf(stats: Figures): Term[] {
 }
 
 /**
- * Where every earned USDT is now: available + pending withdrawal + locked + withdrawn
- * (+ forfeited) = total earned, the ledger's own invariant (DESIGN.md section 4) shown to the
+ * Where every earned USDT is now: available + pending withdrawal + locked (+ held for review)
+ * + withdrawn (+ forfeited) = total earned, the ledger's own invariant (DESIGN.md section 4) shown to the
  * member. Figures that do not add up are said so, never hidden.
  */
-export function BalanceEquation({ stats }: { stats: Figures }) {
+export function BalanceEquation({
+  stats,
+  title = 'How your earnings add up',
+}: {
+  stats: Figures;
+  title?: string;
+}) {
   const terms = termsOf(stats);
   const adds = terms.reduce((sum, t) => sum + micro(t.value), 0) === micro(stats.totalRewards);
   return (
     <Card className="p-4 sm:p-5">
       <h3 id="balance-equation-title" className="text-sm font-semibold text-fg">
-        How your earnings add up
+        {title}
       </h3>
       <dl
         aria-labelledby="balance-equation-title"

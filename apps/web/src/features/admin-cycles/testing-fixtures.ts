@@ -28,9 +28,11 @@ export function makeCycleSummary(overrides: Partial<CycleSummary> = {}): CycleSu
 export function cyclesAnswer(
   cycles: CycleSummary[],
   pagination: Partial<CyclesResponse['pagination']> = {},
+  nextPeriodStart: string | null = null,
 ): CyclesResponse {
   return {
     cycles,
+    nextPeriodStart,
     pagination: {
       currentPage: 1,
       totalPages: 1,
@@ -82,15 +84,32 @@ export function makeCompleted(overrides: Partial<CycleDetail> = {}): CycleDetail
     ...makeCycleSummary({ source: 'CSV', number: 8, totalPaid: 13, rewardLines: 3 }),
     statement: {
       byLevel: [
-        { level: 1, percent: 3, lines: 2, amount: 9, availableAmount: 6, lockedAmount: 3 },
-        { level: 2, percent: 2, lines: 1, amount: 4, availableAmount: 4, lockedAmount: 0 },
+        {
+          level: 1,
+          percent: 3,
+          lines: 2,
+          amount: 9,
+          availableAmount: 6,
+          lockedAmount: 3,
+          heldAmount: 0,
+        },
+        {
+          level: 2,
+          percent: 2,
+          lines: 1,
+          amount: 4,
+          availableAmount: 4,
+          lockedAmount: 0,
+          heldAmount: 0,
+        },
       ],
       byType: [
         { type: 'DOWNLINE', lines: 3, amount: 13 },
         { type: 'DIRECT', lines: 4, amount: 35 },
       ],
-      recipients: { credited: 3, available: 2, locked: 1 },
+      recipients: { credited: 3, available: 2, locked: 1, held: 0 },
       locked: [{ reason: 'LOW_BALANCE', members: 1, amount: 3 }],
+      netted: null,
       skipped: [{ reason: 'DISABLED', members: 1, lines: 1 }],
     },
     ...overrides,

@@ -78,6 +78,7 @@ export function makeDetail(overrides: Partial<AdminUserDetail> = {}): AdminUserD
     totalRewards: 1234.5,
     balance: 200,
     totalWithdrawn: 50.25,
+    buckets: { locked: 984.25, held: 0, pending: 0, forfeited: 0 },
     referralStats: { totalReferrals: 7, directReferrals: 3 },
     referredBy: null,
     subscriptionPayments: [],

@@ -29,6 +29,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   PROOF_BUILT: 'Proof of liabilities built',
   CLAIM_CONFIRMED: 'Claim confirmed as substantiated',
   CLAIM_UNCONFIRMED: 'Claim confirmation withdrawn',
+  UID_REVIEW_CLEARED: 'Flagged UID link cleared (held credits released)',
+  UID_REVIEW_REJECTED: 'Flagged UID link rejected (UID unlinked, held credits forfeited)',
 };
 
 const ACTION_VARIANTS: Readonly<Record<string, BadgeVariant>> = {
@@ -53,6 +55,8 @@ const ACTION_VARIANTS: Readonly<Record<string, BadgeVariant>> = {
   MAIL_TEST_SENT: 'info',
   WITHDRAWAL_FREEZE_LIFTED: 'warning',
   TWO_FACTOR_RESET: 'warning',
+  UID_REVIEW_CLEARED: 'success',
+  UID_REVIEW_REJECTED: 'danger',
 };
 
 /** The label of an action; one this page does not know yet reads `SOME_ACTION` -> `Some action`. */

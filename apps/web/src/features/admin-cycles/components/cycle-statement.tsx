@@ -27,7 +27,7 @@ export function CycleStatement({
       <Section title="Totals by level">
         <FigureTable
           label="Statement by level"
-          headers={['Level', 'Percent', 'Lines', 'Amount', 'Available', 'Locked']}
+          headers={['Level', 'Percent', 'Lines', 'Amount', 'Available', 'Locked', 'Held']}
           rows={byLevel.map((l) => ({
             key: l.level,
             cells: [
@@ -37,6 +37,7 @@ export function CycleStatement({
               formatUsd(l.amount),
               formatUsd(l.availableAmount),
               formatUsd(l.lockedAmount),
+              formatUsd(l.heldAmount),
             ],
           }))}
           total={[
@@ -46,6 +47,7 @@ export function CycleStatement({
             formatUsd(sum(byLevel.map((l) => l.amount))),
             formatUsd(sum(byLevel.map((l) => l.availableAmount))),
             formatUsd(sum(byLevel.map((l) => l.lockedAmount))),
+            formatUsd(sum(byLevel.map((l) => l.heldAmount))),
           ]}
         />
       </Section>
@@ -71,6 +73,7 @@ export function CycleStatement({
             ['Credited', recipients.credited],
             ['Available', recipients.available],
             ['Locked', recipients.locked],
+            ['Held for a UID review', recipients.held],
           ]}
         />
       </Section>

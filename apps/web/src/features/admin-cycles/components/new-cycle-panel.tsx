@@ -16,22 +16,36 @@ import { usePreviewCycle } from '../api/preview-cycle';
 import { refusalText } from '@/lib/refusal-text';
 import { isoDay } from '@/lib/admin/format';
 import { SOURCE_LABELS } from './cycle-labels';
+import { CorrectionFields, paidCyclesOf, type PaidCycle } from './correction-fields';
 import { DAY_MS } from '@ctn/contracts/time';
 
 const TOO_LARGE = 'The CSV file is larger than 8 MB';
 
-/** The last 7 full days, in UTC days like the exchange's daily commission data. */
-function defaultPeriod(now = Date.now()) {
+/**
+ * The last 7 full days, in UTC days like the exchange's daily commission data, but never inside a
+ * paid cycle: from the day after the last paid cycle ends when that is later.
+ */
+export function defaultPeriod(nextPeriodStart: string | null, now = Date.now()) {
   const today = Math.floor(now / DAY_MS) * DAY_MS;
-  return { start: isoDay(new Date(today - 7 * DAY_MS)), end: isoDay(new Date(today - DAY_MS)) };
+  const weekAgo = isoDay(new Date(today - 7 * DAY_MS));
+  const yesterday = isoDay(new Date(today - DAY_MS));
+  const start = nextPeriodStart && nextPeriodStart > weekAgo ? nextPeriodStart : weekAgo;
+  return { start, end: start > yesterday ? start : yesterday };
 }
 
-type FieldName = 'periodStart' | 'periodEnd' | 'csv';
+type FieldName = 'periodStart' | 'periodEnd' | 'csv' | 'correctionReason';
 type Errors = Partial<Record<FieldName, string>>;
 
 /** Source, period and (for CSV) the file; Preview reads the batch into a DRAFT cycle. */
-export function NewCyclePanel({ onPreviewed }: { onPreviewed: (cycle: CycleDetail) => void }) {
-  const [period] = useState(() => defaultPeriod());
+export function NewCyclePanel({
+  onPreviewed,
+  nextPeriodStart,
+}: {
+  onPreviewed: (cycle: CycleDetail) => void;
+  /** The day after the last paid cycle ends (from the cycles list); null when none was paid. */
+  nextPeriodStart: string | null;
+}) {
+  const [period] = useState(() => defaultPeriod(nextPeriodStart));
   const [source, setSource] = useState<CycleSource>('EXCHANGE');
   const [periodStart, setPeriodStart] = useState(period.start);
   const [periodEnd, setPeriodEnd] = useState(period.end);
@@ -39,6 +53,11 @@ export function NewCyclePanel({ onPreviewed }: { onPreviewed: (cycle: CycleDetai
   const [errors, setErrors] = useState<Errors>({});
   const [reading, setReading] = useState(false);
   const preview = usePreviewCycle();
+  // A CSV over days paid cycles paid: made a correction naming them (decision 044).
+  const [paidCycles, setPaidCycles] = useState<PaidCycle[] | null>(null);
+  const [reason, setReason] = useState('');
+  const [confirmed, setConfirmed] = useState(false);
+  const correcting = source === 'CSV' && paidCycles !== null;
 
   const chooseFile = (chosen: File | null) => {
     preview.reset();
@@ -67,7 +86,26 @@ export function NewCyclePanel({ onPreviewed }: { onPreviewed: (cycle: CycleDetai
         setReading(false);
       }
     }
-    const parsed = cyclePreviewRequestSchema.safeParse({ source, periodStart, periodEnd, csv });
+    if (correcting && reason.trim() === '') {
+      setErrors({ correctionReason: 'Say why these days are paid again' });
+      return;
+    }
+    const correction =
+      correcting && confirmed
+        ? {
+            correctionReason: reason,
+            correctsCycles: paidCycles.flatMap((c) => (c.number === null ? [] : [c.number])),
+          }
+        : correcting
+          ? { correctionReason: reason }
+          : {};
+    const parsed = cyclePreviewRequestSchema.safeParse({
+      source,
+      periodStart,
+      periodEnd,
+      csv,
+      ...correction,
+    });
     if (!parsed.success) {
       const next: Errors = {};
       for (const issue of parsed.error.issues) {
@@ -80,7 +118,16 @@ export function NewCyclePanel({ onPreviewed }: { onPreviewed: (cycle: CycleDetai
       return;
     }
     setErrors({});
-    preview.mutate(parsed.data, { onSuccess: onPreviewed });
+    preview.mutate(parsed.data, {
+      onSuccess: onPreviewed,
+      onError: (error) => {
+        const named = paidCyclesOf(error);
+        if (!named) return;
+        setPaidCycles(named);
+        // Confirmed anew whenever the cycles named change.
+        setConfirmed(false);
+      },
+    });
   };
 
   const busy = reading || preview.isPending;
@@ -163,6 +210,16 @@ export function NewCyclePanel({ onPreviewed }: { onPreviewed: (cycle: CycleDetai
                 />
               )}
             </Field>
+          ) : null}
+          {correcting ? (
+            <CorrectionFields
+              cycles={paidCycles}
+              reason={reason}
+              onReason={setReason}
+              confirmed={confirmed}
+              onConfirmed={setConfirmed}
+              reasonError={errors.correctionReason}
+            />
           ) : null}
           {preview.isError ? (
             <Alert variant="error">

@@ -225,6 +225,66 @@ describe('admin cycles page', () => {
     });
   });
 
+  it('starts the default period after the last paid cycle, never inside it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-03-10T12:00:00Z'));
+    mockApi({ [LIST]: () => okResponse(cyclesAnswer([], {}, '2025-03-06')) });
+    renderPage();
+    await screen.findByText('No cycles yet');
+    expect(await screen.findByLabelText('Period start')).toHaveValue('2025-03-06');
+    expect(screen.getByLabelText('Period end')).toHaveValue('2025-03-09');
+  });
+
+  it('makes a CSV over paid days a correction naming the cycles it nets out', async () => {
+    const paid = {
+      number: 4,
+      source: 'EXCHANGE',
+      periodStart: '2025-04-01',
+      periodEnd: '2025-04-12',
+    };
+    const api = mockApi({
+      [LIST]: () => okResponse(cyclesAnswer([])),
+      [PREVIEW]: (req) =>
+        (req.body as { correctsCycles?: number[] }).correctsCycles
+          ? okResponse(makeDraft())
+          : failResponse(
+              409,
+              'CYCLE_PERIOD_OVERLAP',
+              'Cycle #4 (from the exchange, 2025-04-01 to 2025-04-12) already pays some of these days.',
+              { overlappingCycle: 4, source: 'EXCHANGE', cycles: [paid] },
+            ),
+    });
+    const { user } = renderPage();
+    await screen.findByText('No cycles yet');
+    await user.click(screen.getByLabelText('CSV upload'));
+    const csv = '100001,250\n';
+    const file = new File([csv], 'batch.csv', { type: 'text/csv' });
+    Object.defineProperty(file, 'text', { value: () => Promise.resolve(csv) });
+    await user.upload(screen.getByLabelText('CSV file'), file);
+    fireEvent.change(screen.getByLabelText('Period start'), { target: { value: '2025-04-10' } });
+    fireEvent.change(screen.getByLabelText('Period end'), { target: { value: '2025-04-16' } });
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('already covers some of these days');
+
+    const confirm = await screen.findByRole('checkbox', {
+      name: /This correction nets out cycle #4 \(from the exchange, 2025-04-01 to 2025-04-12\)/,
+    });
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(await screen.findByText('Say why these days are paid again')).toBeVisible();
+    await user.type(screen.getByLabelText('Why these days are paid again'), 'Export was wrong');
+    await user.click(confirm);
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    await screen.findByRole('region', { name: 'Batch' });
+    expect(api.calls(PREVIEW).at(-1)!.body).toEqual({
+      source: 'CSV',
+      periodStart: '2025-04-10',
+      periodEnd: '2025-04-16',
+      csv,
+      correctionReason: 'Export was wrong',
+      correctsCycles: [4],
+    });
+  }, 40_000);
+
   it('shows the field messages of a refused preview', async () => {
     mockApi({
       [LIST]: () => okResponse(cyclesAnswer([])),
@@ -309,10 +369,10 @@ describe('admin cycles page', () => {
         .getAllByRole('row')
         .map((r) => r.textContent),
     ).toEqual([
-      'LevelPercentLinesAmountAvailableLocked',
-      '13%2$9.00$6.00$3.00',
-      '22%1$4.00$4.00$0.00',
-      'Total3$13.00$10.00$3.00',
+      'LevelPercentLinesAmountAvailableLockedHeld',
+      '13%2$9.00$6.00$3.00$0.00',
+      '22%1$4.00$4.00$0.00$0.00',
+      'Total3$13.00$10.00$3.00$0.00',
     ]);
     const byType = screen.getByRole('region', { name: 'By type' });
     expect(byType).toHaveTextContent('DOWNLINE3$13.00');

@@ -51,7 +51,12 @@ export function AdminCyclesPage() {
           <CycleDetailView id={activeId} onDiscarded={() => setActiveId(null)} />
         </div>
       ) : (
-        <NewCyclePanel onPreviewed={(cycle) => setActiveId(cycle._id)} />
+        // Mounted again once the list says where the next period starts, so its default does.
+        <NewCyclePanel
+          key={cycles.data?.nextPeriodStart ?? 'unknown'}
+          nextPeriodStart={cycles.data?.nextPeriodStart ?? null}
+          onPreviewed={(cycle) => setActiveId(cycle._id)}
+        />
       )}
 
       <ListCard

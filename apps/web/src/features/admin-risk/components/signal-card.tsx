@@ -1,5 +1,6 @@
 import { RISK_SIGNAL_LABELS, type RiskSignal } from '@ctn/contracts/risk';
 import { Link } from 'react-router';
+import { FlaggedLinkActions } from '@/components/admin/uid-review-actions';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -56,6 +57,9 @@ export function SignalCard({ signal }: { signal: RiskSignal }) {
               </li>
             ))}
           </ul>
+          {signal.kind === 'FLAGGED_UID_LINK' && signal.members[0] && !signal.reviewedAt ? (
+            <FlaggedLinkActions userId={signal.members[0]._id} />
+          ) : null}
           <p className="text-xs text-fg-muted">
             First seen {formatDateTime(signal.firstSeenAt)} · last seen{' '}
             {formatDateTime(signal.lastSeenAt)}

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deferred, failResponse, mockApi, okResponse } from '@/testing/api-mock';
+import { Toaster } from '@/components/ui/toast';
 import { renderRoutes } from '@/testing/render';
 import { AdminRiskPage } from './admin-risk-page';
 
@@ -21,9 +22,20 @@ const signal = {
 
 function renderPage() {
   localStorage.setItem('token', 'tok');
-  return renderRoutes([{ path: '/admin/risk', element: <AdminRiskPage /> }], {
-    at: '/admin/risk',
-  });
+  return renderRoutes(
+    [
+      {
+        path: '/admin/risk',
+        element: (
+          <>
+            <AdminRiskPage />
+            <Toaster />
+          </>
+        ),
+      },
+    ],
+    { at: '/admin/risk' },
+  );
 }
 
 describe('admin risk center page', () => {
@@ -103,6 +115,77 @@ describe('admin risk center page', () => {
     await user.click(await screen.findByRole('button', { name: 'Mark reviewed' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'No such risk signal now; reload the page.',
+    );
+  });
+});
+
+describe('admin risk center: a flagged UID link is cleared or rejected', () => {
+  const flagged = {
+    ...signal,
+    key: 'FLAGGED_UID_LINK:u1:12345678',
+    kind: 'FLAGGED_UID_LINK' as const,
+    members: [signal.members[0]!],
+    evidence: 'UID 12345678: UID_OLDER_THAN_MEMBER',
+  };
+  const review = {
+    userId: 'u1',
+    uid: '12345678',
+    status: 'FLAGGED' as const,
+    reasons: ['UID_OLDER_THAN_MEMBER'],
+    invitationCode: null,
+    flaggedAt: '2026-11-20T10:00:00.000Z',
+    decidedAt: null,
+    heldAmount: 12.5,
+    heldRecipients: 2,
+  };
+  const REVIEW = 'GET /api/admin/uid-reviews/u1';
+
+  it('asks before clearing, names what is released, shows the pending state, then a toast', async () => {
+    const gate = deferred<Response>();
+    const api = mockApi({
+      [LIST]: () => okResponse({ signals: [flagged] }),
+      [REVIEW]: () => okResponse({ review }),
+      'POST /api/admin/uid-reviews/u1/clear': () => gate.promise,
+    });
+    const { user } = renderPage();
+    expect(await screen.findByText('12.50 USDT')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Clear the flag…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Clear this UID link?' });
+    expect(dialog).toHaveTextContent('released to them: 12.50 USDT to 2 member(s)');
+    await user.click(within(dialog).getByRole('button', { name: 'Clear and release' }));
+    expect(within(dialog).getByRole('button', { name: 'Clearing...' })).toBeDisabled();
+    gate.resolve(
+      okResponse({
+        review: { ...review, status: 'CLEARED', heldAmount: 0 },
+        settledAmount: 12.5,
+        recipients: 2,
+      }),
+    );
+    expect(
+      await screen.findByText('UID link cleared: 12.50 USDT released to the uplines'),
+    ).toBeVisible();
+    expect(api.calls('POST /api/admin/uid-reviews/u1/clear')).toHaveLength(1);
+  });
+
+  it('asks before rejecting and says why a decision was refused', async () => {
+    mockApi({
+      [LIST]: () => okResponse({ signals: [flagged] }),
+      [REVIEW]: () => okResponse({ review }),
+      'POST /api/admin/uid-reviews/u1/reject': () =>
+        failResponse(
+          409,
+          'UID_REVIEW_ALREADY_DECIDED',
+          'This UID link was already cleared or rejected by an administrator; reload the page.',
+        ),
+    });
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Reject the link…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject this UID link?' });
+    expect(dialog).toHaveTextContent('UID 12345678 is unlinked');
+    expect(dialog).toHaveTextContent('12.50 USDT its trading holds for 2 upline(s) is forfeited');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject and unlink' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This UID link was already cleared or rejected by an administrator; reload the page.',
     );
   });
 });

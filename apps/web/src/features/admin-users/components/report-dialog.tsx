@@ -91,6 +91,7 @@ export function ReportDialog({
             <Section title="Financial">
               <Figure label="Balance">{formatUsd(shown.financial.balance)}</Figure>
               <Figure label="Locked">{formatUsd(shown.financial.locked)}</Figure>
+              <Figure label="Held for review">{formatUsd(shown.financial.held)}</Figure>
               <Figure label="Pending">{formatUsd(shown.financial.pending)}</Figure>
               <Figure label="Total earned">{formatUsd(shown.financial.totalEarned)}</Figure>
               <Figure label="Total withdrawn">{formatUsd(shown.financial.totalWithdrawn)}</Figure>

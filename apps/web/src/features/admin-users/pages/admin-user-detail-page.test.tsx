@@ -48,6 +48,66 @@ describe('admin user detail page', () => {
     expect(screen.queryByText('Mail to this address is refused')).not.toBeInTheDocument();
   });
 
+  it('adds up while a withdrawal is pending and credits are held, and links to their records', async () => {
+    mockApi({
+      [`GET /api/users/admin/${ID}`]: () =>
+        okResponse(
+          makeDetail({
+            balance: 150,
+            buckets: { locked: 900, held: 34.25, pending: 50, forfeited: 50 },
+          }),
+        ),
+      [`GET /api/admin/uid-reviews/${ID}`]: () => okResponse({ review: null }),
+    });
+    renderPage();
+    const sum = await screen.findByTestId('balance-equation');
+    expect(within(sum).getByText('Pending withdrawal').parentElement).toHaveTextContent('50.00');
+    expect(within(sum).getByText('Held for review').parentElement).toHaveTextContent('34.25');
+    expect(screen.queryByText(/do not add up/)).toBeNull();
+    const records = screen.getByRole('navigation', { name: "The member's records" });
+    expect(within(records).getByRole('link', { name: 'Their withdrawals' })).toHaveAttribute(
+      'href',
+      '/admin/withdrawals?search=grace%40example.com',
+    );
+    expect(within(records).getByRole('link', { name: 'Their cycle lines' })).toHaveAttribute(
+      'href',
+      '/admin/rewards?type=DOWNLINE&search=grace%40example.com',
+    );
+  });
+
+  it('shows a flagged UID link with its reasons in words, the invitation code and its actions', async () => {
+    mockApi({
+      [`GET /api/users/admin/${ID}`]: () => okResponse(makeDetail({ bingXUID: '12345678' })),
+      [`GET /api/admin/uid-reviews/${ID}`]: () =>
+        okResponse({
+          review: {
+            userId: ID,
+            uid: '12345678',
+            status: 'FLAGGED',
+            reasons: ['UID_OLDER_THAN_MEMBER', 'SHARED_SIGN_IN_ADDRESS'],
+            invitationCode: 'AGENT42',
+            flaggedAt: '2026-11-20T10:00:00.000Z',
+            decidedAt: null,
+            heldAmount: 7.5,
+            heldRecipients: 1,
+          },
+        }),
+    });
+    renderPage();
+    const flag = await screen.findByRole('region', { name: 'UID link flagged for review' });
+    expect(flag).toHaveTextContent('Flagged for review: UID 12345678');
+    const reasons = within(flag).getByRole('list', { name: 'Why it was flagged' });
+    expect(reasons).toHaveTextContent(
+      'The UID registered at BingX before the member registered here',
+    );
+    expect(reasons).toHaveTextContent('The member signs in from an address another member uses');
+    expect(reasons).not.toHaveTextContent('UID_OLDER_THAN_MEMBER');
+    expect(flag).toHaveTextContent('BingX names invitation code AGENT42 for its inviter.');
+    expect(flag).toHaveTextContent('holds 7.50 USDT for 1 upline(s)');
+    expect(within(flag).getByRole('button', { name: 'Clear the flag…' })).toBeVisible();
+    expect(within(flag).getByRole('button', { name: 'Reject the link…' })).toBeVisible();
+  });
+
   it('says Invalid user ID for an unusable id and makes no call', async () => {
     const api = mockApi({});
     renderPage('/admin/users/not%20valid!');

@@ -21,6 +21,8 @@ import {
   type WithdrawalStatusFilter,
 } from '../components/user-withdrawals-tab';
 import { isValidId } from '@/lib/admin/route-ids';
+import { BalanceEquation } from '@/components/money/balance-equation';
+import { UidReviewNotice } from '../components/uid-review-notice';
 import { paths } from '@/lib/paths';
 
 const tabClass = 'flex-auto sm:flex-none max-sm:px-2! max-sm:text-xs!';
@@ -112,6 +114,7 @@ export function AdminUserDetailPage() {
             </Alert>
           ) : null}
           <WithdrawalFreezeNotice userId={user._id} />
+          <UidReviewNotice userId={user._id} />
           <StatGrid label="User Summary">
             <StatCard
               label="Total Rewards"
@@ -126,6 +129,32 @@ export function AdminUserDetailPage() {
             />
             <StatCard label="Referrals" value={user.referralStats.totalReferrals} icon={Users} />
           </StatGrid>
+          <BalanceEquation
+            title="How the member's earnings add up"
+            stats={{
+              currentBalance: user.balance,
+              pendingWithdrawals: user.buckets.pending,
+              lockedBalance: user.buckets.locked,
+              heldBalance: user.buckets.held,
+              totalWithdrawn: user.totalWithdrawn,
+              forfeited: user.buckets.forfeited,
+              totalRewards: user.totalRewards,
+            }}
+          />
+          <nav aria-label="The member's records" className="flex flex-wrap gap-2">
+            <Link
+              to={`${paths.admin.withdrawals}?search=${encodeURIComponent(user.email)}`}
+              className={buttonClasses({ variant: 'outline', size: 'sm' })}
+            >
+              Their withdrawals
+            </Link>
+            <Link
+              to={`${paths.admin.rewards}?type=DOWNLINE&search=${encodeURIComponent(user.email)}`}
+              className={buttonClasses({ variant: 'outline', size: 'sm' })}
+            >
+              Their cycle lines
+            </Link>
+          </nav>
 
           <Tabs defaultValue="overview">
             <TabsList aria-label="User details" className="w-full sm:w-auto">

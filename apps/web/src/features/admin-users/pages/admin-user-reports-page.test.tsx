@@ -19,6 +19,7 @@ function makeReport(n: number, overrides: Partial<UserReport> = {}): UserReport 
     financial: {
       balance: 12.5,
       locked: 0,
+      held: 0,
       pending: 1,
       totalEarned: 40,
       totalWithdrawn: 26.5,

@@ -19,12 +19,17 @@ function originOf(reward: RewardItem): string {
   return `${share}: the commission BingX paid on the copy trading of ${trader} (level ${reward.level} of your network) in reward cycle #${reward.cycle ?? '?'}.`;
 }
 
+const BUCKET_NAMES: Record<RewardItem['bucket'], string> = {
+  AVAILABLE: 'Available balance',
+  LOCKED: 'Locked balance',
+  HELD: 'Held for review (the exchange account it comes from is being checked)',
+};
+
 /**
  * One reward, opened from its row (issue 18): what it was computed from, where it went and why,
  * and the way to its cycle statement. Everything shown is in the row's own data.
  */
 export function RewardDetailsDialog({ reward }: { reward: RewardItem }) {
-  const locked = reward.bucket === 'LOCKED';
   return (
     <Dialog>
       <DialogTrigger asChild>
@@ -57,7 +62,7 @@ export function RewardDetailsDialog({ reward }: { reward: RewardItem }) {
           <Fact label="Level">{reward.level}</Fact>
           <Fact label="Base">{formatUsdt(reward.masterAmount)}</Fact>
           <Fact label="Percent">{formatPercent(reward.percent)}</Fact>
-          <Fact label="Went to">{locked ? 'Locked balance' : 'Available balance'}</Fact>
+          <Fact label="Went to">{BUCKET_NAMES[reward.bucket]}</Fact>
           {reward.cycle !== null && (
             <Fact label="Cycle">
               <Link
@@ -72,12 +77,20 @@ export function RewardDetailsDialog({ reward }: { reward: RewardItem }) {
             <span className="font-mono text-xs break-all">{reward._id}</span>
           </Fact>
         </dl>
-        {locked && (
+        {reward.bucket === 'LOCKED' && (
           <p className="mt-4 rounded-lg bg-warning-soft px-3 py-2 text-sm text-warning-soft-fg">
             Credited while your earnings were locked, so it went to your locked balance. Locked
             earnings are released to your available balance when you are compliant again within{' '}
             {COMPLIANCE_GRACE_DAYS} days, and forfeited after that; your balances show where they
             stand now.
+          </p>
+        )}
+        {reward.bucket === 'HELD' && (
+          <p className="mt-4 rounded-lg bg-warning-soft px-3 py-2 text-sm text-warning-soft-fg">
+            Credited while an administrator reviews whether the exchange account it comes from
+            belongs to its member. It is released to you when the review clears the account, and
+            withdrawn if the account is found not to be theirs; your balances show where it stands
+            now.
           </p>
         )}
       </DialogContent>

@@ -35,6 +35,15 @@ const LockedMarker = ({ reward }: { reward: RewardItem }) =>
       <Lock className="size-3" aria-hidden="true" />
       Locked
     </Badge>
+  ) : reward.bucket === 'HELD' ? (
+    <Badge
+      variant="warning"
+      className="ml-2"
+      title="Held while an administrator reviews the exchange account it comes from"
+    >
+      <Lock className="size-3" aria-hidden="true" />
+      Held for review
+    </Badge>
   ) : null;
 
 // A ledger line: every micro-USDT of it, so the lines add up to the balance (decision 050).

@@ -17,12 +17,21 @@ const STATEMENT = {
   completedAt: '2026-11-08T10:00:00.000Z',
   percents: [3, 2, 1],
   levels: [
-    { level: 1, lines: 2, base: 150.123456, amount: 4.503703, available: 4.503703, locked: 0 },
-    { level: 3, lines: 1, base: 100, amount: 1, available: 0, locked: 1 },
+    {
+      level: 1,
+      lines: 2,
+      base: 150.123456,
+      amount: 4.503703,
+      available: 4.503703,
+      locked: 0,
+      held: 0,
+    },
+    { level: 3, lines: 1, base: 100, amount: 1, available: 0, locked: 1, held: 0 },
   ],
   total: 5.503703,
   available: 4.503703,
   locked: 1,
+  held: 0,
 };
 
 function renderStatement(routes: Parameters<typeof mockApi>[0], at = '/rewards/cycles/7') {
@@ -56,8 +65,8 @@ describe('cycle statement', () => {
     ).getByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => r.textContent)).toEqual([
-      '13%2150.1234564.5037034.5037030.00',
-      '31%1100.001.000.001.00',
+      '13%2150.1234564.5037034.5037030.000.00',
+      '31%1100.001.000.001.000.00',
     ]);
     expect(screen.getByText('BingX commissions, uploaded by an administrator')).toBeInTheDocument();
     expect(screen.getByText(/1.00 USDT was held because your earnings were locked/)).toBeVisible();

@@ -39,6 +39,7 @@ const columnsOf = (percents: readonly number[]): readonly ResponsiveColumn<Line>
   },
   { header: 'Available', className: 'tabular-nums', cell: figure((l) => l.available) },
   { header: 'Locked', className: 'tabular-nums', cell: figure((l) => l.locked) },
+  { header: 'Held', className: 'tabular-nums', cell: figure((l) => l.held) },
 ];
 
 /**
@@ -91,12 +92,20 @@ function Statement({ data }: { data: Statement }) {
         <Fact label="Your total">{formatExactUsdt(data.total)}</Fact>
         <Fact label="Available">{formatExactUsdt(data.available)}</Fact>
         <Fact label="Locked">{formatExactUsdt(data.locked)}</Fact>
+        {data.held > 0 ? <Fact label="Held for review">{formatExactUsdt(data.held)}</Fact> : null}
       </Card>
       {data.locked > 0 ? (
         <Alert variant="warning">
           {formatExactUsdt(data.locked)} was held because your earnings were locked when the cycle
           ran. It becomes available if you are compliant again within 30 days of the lock, and is
           forfeited after that.
+        </Alert>
+      ) : null}
+      {data.held > 0 ? (
+        <Alert variant="warning">
+          {formatExactUsdt(data.held)} is held for review: an administrator is checking that the
+          exchange account it comes from belongs to its member. It is released to you when the
+          account is cleared, and withdrawn if it is not theirs.
         </Alert>
       ) : null}
       {data.levels.length === 0 ? (

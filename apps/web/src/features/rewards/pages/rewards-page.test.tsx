@@ -107,6 +107,15 @@ describe('rewards page: balances that add up', () => {
     );
   });
 
+  it('credits held for a UID review are counted, with their amount, and the sum holds', async () => {
+    renderPage({
+      [STATS]: () => okResponse(stats({ currentBalance: 100.5, heldBalance: 25 })),
+    });
+    const sum = await screen.findByTestId('balance-equation');
+    expect(within(sum).getByText('Held for review').parentElement).toHaveTextContent('25.00');
+    expect(screen.queryByText(/do not add up/)).toBeNull();
+  });
+
   it('while earnings are locked: the same banner as the dashboard, and no withdrawal', async () => {
     renderPage({
       [STATS]: () =>

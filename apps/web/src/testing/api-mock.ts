@@ -57,6 +57,28 @@ const DEFAULT_ROUTES: Record<string, Handler> = {
   'GET /api/public/legal/privacy': legalPage('privacy', 'Privacy Policy'),
   'GET /api/public/legal/risk': legalPage('risk', 'Risk Disclosure'),
   'GET /api/public/earnings-disclosure': () => okResponse(null),
+  // The referrals page's invitee funnel, empty unless a test says otherwise.
+  'GET /api/users/referrals/funnel': () =>
+    okResponse({
+      summary: {
+        invitees: 0,
+        registered: 0,
+        verified: 0,
+        paid: 0,
+        linked: 0,
+        trading: 0,
+        tradingUnknown: 0,
+      },
+      invitees: [],
+      pagination: {
+        currentPage: 1,
+        totalPages: 0,
+        totalRecords: 0,
+        limit: 20,
+        hasNextPage: false,
+        hasPrevPage: false,
+      },
+    }),
 };
 
 /** Stubs `fetch`; keys are `METHOD /api/path`. Returns the mock to inspect the calls. */

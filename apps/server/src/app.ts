@@ -177,7 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ],
     [authRoutes(s.auth, s.registration), '/api/users'],
     [twoFactorRoutes(s.twoFactor, s.auth, s.security), '/api/users'],
-    [accountSecurityRoutes(s.security, s.auth), '/api/users'],
+    [accountSecurityRoutes(s.security, s.auth, s.antiPhishing), '/api/users'],
     [accountFreezeRoutes(s.accountFreeze), '/api/users'],
     [adminAccountFreezeRoutes(s.accountFreeze), '/api/admin'],
     [referralsRoutes(s.referrals), '/api/users'],

@@ -20,6 +20,7 @@ import { SecretBox } from './lib/secret-box';
 import { AdminService } from './modules/admin/admin.service';
 import { AuditService } from './modules/audit/audit.service';
 import { AccountSecurityService } from './modules/auth/account-security.service';
+import { AntiPhishingService } from './modules/auth/anti-phishing.service';
 import { AuthService } from './modules/auth/auth.service';
 import { RegistrationService } from './modules/auth/registration.service';
 import { SESSION_CHANGES, SessionCache } from './modules/auth/session-cache';
@@ -88,6 +89,7 @@ export interface Services {
   risk: RiskService;
   twoFactor: TwoFactorService;
   security: AccountSecurityService;
+  antiPhishing: AntiPhishingService;
   accountFreeze: AccountFreezeService;
   mail: MailService;
   /** The outbox's state and the relay's test mail, for administrators. */
@@ -220,6 +222,7 @@ export async function createServices(
     audit,
     settings,
   });
+  const antiPhishing = new AntiPhishingService({ db, auth, security, secondFactor: twoFactor });
   const ledger = new LedgerService(db);
   const rewards = new RewardsService(db, settings, database.changes(REWARD_CHANGES));
   const cycles = new CyclesService({
@@ -381,6 +384,7 @@ export async function createServices(
     risk: new RiskService({ db, audit, mail, settings, publicUrl, log }),
     twoFactor,
     security,
+    antiPhishing,
     accountFreeze: new AccountFreezeService({
       db,
       links: freezeLinks,

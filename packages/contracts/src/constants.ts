@@ -41,6 +41,13 @@ export const WITHDRAWAL_STATUSES = [
 ] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
+/**
+ * The review time members are told (the withdrawal timeline): the spec states none, so this is
+ * the operators' own promise, the one the `WithdrawalsWaiting` alert in docs/operations.md
+ * watches (a request older than a day).
+ */
+export const WITHDRAWAL_REVIEW_HOURS = 24;
+
 export const REWARD_TYPES = ['DIRECT', 'DOWNLINE'] as const;
 export type RewardType = (typeof REWARD_TYPES)[number];
 

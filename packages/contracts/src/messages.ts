@@ -30,6 +30,10 @@ export const SUCCESS_MESSAGES = {
   TWO_FACTOR_RESET:
     'The second factor was reset; the member was mailed and their withdrawals wait 24 hours.',
   SIGNED_OUT_EVERYWHERE: 'Every session of your account was signed out, this one too.',
+  ANTI_PHISHING_PHRASE_SAVED:
+    'Your anti-phishing phrase is saved: every mail from us starts with it.',
+  ANTI_PHISHING_PHRASE_REMOVED:
+    'Your anti-phishing phrase is removed: our mails no longer show one.',
 } as const;
 
 export type SuccessCode = keyof typeof SUCCESS_MESSAGES;

@@ -13,6 +13,8 @@ export const subscriptionPaymentSchema = z.object({
   periodsAdded: z.number(),
   /** paid_until after this payment, or null when it only added credit. */
   paidUntil: z.string().nullable(),
+  /** Beyond the spec: when the period(s) this payment bought began (its receipt); null likewise. */
+  paidFrom: z.string().nullable(),
   creditedAt: z.string(),
 });
 export type SubscriptionPayment = z.infer<typeof subscriptionPaymentSchema>;

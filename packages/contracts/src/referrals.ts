@@ -299,3 +299,66 @@ export const referralHistoryResponseSchema = z.object({
   pagination: referralPaginationSchema,
 });
 export type ReferralHistoryResponse = z.infer<typeof referralHistoryResponseSchema>;
+
+// ------------------------------------------------ GET /referrals/funnel (beyond the spec)
+
+/** Where each direct invitee got to: the stages in order. */
+export const FUNNEL_STAGES = ['registered', 'verified', 'paid', 'linked', 'trading'] as const;
+export type FunnelStage = (typeof FUNNEL_STAGES)[number];
+
+/**
+ * One stage of one invitee: `reached` true or false, or null when unknown (trading, while the
+ * exchange has not said); `at` when it was reached, when known.
+ */
+export const funnelStepSchema = z.object({
+  reached: z.boolean().nullable(),
+  at: z.string().nullable(),
+});
+export type FunnelStep = z.infer<typeof funnelStepSchema>;
+
+export const REFERRAL_FUNNEL_PAGE = 20;
+
+export const referralFunnelQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(REFERRAL_FUNNEL_PAGE),
+});
+export type ReferralFunnelQuery = z.infer<typeof referralFunnelQuerySchema>;
+
+export const inviteeFunnelSchema = z.object({
+  _id: z.string(),
+  /** Masked as the product names members (first name and initial). */
+  name: z.string(),
+  stages: z.object({
+    registered: funnelStepSchema,
+    verified: funnelStepSchema,
+    paid: funnelStepSchema,
+    linked: funnelStepSchema,
+    trading: funnelStepSchema,
+  }),
+  /** USDT the caller earned from this invitee (DIRECT and DOWNLINE lines). */
+  earned: z.number(),
+});
+export type InviteeFunnel = z.infer<typeof inviteeFunnelSchema>;
+
+export const referralFunnelResponseSchema = z.object({
+  /** Over all direct invitees: how many reached each stage; trading also counts the unknown. */
+  summary: z.object({
+    invitees: z.number(),
+    registered: z.number(),
+    verified: z.number(),
+    paid: z.number(),
+    linked: z.number(),
+    trading: z.number(),
+    tradingUnknown: z.number(),
+  }),
+  invitees: z.array(inviteeFunnelSchema),
+  pagination: z.object({
+    currentPage: z.number(),
+    totalPages: z.number(),
+    totalRecords: z.number(),
+    limit: z.number(),
+    hasNextPage: z.boolean(),
+    hasPrevPage: z.boolean(),
+  }),
+});
+export type ReferralFunnelResponse = z.infer<typeof referralFunnelResponseSchema>;

@@ -121,6 +121,8 @@ export const SECURITY_EVENT_KINDS = [
   'SIGN_IN_PAUSED',
   'SIGN_IN_RESUMED',
   'TWO_FACTOR_RESET',
+  'ANTI_PHISHING_PHRASE_SET',
+  'ANTI_PHISHING_PHRASE_REMOVED',
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 
@@ -146,6 +148,8 @@ export const SECURITY_EVENT_LABELS: Record<SecurityEventKind, string> = {
   SIGN_IN_PAUSED: 'Sign-in paused after too many wrong passwords',
   SIGN_IN_RESUMED: 'Sign-in resumed by the emailed link',
   TWO_FACTOR_RESET: 'Two-factor authentication reset by an administrator',
+  ANTI_PHISHING_PHRASE_SET: 'Anti-phishing phrase set',
+  ANTI_PHISHING_PHRASE_REMOVED: 'Anti-phishing phrase removed',
 };
 
 // GET /users/security-events
@@ -176,3 +180,35 @@ export const freezeAccountStateSchema = z.object({
   maskedEmail: z.string(),
 });
 export type FreezeAccountState = z.infer<typeof freezeAccountStateSchema>;
+
+// The anti-phishing phrase (decision 051): printed at the top of every mail to its member.
+
+export const ANTI_PHISHING_PHRASE_MIN = 4;
+export const ANTI_PHISHING_PHRASE_MAX = 32;
+
+/**
+ * Letters, digits, spaces and a few marks: nothing a mail's layout or a mail client could read
+ * as markup or as a placeholder.
+ */
+export const antiPhishingPhraseSchema = z
+  .string({ error: 'Enter a phrase' })
+  .trim()
+  .min(ANTI_PHISHING_PHRASE_MIN, `Use at least ${ANTI_PHISHING_PHRASE_MIN} characters`)
+  .max(ANTI_PHISHING_PHRASE_MAX, `Use at most ${ANTI_PHISHING_PHRASE_MAX} characters`)
+  .regex(/^[\p{L}\p{N} .,!?@#*_'-]+$/u, "Use letters, digits, spaces and . , ! ? @ # * _ ' - only");
+
+/** PUT /users/anti-phishing: a new phrase, or null to remove it, confirmed by the password. */
+export const antiPhishingRequestSchema = z.object({
+  phrase: antiPhishingPhraseSchema.nullable(),
+  password: z
+    .string({ error: 'Enter your current password' })
+    .min(1, 'Enter your current password')
+    .max(256),
+  /** With two-factor sign-in on: a current authenticator code or a recovery code. */
+  totpCode: z.string().trim().max(32).optional(),
+});
+export type AntiPhishingRequest = z.infer<typeof antiPhishingRequestSchema>;
+
+/** GET and PUT /users/anti-phishing: the phrase mails carry; null when none is set. */
+export const antiPhishingResponseSchema = z.object({ phrase: z.string().nullable() });
+export type AntiPhishingResponse = z.infer<typeof antiPhishingResponseSchema>;

@@ -6,6 +6,10 @@ import { MAX_WITHDRAWAL_USDT, WITHDRAWAL_HISTORY_LIMIT, WITHDRAWAL_STATUSES } fr
  * Requests, OTP and admin review come with the withdrawals issue.
  */
 
+/** A hot-wallet payout: NONE (none started), SENDING (signed, maybe broadcast), SENT, FAILED. */
+export const PAYOUT_STATES = ['NONE', 'SENDING', 'SENT', 'FAILED'] as const;
+export type PayoutState = (typeof PAYOUT_STATES)[number];
+
 export const withdrawalSchema = z.object({
   _id: z.string(),
   amount: z.number(),
@@ -17,6 +21,11 @@ export const withdrawalSchema = z.object({
   transactionHash: z.string().nullable(),
   /** Why a request was rejected or blocked. */
   reason: z.string().nullable(),
+  /**
+   * Beyond the spec: where a hot-wallet transfer stands (NONE: none was started, the request is
+   * reviewed and paid by hand). The status timeline reads it with the times above.
+   */
+  payout: z.enum(PAYOUT_STATES),
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
@@ -110,8 +119,6 @@ export const withdrawalIdParamsSchema = z.object({ id: z.string().max(64) });
 
 // --------------------------------------------------------------- admin (admin sections 3, 7)
 
-export const PAYOUT_STATES = ['NONE', 'SENDING', 'SENT', 'FAILED'] as const;
-export type PayoutState = (typeof PAYOUT_STATES)[number];
 export const CHAIN_CHECK_STATES = [
   'VERIFIED',
   'MISMATCH',

@@ -107,6 +107,11 @@ export const users = pgTable(
     /** Why, for the member's refusal and the admin user detail: OWNER_FREEZE, TWO_FACTOR_RESET. */
     withdrawalsFrozenReason: text('withdrawals_frozen_reason'),
     /**
+     * The member's anti-phishing phrase (decision 051): printed at the top of every mail to
+     * them, so a mail without it is not ours. Null: none set.
+     */
+    antiPhishingPhrase: text('anti_phishing_phrase'),
+    /**
      * The relay refused mail to this address for good (a 5xx answer about the recipient): since
      * when, and its answer, for the admin user detail. Cleared by a later accepted mail.
      */

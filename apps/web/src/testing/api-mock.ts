@@ -98,6 +98,28 @@ const DEFAULT_ROUTES: Record<string, Handler> = {
   'GET /api/public/claims': () => okResponse(CLAIMS_BEFORE_ANSWER),
   'GET /api/admin/settings/operator': () => okResponse(TEST_OPERATOR),
   'GET /api/admin/settings/claims': () => okResponse(TEST_ADMIN_CLAIMS),
+  // The referrals page's invitee funnel, empty unless a test says otherwise.
+  'GET /api/users/referrals/funnel': () =>
+    okResponse({
+      summary: {
+        invitees: 0,
+        registered: 0,
+        verified: 0,
+        paid: 0,
+        linked: 0,
+        trading: 0,
+        tradingUnknown: 0,
+      },
+      invitees: [],
+      pagination: {
+        currentPage: 1,
+        totalPages: 0,
+        totalRecords: 0,
+        limit: 20,
+        hasNextPage: false,
+        hasPrevPage: false,
+      },
+    }),
 };
 
 /** Stubs `fetch`; keys are `METHOD /api/path`. Returns the mock to inspect the calls. */

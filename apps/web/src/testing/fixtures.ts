@@ -35,6 +35,7 @@ export function makePayment(overrides: Partial<SubscriptionPayment> = {}): Subsc
     blockNumber: 1234,
     periodsAdded: 1,
     paidUntil: '2025-02-04T10:00:00.000Z',
+    paidFrom: '2025-01-05T10:00:00.000Z',
     creditedAt: '2025-01-05T10:00:00.000Z',
     ...overrides,
   };

@@ -1,12 +1,18 @@
 import { envelopeSchema } from '@ctn/contracts/envelope';
 import { notificationSettingsSchema } from '@ctn/contracts/accounts';
-import { securityEventsResponseSchema, sessionsResponseSchema } from '@ctn/contracts/security';
+import {
+  antiPhishingRequestSchema,
+  antiPhishingResponseSchema,
+  securityEventsResponseSchema,
+  sessionsResponseSchema,
+} from '@ctn/contracts/security';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
 import { originOf, sessionOf } from '../../plugins/auth';
 import type { AccountSecurityService } from './account-security.service';
+import type { AntiPhishingService } from './anti-phishing.service';
 import type { AuthService } from './auth.service';
 
 const tags = ['Account security'];
@@ -16,6 +22,7 @@ const security = [{ bearerAuth: [] }];
 export function accountSecurityRoutes(
   accountSecurity: AccountSecurityService,
   auth: AuthService,
+  antiPhishing: AntiPhishingService,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     /** The signed-in account, for the security log and its mail. */
@@ -109,6 +116,50 @@ export function accountSecurityRoutes(
       },
       handler: async (request) =>
         ok(await auth.saveNotificationSettings(sessionOf(request).id, request.body)),
+    });
+
+    app.get('/anti-phishing', {
+      config: { auth: 'user', refusals: ['USER_NOT_FOUND'] },
+      schema: {
+        tags,
+        summary: 'The anti-phishing phrase every mail to this member starts with (decision 051)',
+        security,
+        response: { 200: envelopeSchema(antiPhishingResponseSchema) },
+      },
+      handler: async (request) => ok(await antiPhishing.phraseOf(sessionOf(request).id)),
+    });
+
+    app.put('/anti-phishing', {
+      config: {
+        auth: 'user',
+        refusals: [
+          'USER_NOT_FOUND',
+          'CURRENT_PASSWORD_INCORRECT',
+          'TWO_FACTOR_REQUIRED',
+          'INVALID_TWO_FACTOR_CODE',
+          'TOO_MANY_REQUESTS',
+        ],
+      },
+      schema: {
+        tags,
+        summary: 'Set, change or remove (null) the anti-phishing phrase',
+        description:
+          'Needs the password, and with two-factor sign-in on a code; a security event, mailed.',
+        security,
+        body: antiPhishingRequestSchema,
+        response: { 200: envelopeSchema(antiPhishingResponseSchema) },
+      },
+      handler: async (request) => {
+        const saved = await antiPhishing.save(
+          sessionOf(request).id,
+          request.body,
+          originOf(request),
+        );
+        return ok(
+          saved,
+          saved.phrase === null ? 'ANTI_PHISHING_PHRASE_REMOVED' : 'ANTI_PHISHING_PHRASE_SAVED',
+        );
+      },
     });
 
     app.get('/security-events', {

@@ -41,6 +41,8 @@ const MAILED: readonly SecurityEventKind[] = [
   'SIGNED_OUT_EVERYWHERE',
   'PASSWORD_GUESSES_STOPPED',
   'TWO_FACTOR_RESET',
+  'ANTI_PHISHING_PHRASE_SET',
+  'ANTI_PHISHING_PHRASE_REMOVED',
 ];
 
 export interface AccountSecurityDeps {

@@ -299,3 +299,12 @@ export async function saveNotificationSettings(
 ): Promise<void> {
   await db.update(users).set({ cycleMails: settings.cycleCredited }).where(eq(users.id, id));
 }
+
+/** The anti-phishing phrase mails to this member carry (decision 051); null removes it. */
+export async function setAntiPhishingPhrase(
+  db: Db,
+  userId: string,
+  phrase: string | null,
+): Promise<void> {
+  await db.update(users).set({ antiPhishingPhrase: phrase }).where(eq(users.id, userId));
+}

@@ -26,13 +26,28 @@ const NOT_ME_TEXT =
 
 const PRODUCT = 'CopyTrade Network';
 
+/**
+ * Where the layout puts the recipient's anti-phishing phrase, at the top of every mail
+ * (decision 051); MailService.enqueue replaces it with the phrase, or with nothing.
+ */
+export const ANTI_PHISHING_MARK = '{{anti-phishing}}';
+
+/** The phrase's block at the top of a mail, in text and in HTML; empty without a phrase. */
+export function antiPhishingBlock(phrase: string | null): { text: string; html: string } {
+  if (phrase === null) return { text: '', html: '' };
+  return {
+    text: `Your anti-phishing phrase: ${phrase}\n(A mail from us without it is not from us.)\n\n`,
+    html: `<div style="margin-bottom:16px;padding:12px 16px;border-radius:8px;background:#ecfdf5;border:1px solid #6ee7b7;color:#065f46;font-size:14px">Your anti-phishing phrase: <strong style="font-size:16px">${escapeHtml(phrase)}</strong><br><span style="font-size:12px">A mail from us without it is not from us.</span></div>`,
+  };
+}
+
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 export function renderMail(content: MailContent): NewMail {
   const text = [
-    content.greeting,
+    `${ANTI_PHISHING_MARK}${content.greeting}`,
     '',
     ...content.paragraphs.flatMap((p) => [p, '']),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
@@ -47,7 +62,7 @@ export function renderMail(content: MailContent): NewMail {
   const html = `<!doctype html><html><body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
 <div style="max-width:560px;margin:0 auto;padding:32px 20px">
 <div style="font-weight:700;font-size:18px;margin-bottom:16px;color:#047857">${PRODUCT}</div>
-<div style="background:#ffffff;border-radius:12px;padding:28px;border:1px solid #e2e8f0">
+${ANTI_PHISHING_MARK}<div style="background:#ffffff;border-radius:12px;padding:28px;border:1px solid #e2e8f0">
 <p style="margin-top:0">${escapeHtml(content.greeting)}</p>
 ${content.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 ${button}

@@ -18,22 +18,28 @@ export const BLANKED_BODY = '[Removed after delivery: this mail held a one-time 
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
-export async function insertMail(db: Db, mail: NewMail): Promise<void> {
-  await db.insert(mailOutbox).values(row(mail));
-}
-
 function row({ notMe: _placeholder, ...mail }: NewMail) {
   return mail;
 }
 
-/** The account a mail goes to, for its freeze link (addresses are stored lower-case). */
-export async function accountIdOfAddress(db: Db, address: string): Promise<string | undefined> {
-  const [found] = await db
-    .select({ id: users.id })
+/** The account a mail goes to: its freeze link and its anti-phishing phrase. */
+export interface Recipient {
+  id: string;
+  antiPhishingPhrase: string | null;
+}
+
+/** The accounts of these addresses, by lower-case address (addresses are stored lower-case). */
+export async function recipientsOf(
+  db: Db,
+  addresses: readonly string[],
+): Promise<Map<string, Recipient>> {
+  const wanted = [...new Set(addresses.map((a) => a.toLowerCase()))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ email: users.email, id: users.id, antiPhishingPhrase: users.antiPhishingPhrase })
     .from(users)
-    .where(eq(users.email, address.toLowerCase()))
-    .limit(1);
-  return found?.id;
+    .where(inArray(users.email, wanted));
+  return new Map(rows.map(({ email, ...recipient }) => [email, recipient]));
 }
 
 const MAILS_PER_INSERT = 1_000;

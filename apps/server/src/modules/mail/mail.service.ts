@@ -4,15 +4,13 @@ import { smtpFailureOf, type SmtpFailure } from '../../integrations/mail/smtp-fa
 import type { MailTransport } from '../../integrations/mail/transport';
 import type { SettingsService } from '../settings/settings.service';
 import { backlogAlertMail, undeliverableAlertMail } from './mail-alerts';
-import { escapeHtml, NOT_ME_URL } from './mail-templates';
+import { ANTI_PHISHING_MARK, antiPhishingBlock, escapeHtml, NOT_ME_URL } from './mail-templates';
 import {
-  accountIdOfAddress,
   claimDueMails,
   clearUndeliverable,
   closeEpisode,
   episodeOpen,
   findMail,
-  insertMail,
   insertMails,
   listMails,
   markFailedForGood,
@@ -21,13 +19,18 @@ import {
   openEpisode,
   outboxHealth,
   purgeDelivered,
+  recipientsOf,
   scheduleRetry,
   type NewMail,
+  type Recipient,
   type OutboxHealth,
   type OutboxRow,
 } from './mail.queries';
 
 export type MailRecord = OutboxRow;
+
+/** Recipients read per statement when many mails are queued at once (a cycle's members). */
+const RECIPIENTS_PER_LOOKUP = 1_000;
 
 /** Retries wait 2, 4, 8 ... minutes, an hour at most: never given up, the backlog shows them. */
 const FIRST_RETRY_SECONDS = 120;
@@ -86,26 +89,38 @@ export class MailService {
   }
 
   async enqueue(tx: Db, mail: NewMail): Promise<void> {
-    await insertMail(tx, await this.withNotMeLink(tx, mail));
+    await this.enqueueMany(tx, [mail]);
   }
 
   /** Many mails in few statements (a cycle's members), inside the caller's transaction. */
   async enqueueMany(tx: Db, mails: readonly NewMail[]): Promise<void> {
-    const linked: NewMail[] = [];
-    for (const mail of mails) linked.push(await this.withNotMeLink(tx, mail));
-    await insertMails(tx, linked);
+    const personal: NewMail[] = [];
+    for (let at = 0; at < mails.length; at += RECIPIENTS_PER_LOOKUP) {
+      const batch = mails.slice(at, at + RECIPIENTS_PER_LOOKUP);
+      const recipients = await recipientsOf(
+        tx,
+        batch.map((m) => m.toAddress),
+      );
+      for (const mail of batch)
+        personal.push(this.personalised(mail, recipients.get(mail.toAddress.toLowerCase())));
+    }
+    await insertMails(tx, personal);
   }
 
-  /** The recipient's own signed freeze link in place of the layout's placeholder. */
-  private async withNotMeLink(tx: Db, mail: NewMail): Promise<NewMail> {
-    if (!mail.notMe) return mail;
-    const accountId = await accountIdOfAddress(tx, mail.toAddress);
-    const url = this.deps.notMeUrl(accountId ?? null);
-    return {
-      ...mail,
-      textBody: mail.textBody.replaceAll(NOT_ME_URL, url),
-      htmlBody: mail.htmlBody.replaceAll(NOT_ME_URL, escapeHtml(url)),
-    };
+  /**
+   * The layout's placeholders filled for the recipient: their anti-phishing phrase at the top
+   * (decision 051), and their own signed freeze link in a security or money mail (decision 040).
+   */
+  private personalised(mail: NewMail, recipient: Recipient | undefined): NewMail {
+    const phrase = antiPhishingBlock(recipient?.antiPhishingPhrase ?? null);
+    let textBody = mail.textBody.replaceAll(ANTI_PHISHING_MARK, phrase.text);
+    let htmlBody = mail.htmlBody.replaceAll(ANTI_PHISHING_MARK, phrase.html);
+    if (mail.notMe) {
+      const url = this.deps.notMeUrl(recipient?.id ?? null);
+      textBody = textBody.replaceAll(NOT_ME_URL, url);
+      htmlBody = htmlBody.replaceAll(NOT_ME_URL, escapeHtml(url));
+    }
+    return { ...mail, textBody, htmlBody };
   }
 
   /** Starts a delivery round in the background (after a commit that enqueued mail). */

@@ -339,3 +339,82 @@ export async function networkEarnings(
     total: BigInt(total?.micro ?? 0),
   };
 }
+
+// ------------------------------------------------------------------------ invitee funnel
+
+export interface FunnelRow {
+  invitees: number;
+  verifiedCount: number;
+  paidCount: number;
+  linkedCount: number;
+  tradingCount: number;
+  tradingUnknownCount: number;
+  /** Null on the summary-only row of a page past the end. */
+  id: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  registeredAt: TimestamptzText | null;
+  verified: boolean | null;
+  verifiedAt: TimestamptzText | null;
+  paidAt: TimestamptzText | null;
+  linked: boolean | null;
+  linkedAt: TimestamptzText | null;
+  /** 'YES', 'NO' or 'UNKNOWN'. */
+  trading: string | null;
+  tradedAt: TimestamptzText | null;
+  earnedMicro: string | null;
+}
+
+/**
+ * The viewer's direct invitees with the stages each reached, what the viewer earned from each,
+ * and the counts over all of them, in one statement: the summary row joins the page, so a page
+ * past the end still carries the counts. Trading: YES once a completed cycle paid on the
+ * invitee's trading, NO when not linked or the last exchange read found copying stopped,
+ * otherwise UNKNOWN (the exchange has not told us).
+ */
+export async function inviteeFunnel(
+  db: Db,
+  viewerId: string,
+  limit: number,
+  offset: number,
+): Promise<FunnelRow[]> {
+  return rowsOf<FunnelRow>(
+    db,
+    sql`with invitee as (
+          select u.id, u.first_name, u.last_name, u.created_at,
+                 u.is_email_verified as verified, u.email_verified_at,
+                 (select min(sp.credited_at) from subscription_payments sp
+                   where sp.user_id = u.id and sp.periods_added > 0) as paid_at,
+                 u.bingx_uid is not null as linked, u.bingx_linked_at,
+                 (select max(rc.completed_at) from reward_cycle_entries e
+                    join reward_cycles rc on rc.id = e.cycle_id and rc.status = 'COMPLETED'
+                   where e.user_id = u.id) as traded_at,
+                 'COPYING_STOPPED' = any(u.earnings_lock_reasons) as copying_stopped
+            from referral_paths p join users u on u.id = p.descendant
+           where p.ancestor = ${viewerId} and p.depth = 1),
+        staged as (
+          select i.*, case when i.traded_at is not null then 'YES'
+                           when not i.linked or i.copying_stopped then 'NO'
+                           else 'UNKNOWN' end as trading
+            from invitee i),
+        summary as (
+          select count(*)::int as invitees,
+                 (count(*) filter (where verified))::int as "verifiedCount",
+                 (count(*) filter (where paid_at is not null))::int as "paidCount",
+                 (count(*) filter (where linked))::int as "linkedCount",
+                 (count(*) filter (where trading = 'YES'))::int as "tradingCount",
+                 (count(*) filter (where trading = 'UNKNOWN'))::int as "tradingUnknownCount"
+            from staged),
+        page as (
+          select * from staged order by created_at desc, id desc limit ${limit} offset ${offset})
+        select s.*, pg.id, pg.first_name as "firstName", pg.last_name as "lastName",
+               pg.created_at::text as "registeredAt", pg.verified,
+               pg.email_verified_at::text as "verifiedAt", pg.paid_at::text as "paidAt",
+               pg.linked, pg.bingx_linked_at::text as "linkedAt", pg.trading,
+               pg.traded_at::text as "tradedAt",
+               (select coalesce(sum(r.reward_micro), 0) from rewards r
+                 where r.user_id = ${viewerId} and r.source_user_id = pg.id)::text as "earnedMicro"
+          from summary s left join page pg on true
+         order by pg.created_at desc nulls last, pg.id desc`,
+  );
+}

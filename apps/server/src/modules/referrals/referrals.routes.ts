@@ -2,6 +2,8 @@ import { envelopeSchema } from '@ctn/contracts/envelope';
 import {
   REFERRAL_TREE_CHILDREN_PAGE,
   REFERRAL_TREE_NODE_LIMIT,
+  referralFunnelQuerySchema,
+  referralFunnelResponseSchema,
   referralHistoryQuerySchema,
   referralHistoryResponseSchema,
   referralTreeChildrenResponseSchema,
@@ -53,6 +55,21 @@ export function referralsRoutes(referrals: ReferralsService): FastifyPluginAsync
         response: { 200: envelopeSchema(referralHistoryResponseSchema) },
       },
       handler: async (request) => ok(await referrals.history(sessionOf(request).id, request.query)),
+    });
+
+    app.get('/referrals/funnel', {
+      config: { auth: 'user', refusals: [] },
+      schema: {
+        tags,
+        summary:
+          "The caller's direct invitees: the stages each reached, and what each earned the caller",
+        description:
+          'Stages registered, verified, paid (a first full period), linked, trading, each with `reached` and the time when known; trading `reached` is null while the exchange has not told us. `summary` counts every direct invitee; the list is paged, newest first; names are shortened (first name and initial).',
+        security: [{ bearerAuth: [] }],
+        querystring: referralFunnelQuerySchema,
+        response: { 200: envelopeSchema(referralFunnelResponseSchema) },
+      },
+      handler: async (request) => ok(await referrals.funnel(sessionOf(request).id, request.query)),
     });
   };
 }

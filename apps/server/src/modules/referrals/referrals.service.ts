@@ -3,6 +3,9 @@ import {
   REFERRAL_TREE_CHILDREN_PAGE,
   REFERRAL_TREE_NODE_LIMIT,
   REFERRAL_TREE_SEARCH_LIMIT,
+  type InviteeFunnel,
+  type ReferralFunnelQuery,
+  type ReferralFunnelResponse,
   type ReferralHistoryQuery,
   type ReferralHistoryResponse,
   type ReferralHistoryStatistics,
@@ -135,6 +138,37 @@ export class ReferralsService {
         currentPage: page,
         totalPages,
         totalRecords,
+        limit,
+        hasNextPage: page < totalPages,
+        hasPrevPage: page > 1,
+      },
+    };
+  }
+
+  // -------------------------------------------------------------- GET /referrals/funnel
+
+  /** The caller's direct invitees, newest first: the stages each reached and what they earned the caller. */
+  async funnel(viewerId: string, query: ReferralFunnelQuery): Promise<ReferralFunnelResponse> {
+    const { page, limit } = query;
+    const rows = await q.inviteeFunnel(this.db, viewerId, limit, (page - 1) * limit);
+    const head = rows[0];
+    if (!head) throw new Error('the funnel summary returned no row');
+    const totalPages = Math.ceil(head.invitees / limit);
+    return {
+      summary: {
+        invitees: head.invitees,
+        registered: head.invitees,
+        verified: head.verifiedCount,
+        paid: head.paidCount,
+        linked: head.linkedCount,
+        trading: head.tradingCount,
+        tradingUnknown: head.tradingUnknownCount,
+      },
+      invitees: rows.filter((r) => r.id !== null).map(inviteeView),
+      pagination: {
+        currentPage: page,
+        totalPages,
+        totalRecords: head.invitees,
         limit,
         hasNextPage: page < totalPages,
         hasPrevPage: page > 1,
@@ -353,4 +387,25 @@ export function historyStatistics(
 
 function sum<T>(items: readonly T[], value: (item: T) => number): number {
   return items.reduce((total, item) => total + value(item), 0);
+}
+
+const step = (reached: boolean | null, at: string | null) => ({
+  reached,
+  at: reached ? isoOfTimestamptzOrNull(at) : null,
+});
+
+/** One direct invitee's row of the funnel, named as the product names members to others. */
+function inviteeView(row: q.FunnelRow): InviteeFunnel {
+  return {
+    _id: row.id!,
+    name: nameForLevel(row.firstName ?? '', row.lastName ?? '', 1),
+    stages: {
+      registered: step(true, row.registeredAt),
+      verified: step(row.verified === true, row.verifiedAt),
+      paid: step(row.paidAt !== null, row.paidAt),
+      linked: step(row.linked === true, row.linkedAt),
+      trading: step(row.trading === 'UNKNOWN' ? null : row.trading === 'YES', row.tradedAt),
+    },
+    earned: toUsdt(BigInt(row.earnedMicro ?? '0')),
+  };
 }

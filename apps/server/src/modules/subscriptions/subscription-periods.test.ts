@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyPayment, isPaid } from './subscription-periods';
+import { applyPayment, isPaid, periodBoughtFrom } from './subscription-periods';
 
 const policy = { feeMicro: 10_000_000n, periodDays: 30 };
 const DAY = 86_400_000;
@@ -61,5 +61,14 @@ describe('subscription periods', () => {
         },
       ),
     );
+  });
+});
+
+describe('periodBoughtFrom', () => {
+  it('reads back when the periods a payment bought began, and null for credit only', () => {
+    const until = new Date('2025-03-06T10:00:00.000Z');
+    expect(periodBoughtFrom(until, 2, 30)?.toISOString()).toBe('2025-01-05T10:00:00.000Z');
+    expect(periodBoughtFrom(until, 0, 30)).toBeNull();
+    expect(periodBoughtFrom(null, 1, 30)).toBeNull();
   });
 });

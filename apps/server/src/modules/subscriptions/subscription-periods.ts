@@ -34,6 +34,20 @@ export function applyPayment(
   return { paidUntil, creditMicro: credit, periodsAdded: Number(periods) };
 }
 
+/**
+ * The first moment of the period(s) a payment bought, read back from what it stored: periods
+ * are added end to end, so they began `periodsAdded` periods before the paid-until it left.
+ * Null when it only added credit.
+ */
+export function periodBoughtFrom(
+  paidUntilAfter: Date | null,
+  periodsAdded: number,
+  periodDays: number,
+): Date | null {
+  if (paidUntilAfter === null || periodsAdded <= 0) return null;
+  return new Date(paidUntilAfter.getTime() - periodsAdded * periodDays * DAY_MS);
+}
+
 /** Paid means the current period has not ended (`subscriptionFee.paid`). */
 export function isPaid(paidUntil: Date | null, now: Date): boolean {
   return paidUntil !== null && paidUntil > now;

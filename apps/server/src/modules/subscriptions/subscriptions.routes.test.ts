@@ -156,6 +156,12 @@ describe('subscription payments from the chain', () => {
     expect(await paymentCount(member.user._id)).toBe(1);
     const sub = (await refresh(member.token)).body.data!;
     expect(sub.payments[0]).toMatchObject({ amount: 25, periodsAdded: 2 });
+    // The receipt's period: the two periods began at the credit, 60 days before paid-until.
+    const receipt = sub.payments[0]!;
+    expect(Date.parse(receipt.paidUntil!) - Date.parse(receipt.paidFrom!)).toBe(60 * 86_400_000);
+    expect(Math.abs(Date.parse(receipt.paidFrom!) - Date.parse(receipt.creditedAt))).toBeLessThan(
+      1_000,
+    );
     expect(sub.creditUsdt).toBe(5);
     const days = (new Date(sub.paidUntil!).getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(59.9);

@@ -31,7 +31,7 @@ import {
   watcherFailingMail,
 } from './subscription-mails';
 import * as q from './subscriptions.queries';
-import { applyPayment, isPaid, type PeriodPolicy } from './subscription-periods';
+import { applyPayment, isPaid, periodBoughtFrom, type PeriodPolicy } from './subscription-periods';
 import { refreshStart, scanStart } from './scan-range';
 import { WatcherHealth } from './watcher-health';
 import { IncomingPayments } from './incoming-payments';
@@ -315,6 +315,9 @@ export class SubscriptionsService {
         blockNumber: Number(p.blockNumber),
         periodsAdded: p.periodsAdded,
         paidUntil: p.paidUntilAfter?.toISOString() ?? null,
+        paidFrom:
+          periodBoughtFrom(p.paidUntilAfter, p.periodsAdded, policy.periodDays)?.toISOString() ??
+          null,
         creditedAt: p.creditedAt.toISOString(),
       })),
     };

@@ -17,6 +17,7 @@ export function memberView(row: MemberWithdrawalRow): Withdrawal {
     // A hot-wallet payout records its hash when signed; the member sees it once it is paid.
     transactionHash: row.status === 'APPROVED' ? row.transactionHash : null,
     reason: row.reason,
+    payout: row.payoutState,
   };
 }
 

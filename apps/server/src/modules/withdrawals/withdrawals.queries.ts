@@ -82,6 +82,7 @@ export type MemberWithdrawalRow = Pick<
   | 'transactionHash'
   | 'requestedAt'
   | 'processedAt'
+  | 'payoutState'
 >;
 
 /**
@@ -97,7 +98,7 @@ export function memberWithdrawalsPage(db: Db) {
       `select w.id, w.amount_micro::text as "amountMicro", w.wallet_address as "walletAddress",
               w.status, w.reason, w.transaction_hash as "transactionHash",
               w.requested_at as "requestedAt", w.processed_at as "processedAt",
-              (count(*) over ())::int as total
+              w.payout_state as "payoutState", (count(*) over ())::int as total
          from withdrawals w
         where ${where}
         order by w.requested_at desc, w.id desc

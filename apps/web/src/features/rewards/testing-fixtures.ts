@@ -26,6 +26,7 @@ export function makeWithdrawal(n: number, overrides: Partial<Withdrawal> = {}): 
     processedAt: null,
     transactionHash: null,
     reason: null,
+    payout: 'NONE',
     ...overrides,
   };
 }

@@ -17,6 +17,9 @@ import {
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatDateTime, formatExactUsdt, shortenHash } from '@/lib/format';
 import { transactionUrl, useSubscription } from '@/lib/subscription';
+import { Link } from 'react-router';
+import { WRONG_TOKEN_HREF } from '../lib/payment-receipt';
+import { PaymentReceiptDialog } from './payment-receipt-dialog';
 
 const LOAD_FAILED = 'Failed to load your payment history';
 
@@ -70,6 +73,16 @@ export function PaymentHistory() {
         ) : (
           <Payments subscription={subscription.data} />
         )}
+        <p className="mt-4 text-sm text-fg-muted">
+          Sent another token than USDT, or on another network than BNB Smart Chain (BEP20)? It is
+          not credited automatically.{' '}
+          <Link
+            to={WRONG_TOKEN_HREF}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
+            Contact support with its transaction hash
+          </Link>
+        </p>
       </CardContent>
     </Card>
   );
@@ -113,10 +126,13 @@ function Payments({ subscription }: { subscription: Subscription }) {
             <p className="text-sm">
               <PeriodBought payment={payment} periodDays={subscription.periodDays} />
             </p>
-            <TransactionLink
-              explorerUrl={subscription.explorerUrl}
-              hash={payment.transactionHash}
-            />
+            <div className="flex items-center justify-between gap-3">
+              <TransactionLink
+                explorerUrl={subscription.explorerUrl}
+                hash={payment.transactionHash}
+              />
+              <PaymentReceiptDialog payment={payment} subscription={subscription} />
+            </div>
           </li>
         ))}
       </ul>
@@ -129,6 +145,9 @@ function Payments({ subscription }: { subscription: Subscription }) {
               <TableHeaderCell className="text-right">Amount</TableHeaderCell>
               <TableHeaderCell>Transaction</TableHeaderCell>
               <TableHeaderCell>Period</TableHeaderCell>
+              <TableHeaderCell>
+                <span className="sr-only">Receipt</span>
+              </TableHeaderCell>
             </tr>
           </TableHead>
           <TableBody>
@@ -148,6 +167,9 @@ function Payments({ subscription }: { subscription: Subscription }) {
                 </TableCell>
                 <TableCell>
                   <PeriodBought payment={payment} periodDays={subscription.periodDays} />
+                </TableCell>
+                <TableCell>
+                  <PaymentReceiptDialog payment={payment} subscription={subscription} />
                 </TableCell>
               </TableRow>
             ))}

@@ -49,6 +49,7 @@ const SECURITY_CENTER: Parameters<typeof mockApi>[0] = {
       withdrawalsFrozenUntil: null,
     }),
   'GET /api/users/notifications': () => okResponse({ cycleCredited: true }),
+  'GET /api/users/anti-phishing': () => okResponse({ phrase: null }),
 };
 
 function renderProfile(

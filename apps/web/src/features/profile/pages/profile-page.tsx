@@ -1,5 +1,6 @@
 import { PageTitle } from '@/components/page-title';
 import { useAuthenticatedUser } from '@/lib/session';
+import { AntiPhishingCard } from '../components/anti-phishing-card';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { NotificationsCard } from '../components/notifications-card';
 import { PaymentHistory } from '../components/payment-history';
@@ -25,6 +26,7 @@ export function ProfilePage() {
       <PaymentHistory />
       <ChangePasswordForm />
       <TwoFactorCard />
+      <AntiPhishingCard />
       <NotificationsCard />
       <SessionsCard />
       <SecurityLogCard />

@@ -8,6 +8,7 @@ import { Card, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuthenticatedUser } from '@/lib/session';
 import { referralHistoryKeys, useReferralHistory } from '../api/get-referral-history';
+import { InviteeFunnel } from '../components/invitee-funnel';
 import { LevelFilter } from '../components/level-filter';
 import { ReferralCodeCard } from '../components/referral-code-card';
 import { ReferralHistoryTable } from '../components/referral-history-table';
@@ -92,6 +93,7 @@ export function ReferralsPage() {
           <ReferralPagination pagination={data.pagination} onPage={setPage} />
         ) : null}
       </Card>
+      <InviteeFunnel />
     </div>
   );
 }

@@ -12,6 +12,7 @@ import {
 import { formatDateTime, formatMoney, shortenAddress, shortenHash } from '@/lib/format';
 import { explorerAddressUrl, explorerTxUrl } from '@ctn/contracts/explorer';
 import { CancelWithdrawalDialog } from './cancel-withdrawal-dialog';
+import { WithdrawalTimeline } from './withdrawal-timeline';
 
 const COLUMNS = ['Amount', 'Wallet Address', 'Asset', 'Status', 'Requested', 'Transaction'];
 const linkClasses = 'font-mono text-primary underline-offset-4 hover:underline';
@@ -136,6 +137,7 @@ function Status({ withdrawal }: { withdrawal: Withdrawal }) {
         <p className="max-w-56 text-xs whitespace-normal text-fg-muted">{withdrawal.reason}</p>
       ) : null}
       {withdrawal.status === 'PENDING' ? <CancelWithdrawalDialog withdrawal={withdrawal} /> : null}
+      <WithdrawalTimeline withdrawal={withdrawal} />
     </div>
   );
 }

@@ -30,6 +30,7 @@ import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes';
 import { launchChecklistRoutes } from './modules/launch-checklist/launch-checklist.routes';
 import { mailAdminRoutes } from './modules/mail/mail.routes';
 import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes';
+import { treasuryRoutes } from './modules/treasury/treasury.routes';
 import { referralsRoutes } from './modules/referrals/referrals.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { cyclesRoutes } from './modules/rewards/cycles.routes';
@@ -192,6 +193,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     [auditRoutes(s.audit), '/api/admin'],
     [complianceRoutes(s.compliance), '/api/admin'],
     [reconciliationRoutes(s.reconciliation), '/api/admin'],
+    [treasuryRoutes(s.treasury), '/api/admin'],
     [launchChecklistRoutes(s.launchChecklist), '/api/admin'],
     [mailAdminRoutes(s.mailAdmin), '/api/admin'],
     [chainRescanRoutes(s.chainRescans), '/api/admin'],

@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { JobDefinition } from './jobs/scheduler';
 import type { Services } from './services';
 import { DAY_MS, HOUR_MS } from '@ctn/contracts/time';
+import { TREASURY_SCAN_MS } from './modules/treasury/treasury.service';
 
 /** Every background job the server runs, with its period (each runs once per period overall). */
 export function backgroundJobs(services: Services, config: Config): JobDefinition[] {
@@ -111,6 +112,22 @@ export function backgroundJobs(services: Services, config: Config): JobDefinitio
       intervalMs: DAY_MS,
       firstAfterMs: 900_000,
       run: () => services.risk.digest(),
+    },
+    {
+      // Deposit addresses, the hot wallet and the treasury addresses read from the chain and
+      // kept (decision 046); alerts when the hot wallet or coverage falls short.
+      name: 'treasury-scan',
+      intervalMs: TREASURY_SCAN_MS,
+      firstAfterMs: 120_000,
+      leaseMs: 600_000,
+      run: () => services.treasury.scan(),
+    },
+    {
+      // The treasury's daily snapshot (checked hourly: a restart never skips a day).
+      name: 'treasury-snapshot',
+      intervalMs: HOUR_MS,
+      firstAfterMs: 300_000,
+      run: () => services.treasury.snapshotDaily(),
     },
     {
       // Hot-wallet payouts left SENDING (a crash, a lost connection): re-sent with the same bytes.

@@ -85,6 +85,29 @@ describe('parseConfig', () => {
     );
   });
 
+  it('reads TREASURY_ADDRESSES as a list; a value that is not one stops the start naming it', () => {
+    const base = { DATABASE_URL: 'memory://' };
+    expect(parseConfig(base).treasury).toEqual({
+      addresses: [],
+      requestsPerSecond: 10,
+      concurrency: 4,
+      batchSize: 500,
+    });
+    expect(
+      parseConfig({
+        ...base,
+        TREASURY_ADDRESSES:
+          ' 0x00000000000000000000000000000000005AFE01,0x00000000000000000000000000000000005afe01 ',
+      }).treasury.addresses,
+    ).toEqual(['0x00000000000000000000000000000000005afe01']);
+    expect(() => parseConfig({ ...base, TREASURY_ADDRESSES: '0x1234,0xabc' })).toThrow(
+      /^Invalid configuration: TREASURY_ADDRESSES must be a comma-separated list of 0x addresses$/,
+    );
+    expect(() => parseConfig({ ...base, TREASURY_RPC_PER_SECOND: '0' })).toThrow(
+      /^Invalid configuration: TREASURY_RPC_PER_SECOND must be above 0$/,
+    );
+  });
+
   it('takes memory:// and postgres URLs', () => {
     expect(parseConfig({ DATABASE_URL: 'memory://' }).database).toEqual({
       kind: 'pglite',

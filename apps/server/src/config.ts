@@ -116,6 +116,29 @@ const envSchema = z.object({
   PAYOUT_PRIVATE_KEY: optional.refine((v) => v === undefined || /^0x[0-9a-fA-F]{64}$/.test(v), {
     message: 'must be a 0x-prefixed 32-byte hex private key',
   }),
+  // Read-only addresses whose USDT the treasury page counts as held (cold wallets, a safe).
+  TREASURY_ADDRESSES: optional.refine(
+    (v) => v === undefined || v.split(',').every((a) => isWalletAddress(a.trim())),
+    { message: 'must be a comma-separated list of 0x addresses' },
+  ),
+  // The treasury's scan of deposit addresses (decision 046): a public provider's limits.
+  TREASURY_RPC_PER_SECOND: z.coerce
+    .number({ error: 'must be a number of requests per second' })
+    .gt(0, 'must be above 0')
+    .max(1000, 'must be at most 1000')
+    .default(10),
+  TREASURY_RPC_CONCURRENCY: z.coerce
+    .number({ error: 'must be a whole number from 1 to 32' })
+    .int('must be a whole number from 1 to 32')
+    .min(1, 'must be a whole number from 1 to 32')
+    .max(32, 'must be a whole number from 1 to 32')
+    .default(4),
+  TREASURY_SCAN_BATCH: z.coerce
+    .number({ error: 'must be a whole number from 1 to 5000' })
+    .int('must be a whole number from 1 to 5000')
+    .min(1, 'must be a whole number from 1 to 5000')
+    .max(5000, 'must be a whole number from 1 to 5000')
+    .default(500),
   ADMIN_EMAIL: optional.refine((v) => v === undefined || isEmail(v), {
     message: 'must be an email address',
   }),
@@ -278,6 +301,16 @@ export interface Config {
     /** Block explorer for transaction and address links; null: no links (an unknown chain). */
     explorerUrl: string | null;
     payoutPrivateKey: string | undefined;
+  };
+  treasury: {
+    /** TREASURY_ADDRESSES, checksummed-agnostic (lower-cased), without duplicates. */
+    addresses: string[];
+    /** JSON-RPC requests per second the scan may make (a batch counts each call in it). */
+    requestsPerSecond: number;
+    /** Requests the scan keeps in flight at once. */
+    concurrency: number;
+    /** Addresses read per request: one Multicall3 call, or one JSON-RPC batch. */
+    batchSize: number;
   };
   admin: {
     email: string | undefined;
@@ -482,6 +515,19 @@ export function parseConfig(
           '',
         ) ?? null,
       payoutPrivateKey: e.PAYOUT_PRIVATE_KEY,
+    },
+    treasury: {
+      addresses: [
+        ...new Set(
+          (e.TREASURY_ADDRESSES ?? '')
+            .split(',')
+            .map((a) => a.trim().toLowerCase())
+            .filter((a) => a !== ''),
+        ),
+      ],
+      requestsPerSecond: e.TREASURY_RPC_PER_SECOND,
+      concurrency: e.TREASURY_RPC_CONCURRENCY,
+      batchSize: e.TREASURY_SCAN_BATCH,
     },
     admin: {
       email: e.ADMIN_EMAIL,

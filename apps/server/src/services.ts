@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { ChainHead } from './integrations/chain/chain-head';
 import { DEV_DEPOSIT_XPUB, depositAddressDeriver } from './integrations/chain/deposit-addresses';
+import { BalanceScanner } from './integrations/chain/balance-scanner';
 import { HotWallet, PayoutChain } from './integrations/chain/payout-wallet';
 import { BingxClient } from './integrations/exchange/bingx-client';
 import {
@@ -40,6 +41,7 @@ import { MailAdminService } from './modules/mail/mail-admin.service';
 import { MailService } from './modules/mail/mail.service';
 import { ReconciliationService } from './modules/reconciliation/reconciliation.service';
 import { ProofService } from './modules/proof/proof.service';
+import { TREASURY_SCAN_MS, TreasuryService } from './modules/treasury/treasury.service';
 import { NETWORK_CHANGES, ReferralsService } from './modules/referrals/referrals.service';
 import { ReportsService } from './modules/reports/reports.service';
 import { CyclesService } from './modules/rewards/cycles.service';
@@ -119,6 +121,8 @@ export interface Services {
   /** The BingX diagnostics page; null when the exchange is not BingX's API (tests' fakes). */
   exchangeDiagnostics: ExchangeDiagnosticsService | null;
   reconciliation: ReconciliationService;
+  /** Holdings on chain against liabilities (decision 046). */
+  treasury: TreasuryService;
   /** The preflight's checks on the admin dashboard (decision 042). */
   launchChecklist: LaunchChecklistService;
   chainRescans: ChainRescansService;
@@ -371,6 +375,28 @@ export async function createServices(
         ? { address: hotWallet.address, usdtMicro: () => payoutChain.usdtMicro(hotWallet.address) }
         : null,
   });
+  const treasuryRpcUrl = peers.rpcUrl ?? config.chain.rpcUrl;
+  const treasury = new TreasuryService({
+    db,
+    scanner: treasuryRpcUrl
+      ? new BalanceScanner({
+          rpcUrl: treasuryRpcUrl,
+          usdtContract: peers.usdtContract,
+          tokenDecimals: peers.chain.tokenDecimals,
+          requestsPerSecond: config.treasury.requestsPerSecond,
+          concurrency: config.treasury.concurrency,
+          batchSize: config.treasury.batchSize,
+        })
+      : null,
+    hotWallet: hotWallet?.address.toLowerCase() ?? null,
+    treasuryAddresses: config.treasury.addresses,
+    mail,
+    settings,
+    log,
+    publicUrl,
+    explorerUrl: peers.explorerUrl,
+    staleAfterMs: 3 * TREASURY_SCAN_MS,
+  });
   const services: Services = {
     auth,
     registration,
@@ -414,8 +440,8 @@ export async function createServices(
     proof: new ProofService({
       db,
       audit,
-      // The treasury service publishes the holdings; until it is wired, none are shown.
-      latestHoldings: async () => null,
+      // The holdings published beside the root: the treasury's last scan of the chain.
+      latestHoldings: () => treasury.latestHoldings(),
       log,
       ...(options.proofFaults?.afterRead ? { afterRead: options.proofFaults.afterRead } : {}),
     }),
@@ -438,6 +464,7 @@ export async function createServices(
           )
         : null,
     reconciliation,
+    treasury,
     launchChecklist: new LaunchChecklistService([
       ...launchChecks(config, async () => database),
       operatorCheck(async () => ({

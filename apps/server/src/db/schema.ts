@@ -12,6 +12,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgSequence,
   pgTable,
   primaryKey,
@@ -322,6 +323,62 @@ export const earningsDisclosures = pgTable('earnings_disclosures', {
   day: date('day', { mode: 'string' }).primaryKey(),
   figures: jsonb('figures').notNull(),
   builtAt: timestamp('built_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The treasury (decision 046): the last good balance of every address it reads (members' deposit
+ * addresses, the hot wallet, the treasury addresses), so the page reads the database, not the
+ * chain. `failed_at` after `read_at`: a later read failed and the value is stale.
+ */
+export const treasuryBalances = pgTable(
+  'treasury_balances',
+  {
+    /** Lower-cased. */
+    address: text('address').primaryKey(),
+    place: text('place').$type<'DEPOSIT' | 'HOT_WALLET' | 'TREASURY'>().notNull(),
+    usdtMicro: bigint('usdt_micro', { mode: 'bigint' }).notNull(),
+    /** The native coin (BNB) in wei: read for the hot wallet only. */
+    nativeWei: numeric('native_wei', { precision: 78, scale: 0 }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('treasury_balances_place_idx').on(t.place),
+    check(
+      'treasury_balances_place_check',
+      sql`${t.place} in ('DEPOSIT', 'HOT_WALLET', 'TREASURY')`,
+    ),
+    check('treasury_balances_usdt_check', sql`${t.usdtMicro} >= 0`),
+  ],
+);
+
+/** One row per scan of the chain by the treasury job: how it went, kept for the page. */
+export const treasuryScans = pgTable(
+  'treasury_scans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    method: text('method').$type<'multicall' | 'batch'>(),
+    addresses: integer('addresses').notNull(),
+    read: integer('read').notNull().default(0),
+    requests: integer('requests').notNull().default(0),
+    error: text('error'),
+  },
+  (t) => [index('treasury_scans_started_idx').on(t.startedAt)],
+);
+
+/** The treasury's daily snapshot (one per UTC day): holdings, liabilities, coverage. */
+export const treasurySnapshots = pgTable('treasury_snapshots', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  /** Null: a holding was unknown that day. */
+  holdingsMicro: bigint('holdings_micro', { mode: 'bigint' }),
+  liabilitiesMicro: bigint('liabilities_micro', { mode: 'bigint' }).notNull(),
+  coverage: numeric('coverage', { precision: 20, scale: 4 }),
+  stale: boolean('stale').notNull(),
+  /** The whole overview as the page showed it then. */
+  detail: jsonb('detail').notNull(),
+  takenAt: timestamp('taken_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /**

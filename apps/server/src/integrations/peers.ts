@@ -15,6 +15,8 @@ import type { ExchangeGateway } from './exchange/exchange';
  */
 export interface Peers {
   chain: ChainReader;
+  /** The node's JSON-RPC URL (CHAIN_RPC_URL, or the simulated chain's): the treasury reads it. */
+  rpcUrl?: string;
   /** The chain (id and genesis hash) verified at start: the watcher reads no other. */
   chainIdentity: string;
   exchange: ExchangeGateway;
@@ -63,6 +65,7 @@ export async function connectPeers(config: Config): Promise<Peers> {
   }
   return {
     chain,
+    rpcUrl,
     chainIdentity,
     exchange: bingxClientOf(config, exchangeOptions),
     usdtContract: config.chain.usdtContract,

@@ -43,3 +43,15 @@ export function decimalToMicro(value: string): bigint | null {
     BigInt(whole!) * BigInt(MICRO_USDT_PER_USDT) + BigInt(fraction.padEnd(6, '0').slice(0, 6));
   return sign === '-' ? -micro : micro;
 }
+
+/**
+ * Micro-USDT as an exact decimal string of USDT (`1234.5`, `0`, `0.000001`): what answers carry
+ * where a float's rounding would matter (the treasury's figures).
+ */
+export function usdtDecimal(micro: bigint): string {
+  const sign = micro < 0n ? '-' : '';
+  const abs = micro < 0n ? -micro : micro;
+  const unit = BigInt(MICRO_USDT_PER_USDT);
+  const fraction = (abs % unit).toString().padStart(6, '0').replace(/0+$/, '');
+  return `${sign}${abs / unit}${fraction ? `.${fraction}` : ''}`;
+}

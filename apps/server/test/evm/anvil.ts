@@ -115,6 +115,7 @@ export async function anvilPeers(
 ): Promise<Peers> {
   return {
     chain,
+    rpcUrl: anvil.rpcUrl,
     chainIdentity: await chain.chainIdentity(),
     exchange: new BingxClient({
       baseUrl: 'http://127.0.0.1:9',

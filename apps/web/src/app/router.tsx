@@ -337,6 +337,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'treasury',
+                lazy: page(
+                  () => import('@/features/admin-treasury/pages/admin-treasury-page'),
+                  (m) => m.AdminTreasuryPage,
+                ),
+              },
+              {
                 path: 'reconciliation',
                 lazy: page(
                   () => import('@/features/admin-reconciliation/pages/admin-reconciliation-page'),

@@ -51,6 +51,7 @@ export const paths = {
     userReports: '/admin/user-reports',
     settings: '/admin/settings',
     reconciliation: '/admin/reconciliation',
+    treasury: '/admin/treasury',
     exchange: '/admin/exchange',
     uidClaims: '/admin/uid-claims',
     risk: '/admin/risk',

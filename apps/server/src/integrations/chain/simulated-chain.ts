@@ -6,7 +6,8 @@ import { getAddress, numberToHex, padHex, toEventSelector } from 'viem';
 /**
  * A simulated BNB Smart Chain that speaks Ethereum JSON-RPC over HTTP: enough of it for the
  * payment watcher (blocks, the `finalized` tag, USDT Transfer logs with address and topic
- * filters) and for the start's identity check (eth_chainId, eth_getCode, the token's
+ * filters), for the treasury (the token's `balanceOf`, `eth_getBalance`, JSON-RPC batches; no
+ * Multicall3, as on a chain without it) and for the start's identity check (eth_chainId, eth_getCode, the token's
  * `decimals()` through eth_call). Demo mode and tests send "payments" with `transfer()`; the watcher reads them through
  * the same viem client it uses against a real node.
  */
@@ -14,6 +15,7 @@ import { getAddress, numberToHex, padHex, toEventSelector } from 'viem';
 const TRANSFER_TOPIC = toEventSelector('Transfer(address,address,uint256)');
 const ZERO_HASH = `0x${'0'.repeat(64)}`;
 const DECIMALS_SELECTOR = '0x313ce567';
+const BALANCE_OF_SELECTOR = '0x70a08231';
 /** What eth_getCode answers for the token: some runtime code (an address without code: 0x). */
 const TOKEN_CODE = '0x6080604052348015600f57600080fd5b50';
 
@@ -57,6 +59,15 @@ export class SimulatedChain {
    * (`eth_getBlockByNumber` is counted with its tag, e.g. `:finalized`).
    */
   readonly rpcByMethod = new Map<string, number>();
+  /** The token's balances (token units), moved by `transfer`. */
+  private readonly tokenBalances = new Map<string, bigint>();
+  /** The native coin (wei) by address: set by tests. */
+  private readonly nativeBalances = new Map<string, bigint>();
+  /**
+   * Fault mode: how many more eth_calls are answered before every later one fails with an
+   * internal error, as a node that falls over mid-scan (null: never).
+   */
+  ethCallsBeforeFailure: number | null = null;
 
   constructor(private readonly options: SimulatedChainOptions) {
     this.usdt = getAddress(options.usdtContract);
@@ -86,6 +97,8 @@ export class SimulatedChain {
     from = '0x00000000000000000000000000000000000000aa',
   ): string {
     const transactionHash = randomHash();
+    const key = (a: string) => a.toLowerCase();
+    this.tokenBalances.set(key(to), (this.tokenBalances.get(key(to)) ?? 0n) + amount);
     this.appendBlock([
       {
         address: this.usdt,
@@ -100,6 +113,11 @@ export class SimulatedChain {
       },
     ]);
     return transactionHash;
+  }
+
+  /** Sets the native coin (wei) an address holds. */
+  setNativeBalance(address: string, wei: bigint): void {
+    this.nativeBalances.set(address.toLowerCase(), wei);
   }
 
   async listen(port = 0, host = '127.0.0.1'): Promise<string> {
@@ -167,10 +185,25 @@ export class SimulatedChain {
         // A call to an address without code succeeds with no data, as on a real node.
         if (!this.isToken(call.to)) return reply('0x');
         const input = call.data ?? call.input;
-        const data = typeof input === 'string' ? input : '';
-        if (!data.toLowerCase().startsWith(DECIMALS_SELECTOR)) return fail(3, 'execution reverted');
+        const data = typeof input === 'string' ? input.toLowerCase() : '';
+        if (this.ethCallsBeforeFailure !== null) {
+          if (this.ethCallsBeforeFailure <= 0) return fail(-32603, 'internal error');
+          this.ethCallsBeforeFailure -= 1;
+        }
+        if (data.startsWith(BALANCE_OF_SELECTOR) && data.length === 74)
+          return reply(
+            padHex(numberToHex(this.tokenBalances.get(`0x${data.slice(34)}`) ?? 0n), { size: 32 }),
+          );
+        if (!data.startsWith(DECIMALS_SELECTOR)) return fail(3, 'execution reverted');
         return reply(padHex(numberToHex(this.options.tokenDecimals ?? 18), { size: 32 }));
       }
+      case 'eth_getBalance':
+        return reply(
+          numberToHex(
+            this.nativeBalances.get(typeof params[0] === 'string' ? params[0].toLowerCase() : '') ??
+              0n,
+          ),
+        );
       case 'eth_blockNumber':
         return reply(numberToHex(this.head));
       case 'eth_getBlockByNumber': {

@@ -1,12 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../config';
 import { runChecks } from '../../lib/preflight';
-import { publicUrlCheck, secretsCheck, trustProxyCheck } from './config-checks';
+import {
+  publicUrlCheck,
+  secretsCheck,
+  treasuryAddressesCheck,
+  trustProxyCheck,
+} from './config-checks';
 
 const KEY = 'k'.repeat(44);
 const lines = (env: Record<string, string>) => {
   const config = parseConfig({ DATABASE_URL: 'memory://', JWT_SECRET: KEY, ...env });
-  return runChecks([secretsCheck(config), publicUrlCheck(config), trustProxyCheck(config)]);
+  return runChecks([
+    secretsCheck(config),
+    publicUrlCheck(config),
+    trustProxyCheck(config),
+    treasuryAddressesCheck(config),
+  ]);
 };
 const find = async (env: Record<string, string>, variable: string) =>
   (await lines(env)).filter((l) => l.variable === variable);
@@ -63,6 +73,17 @@ describe('the configuration launch checks', () => {
     ]);
     expect(await find({ TRUST_PROXY: 'loopback' }, 'TRUST_PROXY')).toEqual([
       expect.objectContaining({ state: 'ok', found: 'X-Forwarded-For believed from loopback' }),
+    ]);
+  });
+
+  it('warns while TREASURY_ADDRESSES is unset, and counts the addresses named', async () => {
+    expect(await find({}, 'TREASURY_ADDRESSES')).toEqual([
+      expect.objectContaining({ state: 'warn', found: expect.stringMatching(/^not set/) }),
+    ]);
+    const two =
+      '0x00000000000000000000000000000000005afe01,0x00000000000000000000000000000000005AFE02';
+    expect(await find({ TREASURY_ADDRESSES: two }, 'TREASURY_ADDRESSES')).toEqual([
+      expect.objectContaining({ state: 'ok', found: '2 read-only addresses counted as held' }),
     ]);
   });
 });

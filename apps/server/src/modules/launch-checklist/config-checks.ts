@@ -129,3 +129,25 @@ export function trustProxyCheck(config: Config): PreflightCheck {
     ],
   };
 }
+
+/** Holdings without the platform's own reserves understate coverage (decision 046). */
+export function treasuryAddressesCheck(config: Config): PreflightCheck {
+  const check = 'treasury addresses';
+  return {
+    name: check,
+    variable: 'TREASURY_ADDRESSES',
+    run: async () => [
+      config.treasury.addresses.length === 0
+        ? warn(
+            check,
+            'TREASURY_ADDRESSES',
+            'not set: the treasury counts only the deposit addresses and the hot wallet as held; name the reserve wallets so that coverage includes them',
+          )
+        : ok(
+            check,
+            'TREASURY_ADDRESSES',
+            `${config.treasury.addresses.length} read-only address${config.treasury.addresses.length === 1 ? '' : 'es'} counted as held`,
+          ),
+    ],
+  };
+}

@@ -5,7 +5,12 @@ import { migrationState } from '../../db/migrate';
 import { chainPreflight } from '../../integrations/chain/chain-preflight';
 import { judgeChainIdentity, probeChainIdentity } from '../../integrations/chain/chain-identity';
 import { fail, ok, reasonOf, warn, type PreflightCheck } from '../../lib/preflight';
-import { publicUrlCheck, secretsCheck, trustProxyCheck } from './config-checks';
+import {
+  publicUrlCheck,
+  secretsCheck,
+  treasuryAddressesCheck,
+  trustProxyCheck,
+} from './config-checks';
 import { bingxCheck, smtpCheck } from './peer-checks';
 
 /**
@@ -40,6 +45,7 @@ export function launchChecks(
     secretsCheck(config),
     publicUrlCheck(config),
     trustProxyCheck(config),
+    treasuryAddressesCheck(config),
     chainCheck(config),
     smtpCheck(config, options.sendTestTo),
     bingxCheck(config),

@@ -261,6 +261,19 @@ export class MailService {
     this.kick();
   }
 
+  /**
+   * Opens the alert episode `name` (a row, so several instances alert once between them); true
+   * for the one call that opened it, the one to mail.
+   */
+  openAlertEpisode(tx: Db, name: string): Promise<boolean> {
+    return openEpisode(tx, name);
+  }
+
+  /** Ends the episode `name`: the next time its condition holds, administrators hear again. */
+  closeAlertEpisode(db: Db, name: string): Promise<void> {
+    return closeEpisode(db, name);
+  }
+
   /** Delivered mails older than the retention are deleted (the outbox is no archive). */
   purgeDelivered(retentionDays: number): Promise<number> {
     return purgeDelivered(this.deps.db, retentionDays);

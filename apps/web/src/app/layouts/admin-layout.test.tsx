@@ -48,6 +48,7 @@ describe('admin layout', () => {
       'Reward CyclesDOWNLINE batches',
       'SettingsAdmin Settings',
       'ReconciliationChain & Ledger',
+      'TreasuryHoldings & Coverage',
       'ExchangeBingX Connection',
       'UID ClaimsBingX Disputes',
       'Risk CenterShared Accounts',

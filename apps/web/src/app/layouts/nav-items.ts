@@ -2,6 +2,7 @@ import {
   CalendarSync,
   ChartColumn,
   Gift,
+  Landmark,
   LayoutDashboard,
   LifeBuoy,
   Network,
@@ -114,6 +115,13 @@ export const ADMIN_SIDEBAR: readonly NavItem[] = [
     label: 'Reconciliation',
     subtitle: 'Chain & Ledger',
     icon: Scale,
+  },
+  // Beyond the spec (decision 046).
+  {
+    to: paths.admin.treasury,
+    label: 'Treasury',
+    subtitle: 'Holdings & Coverage',
+    icon: Landmark,
   },
   { to: paths.admin.exchange, label: 'Exchange', subtitle: 'BingX Connection', icon: PlugZap },
   {

@@ -345,11 +345,12 @@ export class HotWallet {
   }
 }
 
-/** The gas price stored bytes were signed with (a replacement must pay more). */
-export function gasPriceOf(rawTx: string): bigint {
+/** The gas limit and gas price stored bytes were signed with (a replacement must pay more). */
+export function gasOf(rawTx: string): { gas: bigint; gasPrice: bigint } {
   const parsed = parseTransaction(rawTx as TransactionSerialized);
-  if (parsed.gasPrice === undefined) throw new Error('a payout transaction without a gas price');
-  return parsed.gasPrice;
+  if (parsed.gasPrice === undefined || parsed.gas === undefined)
+    throw new Error('a payout transaction without a gas limit or price');
+  return { gas: parsed.gas, gasPrice: parsed.gasPrice };
 }
 
 /** The account that signed stored bytes (recovery on an instance without the key). */

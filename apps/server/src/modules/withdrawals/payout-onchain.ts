@@ -1,5 +1,5 @@
 import {
-  gasPriceOf,
+  gasOf,
   senderOf,
   type PayoutChain,
   type PayoutReceipt,
@@ -78,7 +78,7 @@ export function replacementGasPrice(
   currentPrice: bigint,
 ): bigint | null {
   if (attempts.length === 0) return currentPrice;
-  const prices = attempts.map((a) => gasPriceOf(a.rawTx));
+  const prices = attempts.map((a) => gasOf(a.rawTx).gasPrice);
   const dearest = prices.reduce((a, b) => (a > b ? a : b));
   const bumped = (dearest * REPLACEMENT_BUMP_PERCENT + 99n) / 100n;
   const wanted = currentPrice > bumped ? currentPrice : bumped;

@@ -2,6 +2,7 @@ import type { PayoutAbandon } from '@ctn/contracts/withdrawals';
 import type { Db } from '../../db/client';
 import {
   errorText,
+  gasOf,
   type HotWallet,
   type PayoutChain,
   type PreparedTransfer,
@@ -85,6 +86,10 @@ export class PayoutSigner {
       await refuseIfFrozen(tx, locked.userId);
       const nonce = BigInt(locked.payoutNonce);
       const priced = await this.priced(tx, id, nonce, prepared);
+      // Never less gas than before: a node may estimate against its pool, where the first
+      // attempt already wrote the recipient's balance slot, and the replacement would run out.
+      for (const a of await attempts.attemptsOf(tx, id))
+        if (a.kind === 'PAYOUT' && gasOf(a.rawTx).gas > priced.gas) priced.gas = gasOf(a.rawTx).gas;
       const signed = await this.signAndStore(tx, id, 'PAYOUT', priced, nonce, startedBy);
       await q.recordReplacement(tx, id, signed);
       return signed;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { parseAbiItem } from 'viem';
+import { createWalletClient, http, parseAbiItem } from 'viem';
+import { foundry } from 'viem/chains';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
@@ -8,6 +9,7 @@ import { silentLogger } from '../../lib/logger';
 import {
   anvilAvailable,
   anvilPeers,
+  ERC20_ABI,
   SECOND_KEY,
   startAnvil,
   type LocalChain,
@@ -278,5 +280,74 @@ describe.skipIf(!anvilAvailable())('a payout is never paid twice (anvil)', () =>
     ).rejects.toMatchObject({ code: 'WITHDRAWAL_ALREADY_PROCESSED' });
     expect(await status(id)).toMatchObject({ status: 'APPROVED', payoutState: 'SENT' });
     expect(await transfersTo(address)).toBe(1);
+  });
+
+  it('reconciliation matches every transfer out of the hot wallet; an extra one is alerted once', async () => {
+    const outflowDiffs = (r: { differences: { kind: string; transactionHash: string | null }[] }) =>
+      r.differences.filter((d) => d.kind.startsWith('OUTFLOW_'));
+    await mineFinal();
+    const clean = await t.services.reconciliation.runDaily();
+    expect(clean.outflows).toMatchObject({ checked: true });
+    const [sent] = await rowsOf<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from withdrawals where payout_state = 'SENT'`,
+    );
+    expect(sent!.n).toBeGreaterThan(0);
+    expect(clean.outflows!.transfers).toBe(sent!.n);
+    expect(clean.outflows!.matched).toBe(clean.outflows!.transfers);
+    expect(outflowDiffs(clean)).toEqual([]);
+
+    // The hot wallet's key used outside the product: a transfer no withdrawal accounts for.
+    const stranger = privateKeyToAccount(generatePrivateKey()).address;
+    const hot = createWalletClient({
+      account: privateKeyToAccount(SECOND_KEY),
+      chain: { ...foundry, id: anvil.chainId },
+      transport: http(anvil.rpcUrl),
+    });
+    const extra = await hot.writeContract({
+      address: anvil.usdt,
+      abi: ERC20_ABI,
+      functionName: 'transfer',
+      args: [stranger, 5n * 10n ** 18n],
+    });
+    await anvil.publicClient.waitForTransactionReceipt({ hash: extra, pollingInterval: 50 });
+    // And an approved request paid twice: a second hash of its own attempts, mined.
+    const [paid] = await rowsOf<{ id: string; address: string; amount: string }>(
+      t.database.db,
+      sql`select id, wallet_address as address, amount_micro::text as amount from withdrawals
+           where status = 'APPROVED' and payout_state = 'SENT' limit 1`,
+    );
+    const twice = await hot.writeContract({
+      address: anvil.usdt,
+      abi: ERC20_ABI,
+      functionName: 'transfer',
+      args: [paid!.address as `0x${string}`, BigInt(paid!.amount) * 10n ** 12n],
+    });
+    await anvil.publicClient.waitForTransactionReceipt({ hash: twice, pollingInterval: 50 });
+    await t.database.db.execute(sql`
+      insert into payout_attempts (withdrawal_id, kind, from_address, nonce, hash, raw_tx)
+      values (${paid!.id}, 'PAYOUT', ${HOT}, 0, ${twice}, '0x')`);
+    await mineFinal();
+
+    const mails = async () =>
+      (
+        await rowsOf<{ n: number }>(
+          t.database.db,
+          sql`select count(*)::int as n from mail_outbox where subject ilike '%reconciliation%'`,
+        )
+      )[0]!.n;
+    const before = await mails();
+    const found = await t.services.reconciliation.runDaily();
+    expect(found.clean).toBe(false);
+    expect(outflowDiffs(found)).toEqual([
+      expect.objectContaining({ kind: 'OUTFLOW_UNMATCHED', transactionHash: extra }),
+      expect.objectContaining({ kind: 'OUTFLOW_DUPLICATE', transactionHash: twice }),
+    ]);
+    const alerted = await mails();
+    expect(alerted).toBeGreaterThan(before);
+    // The next run still reports them (the page shows them) but mails nobody again.
+    const again = await t.services.reconciliation.runDaily();
+    expect(outflowDiffs(again)).toHaveLength(2);
+    expect(await mails()).toBe(alerted);
   });
 });

@@ -77,6 +77,7 @@ export interface RecoveryReport {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** "Approve and send" from the hot wallet, paid at most once per request (the steps at the top). */
 export class PayoutsService implements PayoutPort {
   private readonly receiptTimeoutMs: number;
   private readonly pollMs: number;

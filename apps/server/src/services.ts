@@ -79,7 +79,10 @@ export interface ServiceOptions {
   /** Tests: a pause inside a proof build, after the balances are read. */
   proofFaults?: { afterRead?: () => Promise<void> };
   /** Tests: a fault after a payout's intent is stored and before it is broadcast. */
-  payoutFaults?: { afterIntent?: (withdrawalId: string) => Promise<void> };
+  payoutFaults?: {
+    afterIntent?: (withdrawalId: string) => Promise<void>;
+    afterSign?: (withdrawalId: string) => Promise<void>;
+  };
 }
 
 export interface Services {
@@ -260,13 +263,6 @@ export async function createServices(
     secret: config.jwtSecret,
     findMember: (id) => auth.findById(id),
   });
-  const withdrawals = new WithdrawalsService(db, otp, settings, peers.explorerUrl, {
-    mail,
-    publicUrl,
-    frozenUntil: (userId) => security.withdrawalsFrozenUntil(userId),
-    secondFactor: twoFactor,
-    logEvent: (tx, userId, kind) => security.log(tx, userId, kind, { ip: null, userAgent: null }),
-  });
   const withdrawalSettlement = new WithdrawalSettlement(audit, peers.explorerUrl, {
     mail,
     publicUrl,
@@ -290,6 +286,15 @@ export async function createServices(
     finalizedBlock: async () => (await chainHead.fresh()).final,
     log,
     ...(options.payoutFaults?.afterIntent ? { afterIntent: options.payoutFaults.afterIntent } : {}),
+    ...(options.payoutFaults?.afterSign ? { afterSign: options.payoutFaults.afterSign } : {}),
+  });
+  const withdrawals = new WithdrawalsService(db, otp, settings, peers.explorerUrl, {
+    mail,
+    publicUrl,
+    frozenUntil: (userId) => security.withdrawalsFrozenUntil(userId),
+    secondFactor: twoFactor,
+    logEvent: (tx, userId, kind) => security.log(tx, userId, kind, { ip: null, userAgent: null }),
+    payouts,
   });
   const withdrawalReview = new WithdrawalReviewService(
     db,

@@ -143,6 +143,30 @@ export const ERROR_CATALOGUE = {
     status: 503,
     text: 'The hot wallet could not send the payout. Nothing was approved; try again.',
   },
+  PAYOUT_PENDING: {
+    status: 409,
+    text: 'The payout is on chain and waiting to be final; it is approved automatically then. Do not pay it another way.',
+  },
+  PAYOUT_CANCELLING: {
+    status: 409,
+    text: 'The payout transaction is being cancelled on chain; the request is returned once the cancellation is final.',
+  },
+  TRANSACTION_NOT_FOUND: {
+    status: 409,
+    text: 'No mined transaction with this hash on the chain: check the hash.',
+  },
+  TRANSACTION_NOT_USDT: {
+    status: 409,
+    text: 'This transaction holds no USDT transfer (another token, a failed transaction or none).',
+  },
+  TRANSACTION_WRONG_RECIPIENT: {
+    status: 409,
+    text: "This transaction's USDT went to another address than the request's.",
+  },
+  TRANSACTION_WRONG_AMOUNT: {
+    status: 409,
+    text: "This transaction's USDT transfer to the request's address is of another amount.",
+  },
   PAYOUT_NOT_CONFIGURED: {
     status: 409,
     text: 'This server has no hot wallet to send from. Approve with the transaction hash of a transfer made elsewhere.',

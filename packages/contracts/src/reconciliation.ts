@@ -17,6 +17,13 @@ export const RECONCILIATION_DIFFERENCE_KINDS = [
   'LIABILITIES_MISMATCH',
   /** The hot wallet holds less USDT than the payouts being sent. */
   'HOT_WALLET_SHORT',
+  /**
+   * A USDT transfer out of the hot wallet that no approved request's payout attempt accounts
+   * for (unknown hash, a request not approved, or another amount or address; decision 045).
+   */
+  'OUTFLOW_UNMATCHED',
+  /** A second transfer out of the hot wallet for a request already paid by another. */
+  'OUTFLOW_DUPLICATE',
 ] as const;
 
 export const reconciliationDifferenceSchema = z.object({
@@ -56,6 +63,18 @@ export const reconciliationReportSchema = z.object({
     balance: z.number().nullable(),
     inFlight: z.number(),
   }),
+  /**
+   * Every USDT transfer out of the hot wallet against the approved requests' payout attempts
+   * (decision 045). Absent from reports made before it.
+   */
+  outflows: partSchema
+    .extend({
+      fromBlock: z.number().nullable(),
+      toBlock: z.number().nullable(),
+      transfers: z.number(),
+      matched: z.number(),
+    })
+    .optional(),
 });
 export type ReconciliationReport = z.infer<typeof reconciliationReportSchema>;
 

@@ -6,9 +6,31 @@ import { MAX_WITHDRAWAL_USDT, WITHDRAWAL_HISTORY_LIMIT, WITHDRAWAL_STATUSES } fr
  * Requests, OTP and admin review come with the withdrawals issue.
  */
 
-/** A hot-wallet payout: NONE (none started), SENDING (signed, maybe broadcast), SENT, FAILED. */
-export const PAYOUT_STATES = ['NONE', 'SENDING', 'SENT', 'FAILED'] as const;
+/**
+ * Hot-wallet payout (decision 045). NONE: nothing signed. SENDING: signed and stored, its nonce
+ * reserved for it (maybe broadcast, maybe replaced with a higher fee). CANCELLING: a zero-value
+ * self-transfer takes its nonce; the request is returned once that is final. CONFIRMING:
+ * approved with the hash of a transfer made elsewhere that matches and is not final yet. SENT:
+ * paid, final. FAILED: its nonce was used by a transaction that paid nothing (final): nothing of
+ * it can be mined any more.
+ */
+export const PAYOUT_STATES = [
+  'NONE',
+  'SENDING',
+  'CANCELLING',
+  'CONFIRMING',
+  'SENT',
+  'FAILED',
+] as const;
 export type PayoutState = (typeof PAYOUT_STATES)[number];
+
+/** A rejection, block or cancel waiting for the payout's nonce to be taken by a cancellation. */
+export interface PayoutAbandon {
+  status: 'REJECTED' | 'BLOCKED_COMPLIANCE' | 'CANCELLED';
+  reason: string | null;
+  /** Who asked (an administrator, or the member for CANCELLED). */
+  by: string;
+}
 
 export const withdrawalSchema = z.object({
   _id: z.string(),

@@ -1,6 +1,6 @@
 import type { WithdrawalStatus } from '@ctn/contracts/constants';
 import type { CyclePreview, CycleSource, CycleStatus } from '@ctn/contracts/cycles';
-import type { PayoutState } from '@ctn/contracts/withdrawals';
+import type { PayoutAbandon, PayoutState } from '@ctn/contracts/withdrawals';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -669,6 +669,12 @@ export const withdrawals = pgTable(
     payoutError: text('payout_error'),
     /** The administrator who pressed "Approve and send": recovery finishes the payout as them. */
     payoutStartedBy: uuid('payout_started_by').references(() => users.id),
+    /**
+     * The decision (REJECTED, BLOCKED_COMPLIANCE or CANCELLED, with its reason and who asked)
+     * waiting for the zero-value self-transfer that takes the payout's nonce to be final
+     * (payout_state CANCELLING, decision 045).
+     */
+    payoutAbandon: jsonb('payout_abandon').$type<PayoutAbandon>(),
   },
   (t) => [
     index('withdrawals_user_idx').on(t.userId, t.requestedAt),
@@ -694,9 +700,39 @@ export const withdrawals = pgTable(
     ),
     check(
       'withdrawals_payout_state_check',
-      sql`${t.payoutState} in ('NONE', 'SENDING', 'SENT', 'FAILED')`,
+      sql`${t.payoutState} in ('NONE', 'SENDING', 'CANCELLING', 'CONFIRMING', 'SENT', 'FAILED')`,
     ),
     check('withdrawals_amount_check', sql`${t.amountMicro} > 0`),
+  ],
+);
+
+/**
+ * Every transaction signed for a hot-wallet payout, written before its bytes leave the process
+ * (decision 045): the transfer, its replacements at the same nonce with a higher fee, and the
+ * zero-value self-transfer that abandons it. All of them are checked on chain before the
+ * request is re-sent, rejected or cancelled; reconciliation matches outflows to them.
+ * `broadcast_at`: first handed to a node (set just before; null means never sent anywhere).
+ */
+export const payoutAttempts = pgTable(
+  'payout_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    withdrawalId: uuid('withdrawal_id')
+      .notNull()
+      .references(() => withdrawals.id),
+    kind: text('kind').$type<'PAYOUT' | 'CANCEL'>().notNull(),
+    fromAddress: text('from_address').notNull(),
+    nonce: bigint('nonce', { mode: 'bigint' }).notNull(),
+    hash: text('hash').notNull(),
+    rawTx: text('raw_tx').notNull(),
+    signedBy: uuid('signed_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    broadcastAt: timestamp('broadcast_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payout_attempts_hash_unique').on(sql`lower(${t.hash})`),
+    index('payout_attempts_withdrawal_idx').on(t.withdrawalId, t.createdAt),
+    check('payout_attempts_kind_check', sql`${t.kind} in ('PAYOUT', 'CANCEL')`),
   ],
 );
 

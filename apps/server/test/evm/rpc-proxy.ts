@@ -11,6 +11,9 @@ import type { AddressInfo } from 'node:net';
  * - `noFinalizedTag`: the node does not know the `finalized` tag (an older node).
  * - `status429`, `hang`, `rpcError`: rate limiting, a request that never answers, a node error.
  * - `malformLogs`: logs come back with their topics cut off.
+ * - `forgetTransactions`: a node that passes a transaction on to its peers and drops it itself:
+ *   eth_sendRawTransaction is forwarded (the chain will mine it) but answered with an error, and
+ *   eth_getTransactionByHash answers null (as geth does for a hash it does not hold).
  * - `upstream`: where requests go; pointing it at another node switches the chain under us.
  */
 export interface ProxyFaults {
@@ -22,6 +25,7 @@ export interface ProxyFaults {
   hang?: boolean;
   rpcError?: boolean;
   malformLogs?: boolean;
+  forgetTransactions?: boolean;
 }
 
 interface RpcRequest {
@@ -99,6 +103,14 @@ export class RpcProxy {
     if (request.method === 'eth_getBlockByNumber' && params[0] === 'finalized') {
       if (this.faults.noFinalizedTag) return fail(-32602, 'invalid argument 0: unknown block tag');
     }
+    if (this.faults.forgetTransactions) {
+      if (request.method === 'eth_getTransactionByHash')
+        return { jsonrpc: '2.0', id: request.id ?? null, result: null };
+      if (request.method === 'eth_sendRawTransaction') {
+        await this.forward(request);
+        return fail(-32000, 'txpool is full');
+      }
+    }
     if (request.method === 'eth_getLogs') {
       if (this.faults.getLogsDisabled)
         return fail(-32601, 'the method eth_getLogs does not exist/is not available');
@@ -109,15 +121,19 @@ export class RpcProxy {
         if (span > cap) return fail(-32005, `exceed maximum block range: ${cap}`);
       }
     }
+    const answer = await this.forward(request);
+    if (request.method === 'eth_getLogs' && Array.isArray(answer.result))
+      answer.result = this.shapeLogs(answer.result as RpcLog[]);
+    return answer;
+  }
+
+  private async forward(request: RpcRequest): Promise<{ result?: unknown }> {
     const upstream = await fetch(this.upstream, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(request),
     });
-    const answer = (await upstream.json()) as { result?: unknown };
-    if (request.method === 'eth_getLogs' && Array.isArray(answer.result))
-      answer.result = this.shapeLogs(answer.result as RpcLog[]);
-    return answer;
+    return (await upstream.json()) as { result?: unknown };
   }
 
   private shapeLogs(logs: RpcLog[]): RpcLog[] {

@@ -47,6 +47,12 @@ export interface ChainReader {
    * than answering less: a range it could not read, or a log it could not parse, is an error.
    */
   transfersTo(to: readonly string[], fromBlock: bigint, toBlock: bigint): Promise<UsdtTransfer[]>;
+  /** The same for Transfer logs from any of `from` (topic1): the hot wallet's outflows. */
+  transfersFrom(
+    from: readonly string[],
+    fromBlock: bigint,
+    toBlock: bigint,
+  ): Promise<UsdtTransfer[]>;
 }
 
 export const TRANSFER_EVENT = parseAbiItem(
@@ -162,7 +168,7 @@ export class EvmChainReader implements ChainReader {
   async checkLogAccess(): Promise<void> {
     const head = await this.client.getBlockNumber({ cacheTime: 0 });
     const from = head > 1n ? head - 1n : 0n;
-    await this.getLogs([], from, head);
+    await this.getLogs('to', [], from, head);
   }
 
   /**
@@ -171,17 +177,31 @@ export class EvmChainReader implements ChainReader {
    * recipient is the zero address, which nothing pays, so the answer stays small on any chain.
    */
   async probeLogRange(fromBlock: bigint, toBlock: bigint): Promise<void> {
-    await this.getLogs([zeroAddress], fromBlock, toBlock);
+    await this.getLogs('to', [zeroAddress], fromBlock, toBlock);
   }
 
-  async transfersTo(
-    to: readonly string[],
+  transfersTo(to: readonly string[], fromBlock: bigint, toBlock: bigint): Promise<UsdtTransfer[]> {
+    return this.transfers('to', to, fromBlock, toBlock);
+  }
+
+  transfersFrom(
+    from: readonly string[],
+    fromBlock: bigint,
+    toBlock: bigint,
+  ): Promise<UsdtTransfer[]> {
+    return this.transfers('from', from, fromBlock, toBlock);
+  }
+
+  /** Transfer logs to (topic2) or from (topic1) any of `addresses`, in capped, adapting ranges. */
+  private async transfers(
+    side: 'to' | 'from',
+    addresses: readonly string[],
     fromBlock: bigint,
     toBlock: bigint,
   ): Promise<UsdtTransfer[]> {
     const transfers: UsdtTransfer[] = [];
-    if (to.length === 0 || fromBlock > toBlock) return transfers;
-    const checksummed = to.map((a) => getAddress(a));
+    if (addresses.length === 0 || fromBlock > toBlock) return transfers;
+    const checksummed = addresses.map((a) => getAddress(a));
     let start = fromBlock;
     while (start <= toBlock) {
       const end = start + this.range - 1n < toBlock ? start + this.range - 1n : toBlock;
@@ -190,7 +210,7 @@ export class EvmChainReader implements ChainReader {
         logs = [];
         for (let i = 0; i < checksummed.length; i += ADDRESSES_PER_CALL)
           logs.push(
-            ...(await this.getLogs(checksummed.slice(i, i + ADDRESSES_PER_CALL), start, end)),
+            ...(await this.getLogs(side, checksummed.slice(i, i + ADDRESSES_PER_CALL), start, end)),
           );
       } catch (err) {
         const span = end - start + 1n;
@@ -224,13 +244,19 @@ export class EvmChainReader implements ChainReader {
     this.successesAtRange = 0;
   }
 
-  private async getLogs(to: readonly string[], from: bigint, toBlock: bigint): Promise<RawLog[]> {
-    const topics: (`0x${string}` | `0x${string}`[] | null)[] = [TRANSFER_TOPIC];
-    if (to.length > 0)
-      topics.push(
-        null,
-        to.map((a) => pad(a.toLowerCase() as `0x${string}`)),
-      );
+  private async getLogs(
+    side: 'to' | 'from',
+    addresses: readonly string[],
+    from: bigint,
+    toBlock: bigint,
+  ): Promise<RawLog[]> {
+    const padded = addresses.map((a) => pad(a.toLowerCase() as `0x${string}`));
+    const topics: (`0x${string}` | `0x${string}`[] | null)[] =
+      padded.length === 0
+        ? [TRANSFER_TOPIC]
+        : side === 'to'
+          ? [TRANSFER_TOPIC, null, padded]
+          : [TRANSFER_TOPIC, padded];
     const result: unknown = await this.client.request({
       method: 'eth_getLogs',
       params: [

@@ -10,6 +10,7 @@ import {
   http,
   keccak256,
   parseAbi,
+  parseTransaction,
   recoverTransactionAddress,
   RpcRequestError,
   TransactionNotFoundError,
@@ -170,6 +171,21 @@ export class PayoutChain {
   }
 
   /**
+   * A zero-value transfer of the native coin from `from` to itself (21,000 gas): signed at a
+   * payout's nonce it takes that nonce, so the payout can never be mined (decision 045).
+   */
+  async prepareCancel(from: string): Promise<PreparedTransfer> {
+    const [price, chainId] = await Promise.all([this.client.getGasPrice(), this.chainIdOnce()]);
+    return {
+      to: getAddress(from),
+      data: '0x',
+      gas: 21_000n,
+      gasPrice: withMargins(0n, price).gasPrice,
+      chainId,
+    };
+  }
+
+  /**
    * The gas and gas price one payout from `from` is signed with now (margins included): the
    * estimate of a USDT transfer to an address holding none (the dearer case), or, when `from`
    * holds no USDT to estimate with, FIRST_TRANSFER_GAS (`estimated` false).
@@ -327,6 +343,14 @@ export class HotWallet {
     });
     return { hash: keccak256(rawTx), rawTx, nonce };
   }
+}
+
+/** The gas limit and gas price stored bytes were signed with (a replacement must pay more). */
+export function gasOf(rawTx: string): { gas: bigint; gasPrice: bigint } {
+  const parsed = parseTransaction(rawTx as TransactionSerialized);
+  if (parsed.gasPrice === undefined || parsed.gas === undefined)
+    throw new Error('a payout transaction without a gas limit or price');
+  return { gas: parsed.gas, gasPrice: parsed.gasPrice };
 }
 
 /** The account that signed stored bytes (recovery on an instance without the key). */

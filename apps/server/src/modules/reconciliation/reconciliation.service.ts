@@ -13,6 +13,7 @@ import type { LedgerService } from '../ledger/ledger.service';
 import type { MailService } from '../mail/mail.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
+import { outflowsPart, toAlert } from './hot-wallet-outflows';
 import { reconciliationMail } from './reconciliation-mails';
 import * as q from './reconciliation.queries';
 
@@ -46,8 +47,10 @@ const micro = (v: bigint | string) => toUsdt(BigInt(v));
  * The daily reconciliation (issue "Payments are never lost", decision 014): compares, row by row,
  * (a) every USDT transfer to a deposit address on chain with the subscription payments credited,
  * over the blocks the watcher has read in the last day; (b) every balance with its ledger entries
- * and what the platform owes (available + locked + held + pending) with earned - withdrawn - forfeited;
- * (c) the hot wallet's USDT with the payouts being sent. A part that cannot be read says so and
+ * and what the platform owes (available + locked + held + pending) with earned - withdrawn -
+ * forfeited; (c) the hot wallet's USDT with the payouts being sent; (d) every USDT transfer out
+ * of the hot wallet with the approved withdrawal it paid (hot-wallet-outflows.ts). A part that
+ * cannot be read says so and
  * the report is not clean: an unread figure is never taken as agreement.
  */
 export class ReconciliationService {
@@ -93,41 +96,54 @@ export class ReconciliationService {
   /** Builds the report without keeping it (npm run ledger:verify prints it). */
   async compare(): Promise<Report> {
     const differences: ReconciliationDifference[] = [];
-    const [chain, ledger, hotWallet] = await Promise.all([
+    const [chain, ledger, hotWallet, outflows] = await Promise.all([
       this.chainPart(differences),
       this.ledgerPart(differences),
       this.hotWalletPart(differences),
+      outflowsPart(
+        {
+          db: this.deps.db,
+          chain: this.deps.chain,
+          log: this.deps.log,
+          hotWalletAddress: this.deps.hotWallet?.address ?? null,
+          windowBlocks: this.windowBlocks,
+        },
+        differences,
+      ),
     ]);
     // Members are named by their public number (CT…), as everywhere people read them.
     const ids = differences.map((d) => d.userId).filter((id): id is string => id !== null);
     const numbers = await q.publicNumbers(this.deps.db, [...new Set(ids)]);
     for (const d of differences) if (d.userId) d.userId = numbers.get(d.userId) ?? d.userId;
-    const clean = differences.length === 0 && chain.checked && ledger.checked && hotWallet.checked;
-    return { clean, differences, chain, ledger, hotWallet };
+    const clean =
+      differences.length === 0 &&
+      chain.checked &&
+      ledger.checked &&
+      hotWallet.checked &&
+      outflows.checked;
+    return { clean, differences, chain, ledger, hotWallet, outflows };
   }
 
   private async run(): Promise<ReconciliationReport> {
     const report = await this.compare();
+    // Read before this report is saved: what the previous one alerted already.
+    const alert = await toAlert(this.deps.db, report.differences);
     const saved = await this.deps.db.transaction(async (tx) => {
       const row = await q.saveReport(tx, {
         clean: report.clean,
         differences: report.differences.length,
         report,
       });
-      if (report.differences.length > 0)
+      if (alert.length > 0)
         for (const admin of await this.deps.settings.alertRecipients(tx, 'operations'))
           await this.deps.mail.enqueue(
             tx,
-            reconciliationMail(
-              admin,
-              report.differences,
-              `${this.deps.publicUrl}/admin/reconciliation`,
-            ),
+            reconciliationMail(admin, alert, `${this.deps.publicUrl}/admin/reconciliation`),
           );
       return row;
     });
+    if (alert.length > 0) this.deps.mail.kick();
     if (report.differences.length > 0) {
-      this.deps.mail.kick();
       this.deps.log.error(
         { differences: report.differences.length, reportId: saved.id },
         'reconciliation found differences',

@@ -299,7 +299,7 @@ describe.skipIf(!anvilAvailable())('hot-wallet payouts on a real EVM node (anvil
     await anvil.testClient.setAutomine(false);
     try {
       await expect(quick.sendAndApprove(id, actor)).rejects.toMatchObject({
-        code: 'PAYOUT_UNAVAILABLE',
+        code: 'PAYOUT_PENDING',
         message: expect.stringContaining('being confirmed'),
       });
       expect(await stored(id)).toMatchObject({ status: 'PENDING', payoutState: 'SENDING' });
@@ -371,7 +371,7 @@ describe.skipIf(!anvilAvailable())('hot-wallet payouts on a real EVM node (anvil
     expect(await hotNonce()).toBe(nonceBefore);
   });
 
-  it('bytes the node refuses (no gas money): FAILED, still PENDING, the nonce taken again by the retry', async () => {
+  it('bytes the node refuses (no gas money): still PENDING, its nonce kept; the retry sends it', async () => {
     const { address, id } = await pendingRequest(11_000_000n);
     const nonceBefore = await hotNonce();
     const gasMoney = await anvil.publicClient.getBalance({ address: HOT });
@@ -381,10 +381,11 @@ describe.skipIf(!anvilAvailable())('hot-wallet payouts on a real EVM node (anvil
     await anvil.testClient.setBalance({ address: HOT, value: gasMoney });
     expect(refused.status).toBe(503);
     expect(refused.body.errorCode).toBe('PAYOUT_UNAVAILABLE');
+    // Handed to a node: its nonce is never released (another node may hold the bytes).
     expect(await stored(id)).toMatchObject({
       status: 'PENDING',
-      payoutState: 'FAILED',
-      nonce: null,
+      payoutState: 'SENDING',
+      nonce: String(nonceBefore),
     });
     expect((await stored(id)).error).toMatch(/Refused by the node/);
     expect(await tokenBalance(address)).toBe(0n);
@@ -401,22 +402,41 @@ describe.skipIf(!anvilAvailable())('hot-wallet payouts on a real EVM node (anvil
     expect((await t.services.ledger.verify()).mismatches).toEqual([]);
   });
 
-  it('approved by hand after a failed payout: shows no hash but its own, which can be added later', async () => {
-    const { id } = await pendingRequest(12_000_000n);
+  it('a rejection of a refused payout cancels its nonce on chain first; nothing is paid', async () => {
+    const { userId, address, id } = await pendingRequest(12_000_000n);
+    const nonceBefore = await hotNonce();
     const gasMoney = await anvil.publicClient.getBalance({ address: HOT });
     fault = () => anvil.testClient.setBalance({ address: HOT, value: 0n });
     expect((await send(id)).status).toBe(503);
     fault = null;
     await anvil.testClient.setBalance({ address: HOT, value: gasMoney });
-    expect((await stored(id)).hash).toMatch(/^0x[0-9a-f]{64}$/); // the failed attempt's
 
+    const rejected = await call<AdminWithdrawal>(t.app, 'PUT', `/api/withdrawals/${id}`, {
+      token: admin.token,
+      body: { status: 'REJECTED', reason: 'Wrong network' },
+    });
+    expect(rejected.status).toBe(200);
+    expect(rejected.body.data).toMatchObject({ status: 'REJECTED', payout: 'FAILED' });
+    // The nonce went to a zero-value transfer to the hot wallet itself.
+    expect(await hotNonce()).toBe(nonceBefore + 1);
+    const kinds = await rowsOf<{ kind: string }>(
+      t.database.db,
+      sql`select kind from payout_attempts where withdrawal_id = ${id} order by created_at`,
+    );
+    expect(kinds.map((k) => k.kind)).toEqual(['PAYOUT', 'CANCEL']);
+    expect(await tokenBalance(address)).toBe(0n);
+    expect(await balances(userId)).toMatchObject({ availableMicro: 12_000_000n, pendingMicro: 0n });
+    expect((await t.services.ledger.verify()).mismatches).toEqual([]);
+  });
+
+  it('approved by hand without a hash: the hash of the payment can be added later', async () => {
+    const { id } = await pendingRequest(12_000_000n);
     const approved = await call<AdminWithdrawal>(t.app, 'PUT', `/api/withdrawals/${id}`, {
       token: admin.token,
       body: { status: 'APPROVED' },
     });
     expect(approved.status).toBe(200);
     expect(approved.body.data!.transactionHash).toBeNull();
-    expect((await stored(id)).hash).toBeNull();
 
     const paidElsewhere = `0x${'ab'.repeat(32)}`;
     const added = await call<AdminWithdrawal>(t.app, 'PUT', `/api/withdrawals/${id}`, {

@@ -1,6 +1,6 @@
 import type { WithdrawalStatus } from '@ctn/contracts/constants';
-import type { PayoutState } from '@ctn/contracts/withdrawals';
-import { and, eq, gte, isNull, or, sql } from 'drizzle-orm';
+import type { PayoutAbandon, PayoutState } from '@ctn/contracts/withdrawals';
+import { and, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import { ADVISORY_LOCKS, lockUntilCommit } from '../../db/advisory-locks';
 import type { Db } from '../../db/client';
 import { users, withdrawals } from '../../db/schema';
@@ -18,6 +18,7 @@ export interface PayoutRow {
   transactionHash: string | null;
   payoutRawTx: string | null;
   payoutStartedBy: string | null;
+  payoutAbandon: PayoutAbandon | null;
 }
 
 /** A PayoutRow's columns; the bigints as their exact text. */
@@ -32,6 +33,7 @@ const COLUMNS = {
   transactionHash: withdrawals.transactionHash,
   payoutRawTx: withdrawals.payoutRawTx,
   payoutStartedBy: withdrawals.payoutStartedBy,
+  payoutAbandon: withdrawals.payoutAbandon,
 };
 
 export async function findPayout(db: Db, id: string): Promise<PayoutRow | undefined> {
@@ -76,7 +78,10 @@ export async function heldNonces(tx: Db, sender: string, from: bigint): Promise<
   return rows.map((r) => BigInt(r.nonce));
 }
 
-/** The intent: the signed bytes, their nonce and hash, stored before anything is broadcast. */
+/**
+ * The request's current attempt (the first, or a replacement at the same nonce): its bytes,
+ * nonce and hash on the request, stored with the attempt before anything is broadcast.
+ */
 export async function recordIntent(
   tx: Db,
   id: string,
@@ -96,16 +101,21 @@ export async function recordIntent(
     .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'PENDING')));
 }
 
-export async function markSent(tx: Db, id: string): Promise<void> {
+/** Paid by the attempt `hash` (the one mined, whichever it is): the request shows that hash. */
+export async function markSent(tx: Db, id: string, hash: string): Promise<void> {
   await tx
     .update(withdrawals)
-    .set({ payoutState: 'SENT', payoutError: null })
+    .set({ payoutState: 'SENT', payoutError: null, transactionHash: hash, payoutAbandon: null })
     .where(eq(withdrawals.id, id));
 }
 
+/** States in which the request's nonce is reserved and its attempts may still be mined. */
+const IN_FLIGHT: PayoutState[] = ['SENDING', 'CANCELLING'];
+
 /**
- * The payout failed and nothing was paid; the request stays as it is. `releaseNonce`: the nonce
- * was never used on chain, so the next payout may take it (no gap that would stall later ones).
+ * Nothing of the payout can be mined any more and nothing was paid: its nonce was used by a
+ * transaction that paid nothing (final), or its bytes never left the process. `releaseNonce`
+ * only in that last case: the next payout may take the nonce (no gap to stall later ones).
  */
 export async function markFailed(
   db: Db,
@@ -118,7 +128,39 @@ export async function markFailed(
     .set({
       payoutState: 'FAILED',
       payoutError: error,
+      payoutAbandon: null,
       ...(releaseNonce ? { payoutNonce: null } : {}),
+    })
+    .where(and(eq(withdrawals.id, id), inArray(withdrawals.payoutState, IN_FLIGHT)));
+}
+
+/** A replacement signed at the request's nonce (a higher fee): it is now the one re-sent. */
+export async function recordReplacement(
+  tx: Db,
+  id: string,
+  attempt: { rawTx: string; hash: string },
+): Promise<void> {
+  await tx
+    .update(withdrawals)
+    .set({ payoutRawTx: attempt.rawTx, transactionHash: attempt.hash, payoutError: null })
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.payoutState, 'SENDING')));
+}
+
+/** A cancellation signed at the request's nonce: the decision waits for it to be final. */
+export async function startCancelling(
+  tx: Db,
+  id: string,
+  abandon: PayoutAbandon,
+  attempt: { rawTx: string },
+): Promise<void> {
+  await tx
+    .update(withdrawals)
+    .set({
+      payoutState: 'CANCELLING',
+      payoutAbandon: abandon,
+      payoutRawTx: attempt.rawTx,
+      payoutError:
+        'Being cancelled on chain: a zero-value transfer to the hot wallet takes its nonce.',
     })
     .where(and(eq(withdrawals.id, id), eq(withdrawals.payoutState, 'SENDING')));
 }
@@ -128,7 +170,7 @@ export async function noteProblem(db: Db, id: string, error: string): Promise<vo
   await db
     .update(withdrawals)
     .set({ payoutError: error })
-    .where(and(eq(withdrawals.id, id), eq(withdrawals.payoutState, 'SENDING')));
+    .where(and(eq(withdrawals.id, id), inArray(withdrawals.payoutState, IN_FLIGHT)));
 }
 
 /** Recovery's work list, oldest nonce first (a later transaction waits for earlier ones). */
@@ -136,7 +178,7 @@ export async function sendingPayouts(db: Db): Promise<PayoutRow[]> {
   return db
     .select(COLUMNS)
     .from(withdrawals)
-    .where(eq(withdrawals.payoutState, 'SENDING'))
+    .where(inArray(withdrawals.payoutState, IN_FLIGHT))
     .orderBy(sql`${withdrawals.payoutNonce} nulls last`, withdrawals.id);
 }
 

@@ -1,31 +1,35 @@
-import type { ChainCheck } from '@ctn/contracts/withdrawals';
+import type { ChainCheck, PayoutAbandon } from '@ctn/contracts/withdrawals';
+import { keccak256, type Hex } from 'viem';
 import type { Db } from '../../db/client';
 import {
   errorText,
-  senderOf,
   type HotWallet,
   type PayoutChain,
-  type PayoutReceipt,
 } from '../../integrations/chain/payout-wallet';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import type { Actor } from '../audit/audit.service';
+import * as attempts from './payout-attempts.queries';
+import { inspect, type ChainVerdict } from './payout-onchain';
+import { PayoutSigner, unavailable, type AfterSign } from './payout-signing';
 import * as q from './payouts.queries';
-import { refuseIfFrozen } from './settlement';
 import type { WithdrawalSettlement } from './settlement';
 import type { PayoutPort } from './withdrawal-review.service';
 
 /**
- * "Approve and send": USDT from the hot wallet, at most once per request whatever fails in
- * between (DESIGN.md section 4 "Withdrawals", docs/architecture.md "Payouts").
+ * "Approve and send": USDT from the hot wallet, paid at most once per request whatever fails in
+ * between (docs/architecture.md "Payouts", decisions 014 and 045).
  *
- * 1. The intent: under a lock on the request and a nonce lock, the transfer is signed with the
- *    next free nonce and the signed bytes, nonce and hash are stored (payout_state SENDING).
- * 2. Only then the stored bytes are broadcast, and the receipt awaited.
- * 3. A successful receipt in a final block settles the request (pending -> withdrawn, APPROVED,
- *    audited) and marks it SENT in one transaction.
- * Whatever is lost between the steps, `recover()` re-sends the same bytes: one nonce, one
- * signature, so the chain can execute the payout at most once.
+ * 1. The first transaction is signed at a nonce reserved for the request, and stored (bytes and
+ *    hash, `payout_attempts`) before it is broadcast (payout-signing.ts).
+ * 2. From then on the nonce is the request's for good: a re-send is the same bytes, or a
+ *    replacement at the same nonce with a higher fee; abandoning it (a rejection, a member's
+ *    cancel) is a zero-value self-transfer at that nonce, and the decision waits until that is
+ *    final. Only one transaction per nonce can ever be mined.
+ * 3. Before any of these, and in recovery, every attempt is looked up on chain
+ *    (payout-onchain.ts): whichever payout attempt is mined pays the request, whatever else
+ *    happened; the request settles (pending -> withdrawn, APPROVED, audited) once its block is
+ *    final.
  */
 
 export interface PayoutsDeps {
@@ -42,19 +46,28 @@ export interface PayoutsDeps {
    * payout that the ledger already counts as withdrawn.
    */
   finalizedBlock: () => Promise<bigint>;
-  /** How long a send waits for its receipt before leaving it to recovery. */
+  /** How long a click waits for its transaction before leaving it to recovery. */
   receiptTimeoutMs?: number;
   pollMs?: number;
+  /**
+   * A click on a request whose transaction has waited this long unmined signs a replacement
+   * (same nonce, higher fee) instead of sending the same bytes again.
+   */
+  replaceAfterMs?: number;
   /** Tests: runs after the intent is committed and before broadcasting (a crash there). */
   afterIntent?: (withdrawalId: string) => Promise<void>;
+  /** Tests: runs after signing and before the bytes are stored (a crash there). */
+  afterSign?: AfterSign;
 }
 
-/** How one stored payout ended this time round. */
+/** How one request's payout stands after this round. */
 type Outcome =
-  /** `here`: this call approved it (false: another instance or click did, a moment ago). */
+  /** Settled (paid, or the abandon's decision applied); `here`: by this call. */
   | { kind: 'SETTLED'; here: boolean }
+  /** The nonce was used by a transaction that paid nothing: nothing of it can be mined. */
   | { kind: 'FAILED'; reason: string }
-  | { kind: 'WAITING'; reason: string };
+  /** Not settled yet. `onChain`: mined or in a pool (pending); else nothing is on its way. */
+  | { kind: 'WAITING'; reason: string; onChain: boolean };
 
 export interface RecoveryReport {
   settled: number;
@@ -62,32 +75,28 @@ export interface RecoveryReport {
   waiting: number;
 }
 
-/** A stored intent: SENDING rows always carry these (written together by `recordIntent`). */
-interface Intent {
-  id: string;
-  hash: string;
-  rawTx: string;
-  nonce: bigint;
-  startedBy: string | null;
-  /** Still PENDING: only then are the bytes pushed to the chain again. */
-  pending: boolean;
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** "Approve and send" from the hot wallet, at most once per request (the steps at the top). */
+/** "Approve and send" from the hot wallet, paid at most once per request (the steps at the top). */
 export class PayoutsService implements PayoutPort {
   private readonly receiptTimeoutMs: number;
   private readonly pollMs: number;
+  private readonly replaceAfterMs: number;
+  private readonly signer: PayoutSigner | null;
 
   constructor(private readonly deps: PayoutsDeps) {
     this.receiptTimeoutMs = deps.receiptTimeoutMs ?? 60_000;
     this.pollMs = deps.pollMs ?? 1_000;
+    this.replaceAfterMs = deps.replaceAfterMs ?? 3 * 60_000;
+    this.signer =
+      deps.chain && deps.wallet
+        ? new PayoutSigner(deps.db, deps.chain, deps.wallet, deps.afterSign)
+        : null;
   }
 
   /** A hot wallet and a real JSON-RPC chain (anvil counts: it is one). */
   get canSend(): boolean {
-    return this.deps.chain !== null && this.deps.wallet !== null;
+    return this.signer !== null;
   }
 
   check(hash: string, to: string, amountMicro: bigint): Promise<ChainCheck> {
@@ -100,93 +109,93 @@ export class PayoutsService implements PayoutPort {
   }
 
   async sendAndApprove(withdrawalId: string, actor: Actor): Promise<void> {
-    const { chain, wallet, db } = this.deps;
-    if (!chain || !wallet) throw new AppError('PAYOUT_UNAVAILABLE');
-    const current = await q.findPayout(db, withdrawalId);
-    if (!current) throw new AppError('WITHDRAWAL_NOT_FOUND');
-    if (current.status !== 'PENDING' || current.payoutState === 'SENT')
+    const signer = this.signer;
+    if (!signer) throw new AppError('PAYOUT_UNAVAILABLE');
+    const row = await q.findPayout(this.deps.db, withdrawalId);
+    if (!row) throw new AppError('WITHDRAWAL_NOT_FOUND');
+    if (row.status !== 'PENDING' || row.payoutState === 'SENT')
       throw new AppError('WITHDRAWAL_ALREADY_PROCESSED');
-    // Already signed (an earlier click, a crash): finish those bytes, never sign again.
-    if (current.payoutState === 'SENDING')
-      return this.answer(await this.finish(intentOf(current), actor));
-    if (current.payoutState === 'FAILED' && current.transactionHash) {
-      // A given-up attempt mined after all (a node that refused it while another had it)?
-      // Then it is the payout: approve it instead of paying again.
-      const earlier = await chain.receipt(current.transactionHash).catch(() => null);
-      if (earlier?.success) {
-        if (!(await this.isFinal(earlier)))
-          throw unavailable(
-            `The earlier attempt was mined in block ${earlier.blockNumber}; it is approved once that block is final. Try again in a minute.`,
-          );
-        await this.settlePaid(withdrawalId, current.transactionHash, actor, 'FAILED');
-        return;
+    if (row.payoutState === 'CANCELLING') throw new AppError('PAYOUT_CANCELLING');
+    if (row.payoutState === 'CONFIRMING') throw new AppError('PAYOUT_PENDING');
+
+    // Whatever this request signed before is looked at first: mined, it is the payout.
+    const verdict = await this.verdict(row);
+    if (row.payoutState === 'SENDING' || verdict.kind === 'PAID') {
+      if (verdict.kind !== 'UNMINED') return this.answer(await this.actNow(row, verdict, actor));
+      const latest = (await attempts.attemptsOf(this.deps.db, withdrawalId)).at(-1);
+      if (latest && Date.now() - latest.createdAt.getTime() >= this.replaceAfterMs) {
+        await signer.replacement(withdrawalId, actor.id);
+        this.deps.log.info({ withdrawalId }, 'payout replaced at its nonce with a higher fee');
       }
+      return this.answer(await this.finishLatest(withdrawalId, actor));
     }
 
-    let prepared;
+    let signed;
     try {
-      prepared = await chain.prepareTransfer(
-        wallet.address,
-        current.walletAddress,
-        BigInt(current.amountMicro),
-      );
-    } catch (err) {
-      throw unavailable(`The hot wallet cannot send this payout: ${errorText(err)}`);
-    }
-
-    let intent: Intent | 'SIGNED_ELSEWHERE';
-    try {
-      intent = await db.transaction(async (tx) => {
-        const row = await q.lockPayout(tx, withdrawalId);
-        if (!row) throw new AppError('WITHDRAWAL_NOT_FOUND');
-        if (row.status !== 'PENDING' || row.payoutState === 'SENT')
-          throw new AppError('WITHDRAWAL_ALREADY_PROCESSED');
-        if (row.payoutState === 'SENDING') return 'SIGNED_ELSEWHERE' as const;
-        // Nothing is signed for a frozen account: its requests wait until the freeze is lifted.
-        await refuseIfFrozen(tx, row.userId);
-        await q.lockNonces(tx);
-        const nonce = await this.nextNonce(tx, chain, wallet.address);
-        const signed = await wallet.sign(prepared, nonce);
-        await q.recordIntent(tx, withdrawalId, {
-          from: wallet.address,
-          nonce,
-          rawTx: signed.rawTx,
-          hash: signed.hash,
-          startedBy: actor.id,
-        });
-        return {
-          pending: true,
-          id: withdrawalId,
-          hash: signed.hash,
-          rawTx: signed.rawTx,
-          nonce,
-          startedBy: actor.id,
-        };
-      });
+      signed = await signer.first(withdrawalId, actor.id);
     } catch (err) {
       if (err instanceof AppError) throw err;
       this.deps.log.error({ err, withdrawalId }, 'payout intent failed');
       throw unavailable(`The payout could not be prepared: ${errorText(err)}`);
     }
-    if (intent === 'SIGNED_ELSEWHERE') {
-      // Another administrator's click signed it a moment ago: finish those bytes.
-      const row = await q.findPayout(db, withdrawalId);
-      if (!row || row.payoutState !== 'SENDING') throw new AppError('WITHDRAWAL_ALREADY_PROCESSED');
-      return this.answer(await this.finish(intentOf(row), actor));
+    if (signed !== 'SIGNED_ELSEWHERE') {
+      this.deps.log.info(
+        { withdrawalId, transactionHash: signed.hash, nonce: String(signed.nonce) },
+        'payout signed and stored',
+      );
+      await this.deps.afterIntent?.(withdrawalId);
     }
-    this.deps.log.info(
-      { withdrawalId, transactionHash: intent.hash, nonce: String(intent.nonce) },
-      'payout signed and stored',
-    );
-    await this.deps.afterIntent?.(withdrawalId);
-    this.answer(await this.finish(intent, actor));
+    this.answer(await this.finishLatest(withdrawalId, actor));
   }
 
   /**
-   * Every stored payout still SENDING (a crash, a lost connection, a slow chain): settled when its
-   * receipt is there, else its SAME bytes are broadcast again and awaited. Safe on several
-   * instances at once: the same bytes can be sent any number of times, and settling re-checks
-   * the state under the request's row lock.
+   * A rejection, block or member's cancel of a request the hot wallet signed (SENDING). Every
+   * attempt is checked first: paid, the request is approved instead (WITHDRAWAL_ALREADY_PROCESSED);
+   * its nonce used without paying, or its bytes never sent anywhere, the caller decides it now
+   * ('FREE'). Otherwise a zero-value self-transfer takes the nonce and the decision is applied
+   * once that is final ('SETTLED' when that happened within this call; PAYOUT_CANCELLING else).
+   */
+  async abandon(withdrawalId: string, abandon: PayoutAbandon): Promise<'FREE' | 'SETTLED'> {
+    const row = await q.findPayout(this.deps.db, withdrawalId);
+    if (!row) throw new AppError('WITHDRAWAL_NOT_FOUND');
+    if (row.status !== 'PENDING') throw new AppError('WITHDRAWAL_ALREADY_PROCESSED');
+    if (row.payoutState === 'CANCELLING') throw new AppError('PAYOUT_CANCELLING');
+    if (row.payoutState !== 'SENDING') return 'FREE';
+    if (!this.deps.chain) throw new AppError('PAYOUT_IN_PROGRESS');
+    const verdict = await this.verdict(row);
+    if (verdict.kind === 'PAID') {
+      await this.actNow(row, verdict);
+      throw new AppError(verdict.final ? 'WITHDRAWAL_ALREADY_PROCESSED' : 'PAYOUT_PENDING');
+    }
+    if (verdict.kind !== 'UNMINED') {
+      const outcome = await this.actNow(row, verdict);
+      if (outcome.kind === 'FAILED') return 'FREE';
+      throw new AppError('PAYOUT_PENDING');
+    }
+    const all = await attempts.attemptsOf(this.deps.db, withdrawalId);
+    if (all.every((a) => a.broadcastAt === null)) {
+      // Never handed to any node: nothing can be mined, the nonce is free again.
+      await q.markFailed(this.deps.db, withdrawalId, 'Abandoned before it was sent.', true);
+      return 'FREE';
+    }
+    if (!this.signer)
+      throw new AppError(
+        'PAYOUT_IN_PROGRESS',
+        null,
+        'This server has no hot wallet key to cancel the signed payout on chain; it stays reserved.',
+      );
+    await this.signer.cancellation(withdrawalId, abandon);
+    this.deps.log.warn({ withdrawalId }, 'payout being cancelled on chain');
+    const outcome = await this.finishLatest(withdrawalId);
+    if (outcome.kind === 'SETTLED') return 'SETTLED';
+    throw new AppError('PAYOUT_CANCELLING');
+  }
+
+  /**
+   * Every request whose nonce is reserved (SENDING, CANCELLING): settled by whichever of its
+   * transactions is mined and final, else its latest bytes are broadcast again and awaited. Safe
+   * on several instances at once: the same bytes can be sent any number of times, and settling
+   * re-checks the state under the request's row lock.
    */
   async recover(): Promise<RecoveryReport> {
     const report: RecoveryReport = { settled: 0, failed: 0, waiting: 0 };
@@ -202,7 +211,7 @@ export class PayoutsService implements PayoutPort {
     }
     for (const row of rows) {
       try {
-        const outcome = await this.finish(intentOf(row));
+        const outcome = await this.finish(row);
         if (outcome.kind === 'SETTLED') report.settled += outcome.here ? 1 : 0;
         else if (outcome.kind === 'FAILED') report.failed += 1;
         else report.waiting += 1;
@@ -214,157 +223,155 @@ export class PayoutsService implements PayoutPort {
     return report;
   }
 
+  private async finishLatest(id: string, actor?: Actor): Promise<Outcome> {
+    const row = await q.findPayout(this.deps.db, id);
+    if (!row) throw new AppError('WITHDRAWAL_NOT_FOUND');
+    if (row.payoutState === 'SENT') return { kind: 'SETTLED', here: false };
+    return this.finish(row, actor);
+  }
+
   /**
-   * Takes a stored intent to its end as far as the chain allows now. `actor`: who settles it
-   * (recovery uses the administrator who started it).
+   * Takes a request's transactions as far as the chain allows within the timeout: the latest
+   * bytes are broadcast (once per call) while nothing is mined, and the verdict is read again
+   * until it is final. `actor`: who settles a payment (else the administrator who started it).
    */
-  private async finish(intent: Intent, actor?: Actor): Promise<Outcome> {
+  private async finish(row: q.PayoutRow, actor?: Actor): Promise<Outcome> {
     const chain = this.deps.chain!;
-    const { id, hash } = intent;
-    let receipt: PayoutReceipt | null;
-    try {
-      receipt = await chain.receipt(hash);
-    } catch (err) {
-      return this.waiting(id, `The chain could not be read: ${errorText(err)}`);
-    }
-    if (!receipt && !intent.pending) {
-      // Decided by hand while it was being sent: never push it again; it ends when its nonce is
-      // final (used by this transaction: SENT and reported, or by another: FAILED).
-      return (
-        (await this.rejected(
-          intent,
-          'Not sent again: the request was decided by hand meanwhile',
-        )) ?? this.waiting(id, 'Decided meanwhile; the transaction is known to the node.')
-      );
-    }
-    if (!receipt) {
-      const sent = await chain.broadcast(intent.rawTx);
-      if (sent.kind === 'UNKNOWN')
-        return this.waiting(id, `The broadcast got no answer: ${sent.message}`);
-      if (sent.kind === 'REJECTED') {
-        const verdict = await this.rejected(intent, `Refused by the node: ${sent.message}`);
-        if (verdict) return verdict;
+    const deadline = Date.now() + this.receiptTimeoutMs;
+    let sent = false;
+    let note: string | null = null;
+    for (;;) {
+      let verdict: ChainVerdict;
+      try {
+        verdict = await this.verdict(row);
+      } catch (err) {
+        return this.waiting(row.id, `The chain could not be read: ${errorText(err)}`, false);
       }
-      receipt = await this.awaitReceipt(hash);
-      if (!receipt)
+      if (verdict.kind !== 'UNMINED') {
+        const outcome = await this.act(row, verdict, actor, Date.now() < deadline);
+        if (outcome !== 'NOT_FINAL') return outcome;
+      } else if (row.status !== 'PENDING') {
+        return this.decidedMeanwhile(row);
+      } else if (!sent && row.payoutRawTx) {
+        sent = true;
+        const hash = keccak256(row.payoutRawTx as Hex);
+        await attempts.markHandedToNode(this.deps.db, hash);
+        const answer = await chain.broadcast(row.payoutRawTx);
+        if (answer.kind === 'REJECTED' && !(await chain.isKnown(hash).catch(() => false)))
+          // Another node may still have it: nothing is released, the click is told at once.
+          return this.waiting(
+            row.id,
+            `Refused by the node: ${answer.message}. Its nonce ${row.payoutNonce} stays reserved for it: send again (the same nonce, a higher fee when it waited long) or reject it to cancel it on chain.`,
+            false,
+          );
+        if (answer.kind === 'UNKNOWN')
+          note = `The broadcast got no answer (${answer.message}); it is sent again by recovery.`;
+      }
+      if (Date.now() >= deadline) {
+        if (verdict.kind !== 'UNMINED')
+          return this.waiting(
+            row.id,
+            `Mined in block ${verdict.kind === 'NONCE_USED_ELSEWHERE' ? '?' : verdict.receipt.blockNumber}; it is settled once that block is final.`,
+            true,
+          );
+        if (note) return this.waiting(row.id, note, true);
         return this.waiting(
-          id,
-          `Not mined within ${Math.round(this.receiptTimeoutMs / 1000)} s; recovery keeps re-sending the same transaction.`,
+          row.id,
+          `Not mined within ${Math.round(this.receiptTimeoutMs / 1000)} s; recovery keeps sending the same transaction.`,
+          true,
         );
-    }
-    const final = await this.awaitFinal(hash, receipt);
-    if (final === 'UNREADABLE')
-      return this.waiting(id, 'Mined; the final block could not be read yet.');
-    if (final === null)
-      return this.waiting(
-        id,
-        `Mined in block ${receipt.blockNumber}; it is settled once that block is final.`,
-      );
-    receipt = final;
-    if (!receipt.success) {
-      await q.markFailed(
-        this.deps.db,
-        id,
-        'The transaction was mined but failed (reverted): nothing was paid.',
-        false,
-      );
-      this.deps.log.error({ withdrawalId: id, transactionHash: hash }, 'payout reverted on chain');
-      return { kind: 'FAILED', reason: 'the transaction failed on chain (reverted)' };
-    }
-    const settler = actor ?? (await this.starterOf(intent));
-    if (!settler) return this.waiting(id, 'Mined, but the administrator who sent it is unknown.');
-    return { kind: 'SETTLED', here: await this.settlePaid(id, hash, settler, 'SENDING') };
-  }
-
-  /**
-   * The bytes were not (or will not be) sent: does the payout end here? Decided by chain state,
-   * not by an error's wording: it fails only when the node does not know the transaction and
-   * its nonce is unused (it can then never execute, and the nonce is released for the next
-   * payout) or used by another transaction in a final block. null: the node knows it after all
-   * (already in its pool or mined): wait for the receipt.
-   */
-  private async rejected(intent: Intent, why: string): Promise<Outcome | null> {
-    const chain = this.deps.chain!;
-    try {
-      // The signer of these bytes, which is not the configured wallet after a key rotation.
-      const wallet = await senderOf(intent.rawTx);
-      if (await chain.isKnown(intent.hash)) return null;
-      if ((await chain.nonceAt(wallet, 'latest')) <= intent.nonce) {
-        await q.markFailed(this.deps.db, intent.id, why, true);
-        this.deps.log.error(
-          { withdrawalId: intent.id, reason: why },
-          'payout failed; nothing was sent',
-        );
-        return { kind: 'FAILED', reason: why };
       }
-      // The nonce was used by another transaction (the key used outside this server?). Once
-      // that is final these bytes can never execute: the payout failed, nothing was paid.
-      if ((await chain.nonceAt(wallet, 'finalized')) > intent.nonce) {
-        const reason = `Nonce ${intent.nonce} was used by another transaction of the hot wallet; this payout was not sent.`;
-        await q.markFailed(this.deps.db, intent.id, reason, false);
-        this.deps.log.error({ withdrawalId: intent.id }, reason);
-        return { kind: 'FAILED', reason };
-      }
-      return this.waiting(intent.id, `${why}; the nonce is not final yet.`);
-    } catch (err) {
-      return this.waiting(intent.id, `${why}; ${errorText(err)}`);
-    }
-  }
-
-  /** Whether the receipt's block is final now (false when that cannot be read). */
-  private async isFinal(receipt: PayoutReceipt): Promise<boolean> {
-    const final = await this.deps.finalizedBlock().catch(() => null);
-    return final !== null && receipt.blockNumber <= final;
-  }
-
-  /**
-   * Waits (bounded) until the receipt's block is final, reading the receipt again each time: a
-   * reorganisation may move the transaction to another block or drop it. null: not final yet;
-   * UNREADABLE: the chain could not say.
-   */
-  private async awaitFinal(
-    hash: string,
-    first: PayoutReceipt,
-  ): Promise<PayoutReceipt | null | 'UNREADABLE'> {
-    const deadline = Date.now() + this.receiptTimeoutMs;
-    let receipt: PayoutReceipt | null = first;
-    for (;;) {
-      const final = await this.deps.finalizedBlock().catch(() => null);
-      if (final !== null && receipt && receipt.blockNumber <= final) {
-        // Read again at or after finality: the receipt that counts is the one in a final block.
-        const settled = await this.deps.chain!.receipt(hash).catch(() => null);
-        if (settled && settled.blockNumber <= final) return settled;
-      }
-      if (Date.now() >= deadline) return final === null ? 'UNREADABLE' : null;
-      await sleep(this.pollMs);
-      receipt = await this.deps.chain!.receipt(hash).catch(() => receipt);
-    }
-  }
-
-  /** Polls for the receipt (bounded); connection blips are polled through. */
-  private async awaitReceipt(hash: string): Promise<PayoutReceipt | null> {
-    const deadline = Date.now() + this.receiptTimeoutMs;
-    for (;;) {
-      const receipt = await this.deps.chain!.receipt(hash).catch(() => null);
-      if (receipt || Date.now() >= deadline) return receipt;
       await sleep(this.pollMs);
     }
   }
 
+  /** The verdict on every attempt of `row` (the final block read first). */
+  private async verdict(row: q.PayoutRow): Promise<ChainVerdict> {
+    const chain = this.deps.chain;
+    if (!chain) return { kind: 'UNMINED' };
+    const all = await attempts.attemptsOf(this.deps.db, row.id);
+    if (all.length === 0) return { kind: 'UNMINED' };
+    const finalized = await this.deps.finalizedBlock().catch(() => null);
+    return inspect(
+      chain,
+      finalized,
+      all,
+      row.payoutNonce === null ? null : BigInt(row.payoutNonce),
+    );
+  }
+
+  /** `act` without waiting: not final yet is WAITING (on chain). */
+  private async actNow(
+    row: q.PayoutRow,
+    verdict: Exclude<ChainVerdict, { kind: 'UNMINED' }>,
+    actor?: Actor,
+  ): Promise<Outcome> {
+    const outcome = await this.act(row, verdict, actor, false);
+    return outcome === 'NOT_FINAL' ? this.waiting(row.id, 'Mined; not final yet.', true) : outcome;
+  }
+
   /**
-   * Mined successfully: the request is approved with this hash and marked SENT together. Another
-   * instance may have done it a moment ago; a request decided otherwise meanwhile is left as it
-   * is and reported (the chain paid it anyway). True when this call marked it SENT.
+   * Applies a verdict other than UNMINED: final, the request settles (paid, or its abandon's
+   * decision, or FAILED when nothing was paid); 'NOT_FINAL' while `keepWaiting`, else WAITING.
    */
-  private async settlePaid(
-    id: string,
-    hash: string,
-    actor: Actor,
-    expected: 'SENDING' | 'FAILED',
-  ): Promise<boolean> {
+  private async act(
+    row: q.PayoutRow,
+    verdict: Exclude<ChainVerdict, { kind: 'UNMINED' }>,
+    actor: Actor | undefined,
+    keepWaiting: boolean,
+  ): Promise<Outcome | 'NOT_FINAL'> {
+    if (!verdict.final)
+      return keepWaiting
+        ? 'NOT_FINAL'
+        : this.waiting(row.id, 'Mined; it is settled once its block is final.', true);
+    if (verdict.kind === 'PAID') {
+      const settler = actor ?? (await this.starterOf(row));
+      if (!settler)
+        return this.waiting(row.id, 'Mined, but the administrator who sent it is unknown.', true);
+      return {
+        kind: 'SETTLED',
+        here: await this.settlePaid(row.id, verdict.attempt.hash, settler),
+      };
+    }
+    const reason =
+      verdict.kind === 'CANCELLED'
+        ? `Cancelled on chain by ${verdict.attempt.hash}: nothing was paid.`
+        : verdict.kind === 'REVERTED'
+          ? 'The transaction was mined but failed (reverted): nothing was paid.'
+          : `Nonce ${row.payoutNonce} was used by another transaction of the hot wallet: nothing was paid.`;
+    const abandon = row.payoutAbandon;
+    if (abandon)
+      return { kind: 'SETTLED', here: await this.settleAbandoned(row.id, abandon, reason) };
+    await q.markFailed(this.deps.db, row.id, reason, false);
+    this.deps.log.error({ withdrawalId: row.id, reason }, 'payout failed; nothing was paid');
+    return { kind: 'FAILED', reason };
+  }
+
+  /**
+   * A request decided by hand while SENDING (only possible from outside the product): never
+   * sent again; bytes that never left are dropped with their nonce, others wait for it.
+   */
+  private async decidedMeanwhile(row: q.PayoutRow): Promise<Outcome> {
+    const all = await attempts.attemptsOf(this.deps.db, row.id);
+    if (all.every((a) => a.broadcastAt === null)) {
+      const reason = 'Not sent: the request was decided by hand meanwhile.';
+      await q.markFailed(this.deps.db, row.id, reason, true);
+      return { kind: 'FAILED', reason };
+    }
+    return this.waiting(row.id, 'Decided meanwhile; its transaction may still be mined.', true);
+  }
+
+  /**
+   * Paid by `hash`: the request is marked SENT with it and approved, together. A request decided
+   * otherwise meanwhile is left as it is and reported (the chain paid it anyway). True when this
+   * call marked it.
+   */
+  private async settlePaid(id: string, hash: string, actor: Actor): Promise<boolean> {
     const here = await this.deps.db.transaction(async (tx) => {
       const row = await q.lockPayout(tx, id);
-      if (!row || row.payoutState !== expected) return false;
+      // FAILED: a request given up before decision 045 whose transaction was mined after all.
+      if (!row || !['SENDING', 'CANCELLING', 'FAILED'].includes(row.payoutState)) return false;
+      await q.markSent(tx, id, hash);
       if (row.status === 'PENDING')
         await this.deps.settlement.settle(
           tx,
@@ -377,7 +384,6 @@ export class PayoutsService implements PayoutPort {
           { withdrawalId: id, status: row.status, transactionHash: hash },
           'a hot-wallet payout was mined for a request decided otherwise meanwhile',
         );
-      await q.markSent(tx, id);
       return true;
     });
     if (here)
@@ -385,29 +391,34 @@ export class PayoutsService implements PayoutPort {
     return here;
   }
 
-  /**
-   * The next nonce: the smallest at or above the node's pending count that no stored payout
-   * holds. Stored-but-unsent intents are skipped (they will be sent), and a nonce released by a
-   * refused payout is taken again, so no gap stalls the wallet's later transactions.
-   */
-  private async nextNonce(tx: Db, chain: PayoutChain, address: string): Promise<bigint> {
-    const pending = await chain.nonceAt(address, 'pending');
-    const held = new Set((await q.heldNonces(tx, address, pending)).map(String));
-    let nonce = pending;
-    while (held.has(String(nonce))) nonce += 1n;
-    return nonce;
+  /** The cancellation (or nothing of ours) took the nonce, final: the waiting decision applies. */
+  private async settleAbandoned(id: string, abandon: PayoutAbandon, why: string): Promise<boolean> {
+    const who = await q.adminOf(this.deps.db, abandon.by);
+    const actor: Actor = { id: abandon.by, email: who?.email ?? '', ip: null };
+    return this.deps.db.transaction(async (tx) => {
+      const row = await q.lockPayout(tx, id);
+      if (!row || row.payoutState !== 'CANCELLING') return false;
+      await q.markFailed(tx, id, why, false);
+      await this.deps.settlement.settle(
+        tx,
+        id,
+        { status: abandon.status, reason: abandon.reason, transactionHash: null },
+        actor,
+      );
+      return true;
+    });
   }
 
-  private async starterOf(intent: Intent): Promise<Actor | null> {
-    if (!intent.startedBy) return null;
-    const admin = await q.adminOf(this.deps.db, intent.startedBy);
+  private async starterOf(row: q.PayoutRow): Promise<Actor | null> {
+    if (!row.payoutStartedBy) return null;
+    const admin = await q.adminOf(this.deps.db, row.payoutStartedBy);
     return admin ? { id: admin.id, email: admin.email, ip: null } : null;
   }
 
-  private async waiting(id: string, reason: string): Promise<Outcome> {
+  private async waiting(id: string, reason: string, onChain: boolean): Promise<Outcome> {
     await q.noteProblem(this.deps.db, id, reason).catch(() => undefined);
-    this.deps.log.warn({ withdrawalId: id, reason }, 'payout not confirmed yet');
-    return { kind: 'WAITING', reason };
+    this.deps.log.warn({ withdrawalId: id, reason }, 'payout not settled yet');
+    return { kind: 'WAITING', reason, onChain };
   }
 
   /** What the administrator who clicked is told. */
@@ -418,25 +429,12 @@ export class PayoutsService implements PayoutPort {
       throw unavailable(
         `The hot wallet could not send the payout: ${reason} Nothing was paid or approved; try again.`,
       );
-    throw unavailable(
-      `The payout is signed and being confirmed on chain: ${reason} It is approved automatically once mined; do not pay it another way.`,
-    );
+    if (outcome.onChain)
+      throw new AppError(
+        'PAYOUT_PENDING',
+        null,
+        `The payout is signed and being confirmed on chain: ${reason} It is approved automatically once final; do not pay it another way.`,
+      );
+    throw unavailable(`The payout is signed but not on its way: ${reason}`);
   }
-}
-
-function intentOf(row: q.PayoutRow): Intent {
-  if (!row.transactionHash || !row.payoutRawTx || row.payoutNonce === null)
-    throw new Error(`withdrawal ${row.id} is SENDING without a stored transaction`);
-  return {
-    id: row.id,
-    hash: row.transactionHash,
-    rawTx: row.payoutRawTx,
-    nonce: BigInt(row.payoutNonce),
-    startedBy: row.payoutStartedBy,
-    pending: row.status === 'PENDING',
-  };
-}
-
-function unavailable(text: string): AppError {
-  return new AppError('PAYOUT_UNAVAILABLE', null, text);
 }

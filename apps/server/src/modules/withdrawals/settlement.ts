@@ -31,9 +31,10 @@ export async function settleHeld(
   processedBy: string,
 ): Promise<void> {
   if (current.status !== 'PENDING') throw new AppError('WITHDRAWAL_ALREADY_PROCESSED');
-  // A signed payout may still be mined: only its own hash may settle the request.
+  // A signed payout may still be mined: only its own hash may settle the request (decision 045:
+  // a rejection or cancel goes through PayoutsService.abandon, which cancels it on chain first).
   if (
-    current.payoutState === 'SENDING' &&
+    ['SENDING', 'CANCELLING', 'CONFIRMING'].includes(current.payoutState) &&
     (decision.status !== 'APPROVED' ||
       decision.transactionHash?.toLowerCase() !== current.transactionHash?.toLowerCase())
   )

@@ -85,12 +85,15 @@ export function withdrawalDecisionMail(
   const what = `${decision.amount} USDT to ${decision.walletAddress}`;
   const paragraphs =
     decision.status === 'APPROVED'
-      ? [
-          `Your withdrawal of ${what} was approved and paid on BNB Smart Chain (BEP20).`,
-          decision.txUrl
-            ? `Transaction: ${decision.txUrl}`
-            : 'Its transaction will show on your Rewards page once it is recorded.',
-        ]
+      ? // Paid only with a transaction to show: an approval without one is not a payment yet.
+        decision.txUrl
+        ? [
+            `Your withdrawal of ${what} was approved and paid on BNB Smart Chain (BEP20).`,
+            `Transaction: ${decision.txUrl}`,
+          ]
+        : [
+            `Your withdrawal of ${what} was approved. The payment on BNB Smart Chain (BEP20) is made separately; its transaction will show on your Rewards page once it is recorded.`,
+          ]
       : [
           `Your withdrawal of ${what} was ${decision.status === 'REJECTED' ? 'rejected' : 'blocked for compliance'}. The amount is back in your available balance.`,
           `Reason: ${decision.reason ?? 'not given'}.`,

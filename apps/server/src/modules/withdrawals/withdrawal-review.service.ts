@@ -3,6 +3,7 @@ import type {
   AdminWithdrawalsQuery,
   AdminWithdrawalsResponse,
   ChainCheck,
+  PayoutAbandon,
   ReviewWithdrawalRequest,
   WithdrawalReview,
   WithdrawalStatistics,
@@ -49,6 +50,11 @@ export interface PayoutPort {
   check(hash: string, to: string, amountMicro: bigint): Promise<ChainCheck>;
   /** Sends a PENDING request's USDT and approves it (once, whatever happens in between). */
   sendAndApprove(withdrawalId: string, actor: Actor): Promise<void>;
+  /**
+   * Before a rejection, block or cancel: a request the hot wallet signed is cancelled on chain
+   * first (decision 045). 'FREE': decide it now; 'SETTLED': the decision was applied.
+   */
+  abandon(withdrawalId: string, abandon: PayoutAbandon): Promise<'FREE' | 'SETTLED'>;
 }
 
 /** The administrators' review of withdrawal requests (admin sections 2, 3, 4 and 7). */
@@ -207,6 +213,14 @@ export class WithdrawalReviewService {
       reason: request.reason?.trim() || null,
       transactionHash: request.transactionHash?.toLowerCase() ?? null,
     };
+    if (decision.status === 'REJECTED' || decision.status === 'BLOCKED_COMPLIANCE') {
+      // A payout signed by the hot wallet is cancelled on chain before the money is returned.
+      const abandon = { status: decision.status, reason: decision.reason, by: actor.id };
+      if ((await this.payouts.abandon(id, abandon)) === 'SETTLED') {
+        this.mail.kick();
+        return adminView(await this.find(id));
+      }
+    }
     await this.db.transaction(async (tx) => {
       if (await this.addLateHash(tx, id, decision, actor)) return;
       if (decision.status === 'APPROVED') {

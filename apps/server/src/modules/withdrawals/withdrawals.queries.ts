@@ -1,5 +1,5 @@
 import type { WithdrawalStatus } from '@ctn/contracts/constants';
-import type { AdminWithdrawalsQuery } from '@ctn/contracts/withdrawals';
+import type { AdminWithdrawalsQuery, PayoutState } from '@ctn/contracts/withdrawals';
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 import { preparedFiltered } from '../../db/prepared';
@@ -16,7 +16,7 @@ export interface WithdrawalRow {
   transactionHash: string | null;
   requestedAt: Date;
   processedAt: Date | null;
-  payoutState: 'NONE' | 'SENDING' | 'SENT' | 'FAILED';
+  payoutState: PayoutState;
   firstName: string;
   lastName: string;
   email: string;

@@ -93,13 +93,22 @@ export function withdrawalsRoutes(
     });
 
     app.post('/:id/cancel', {
-      config: { auth: 'user', refusals: ['WITHDRAWAL_NOT_FOUND', 'WITHDRAWAL_ALREADY_PROCESSED'] },
+      config: {
+        auth: 'user',
+        refusals: [
+          'WITHDRAWAL_NOT_FOUND',
+          'WITHDRAWAL_ALREADY_PROCESSED',
+          'PAYOUT_IN_PROGRESS',
+          'PAYOUT_PENDING',
+          'PAYOUT_CANCELLING',
+        ],
+      },
       schema: {
         tags: member,
         security,
         summary: "Cancel one of the caller's PENDING requests: the amount returns to available",
         description:
-          'Beyond the spec. Refusals: WITHDRAWAL_NOT_FOUND (no such request of the caller), WITHDRAWAL_ALREADY_PROCESSED (decided, or cancelled before), PAYOUT_IN_PROGRESS (the hot wallet is sending it).',
+          'Beyond the spec. Refusals: WITHDRAWAL_NOT_FOUND (no such request of the caller), WITHDRAWAL_ALREADY_PROCESSED (decided, or cancelled before), PAYOUT_IN_PROGRESS (the hot wallet signed it and this server cannot cancel it), PAYOUT_PENDING (its payout is on chain: it is being paid), PAYOUT_CANCELLING (its payout is being cancelled on chain: the amount returns once that is final; decision 045).',
         params: withdrawalIdParamsSchema,
         response: { 200: envelopeSchema(withdrawalSchema) },
       },
@@ -183,6 +192,8 @@ export function withdrawalsRoutes(
           'WITHDRAWAL_ALREADY_PROCESSED',
           'INSUFFICIENT_BALANCE_FOR_APPROVAL',
           'PAYOUT_IN_PROGRESS',
+          'PAYOUT_PENDING',
+          'PAYOUT_CANCELLING',
           'TRANSACTION_ALREADY_USED',
           'PAYOUT_NOT_CONFIGURED',
           'PAYOUT_UNAVAILABLE',

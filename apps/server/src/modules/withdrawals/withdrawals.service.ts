@@ -19,6 +19,7 @@ import type { OtpService } from './otp.service';
 import { newAddressNoticeMail, withdrawalAlertMail } from './withdrawal-mails';
 import { memberView, withdrawalsPagination } from './withdrawal-view';
 import { settleHeld } from './settlement';
+import type { PayoutPort } from './withdrawal-review.service';
 import { amountToMicro } from './withdrawal-amount';
 import * as q from './withdrawals.queries';
 import { isUuid } from '../../lib/values';
@@ -60,6 +61,8 @@ export class WithdrawalsService {
         userId: string,
         kind: 'WITHDRAWAL_REQUESTED' | 'WITHDRAWAL_CANCELLED',
       ) => Promise<void>;
+      /** A payout the hot wallet signed is cancelled on chain before a cancel (decision 045). */
+      payouts: Pick<PayoutPort, 'abandon'>;
     },
   ) {
     this.ownPage = q.memberWithdrawalsPage(db);
@@ -131,6 +134,12 @@ export class WithdrawalsService {
    */
   async cancelOwn(userId: string, id: string): Promise<Withdrawal> {
     if (!isUuid(id)) throw new AppError('WITHDRAWAL_NOT_FOUND');
+    const own = await q.findWithdrawal(this.db, id);
+    if (!own || own.userId !== userId) throw new AppError('WITHDRAWAL_NOT_FOUND');
+    // A payout the hot wallet signed is cancelled on chain before the money is returned.
+    const abandon = { status: 'CANCELLED' as const, reason: CANCELLED_REASON, by: userId };
+    if ((await this.alerts.payouts.abandon(id, abandon)) === 'SETTLED')
+      return this.getOwn(userId, id);
     await this.db.transaction(async (tx) => {
       const current = await q.lockWithdrawal(tx, id);
       if (!current || current.userId !== userId) throw new AppError('WITHDRAWAL_NOT_FOUND');

@@ -18,6 +18,8 @@ const KIND_LABELS: Record<ReconciliationDifference['kind'], string> = {
   BALANCE_MISMATCH: 'Balance differs from ledger',
   LIABILITIES_MISMATCH: 'Owed differs from earned',
   HOT_WALLET_SHORT: 'Hot wallet short',
+  OUTFLOW_UNMATCHED: 'Payout not matched to a withdrawal',
+  OUTFLOW_DUPLICATE: 'Withdrawal paid twice',
 };
 
 export function ReportStatus({ report }: { report: ReconciliationReport }) {

@@ -130,6 +130,22 @@ export function AdminReconciliationPage() {
                   />
                   <Figure label="Payouts being sent" value={formatUsd(latest.hotWallet.inFlight)} />
                 </Part>
+                {latest.outflows && (
+                  <Part
+                    title="Hot wallet outflows"
+                    checked={latest.outflows.checked}
+                    note={latest.outflows.note}
+                  >
+                    <Figure
+                      label="Transfers out"
+                      value={latest.outflows.transfers.toLocaleString('en-US')}
+                    />
+                    <Figure
+                      label="Matched to approved withdrawals"
+                      value={latest.outflows.matched.toLocaleString('en-US')}
+                    />
+                  </Part>
+                )}
               </div>
               <Differences report={latest} explorerUrl={overview.data.explorerUrl} />
             </CardContent>

@@ -18,6 +18,8 @@ export const PAYOUT_BADGES: Record<
 > = {
   NONE: { label: 'Not sent from the hot wallet', variant: 'neutral' },
   SENDING: { label: 'Sending', variant: 'info' },
+  CANCELLING: { label: 'Being cancelled on chain', variant: 'warning' },
+  CONFIRMING: { label: 'Payment pending (not final yet)', variant: 'info' },
   SENT: { label: 'Sent', variant: 'success' },
   FAILED: { label: 'Failed', variant: 'danger' },
 };

@@ -12,6 +12,10 @@ import { StepFooter } from './step-footer';
 const REFUSED: Record<string, string> = {
   WITHDRAWAL_ALREADY_PROCESSED: 'This request was already decided, so it cannot be cancelled.',
   PAYOUT_IN_PROGRESS: 'This request is being paid out right now, so it cannot be cancelled.',
+  PAYOUT_PENDING:
+    'This request was paid on chain and is being confirmed, so it cannot be cancelled.',
+  PAYOUT_CANCELLING:
+    'Your cancellation is being confirmed on chain: the amount returns to your available balance within a few minutes.',
 };
 const CANCEL_FAILED = 'Failed to cancel the request';
 

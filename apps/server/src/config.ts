@@ -114,6 +114,12 @@ const envSchema = z.object({
   PAYOUT_PRIVATE_KEY: optional.refine((v) => v === undefined || /^0x[0-9a-fA-F]{64}$/.test(v), {
     message: 'must be a 0x-prefixed 32-byte hex private key',
   }),
+  // Where `npm run sweep` may send deposit addresses' USDT (decision 047): comma-separated.
+  SWEEP_DESTINATIONS: optional.refine(
+    (v) =>
+      v === undefined || v.split(',').every((a) => a.trim() === '' || isWalletAddress(a.trim())),
+    { message: 'must be 0x addresses separated by commas' },
+  ),
   ADMIN_EMAIL: optional.refine((v) => v === undefined || isEmail(v), {
     message: 'must be an email address',
   }),
@@ -233,6 +239,11 @@ export interface Config {
     /** Block explorer for transaction and address links; null: no links (an unknown chain). */
     explorerUrl: string | null;
     payoutPrivateKey: string | undefined;
+    /**
+     * Addresses a deposit address's USDT may leave to (SWEEP_DESTINATIONS), lower-cased: those
+     * transfers are sweeps; any other outflow is a reconciliation difference.
+     */
+    sweepDestinations: string[];
   };
   admin: {
     email: string | undefined;
@@ -433,6 +444,14 @@ export function parseConfig(
           e.EXPLORER_URL ?? (e.CHAIN_RPC_URL ? EXPLORERS[e.CHAIN_ID] : EXPLORERS[BSC_TESTNET_ID])
         )?.replace(/\/+$/, '') ?? null,
       payoutPrivateKey: e.PAYOUT_PRIVATE_KEY,
+      sweepDestinations: [
+        ...new Set(
+          (e.SWEEP_DESTINATIONS ?? '')
+            .split(',')
+            .map((a) => a.trim().toLowerCase())
+            .filter((a) => a !== ''),
+        ),
+      ],
     },
     admin: {
       email: e.ADMIN_EMAIL,

@@ -47,6 +47,15 @@ export interface ChainReader {
    * than answering less: a range it could not read, or a log it could not parse, is an error.
    */
   transfersTo(to: readonly string[], fromBlock: bigint, toBlock: bigint): Promise<UsdtTransfer[]>;
+  /**
+   * USDT Transfer logs from any of `from` (outflows of deposit addresses: sweeps, decision
+   * 047), read and checked as `transfersTo` reads its own.
+   */
+  transfersFrom(
+    from: readonly string[],
+    fromBlock: bigint,
+    toBlock: bigint,
+  ): Promise<UsdtTransfer[]>;
 }
 
 export const TRANSFER_EVENT = parseAbiItem(
@@ -174,14 +183,28 @@ export class EvmChainReader implements ChainReader {
     await this.getLogs([zeroAddress], fromBlock, toBlock);
   }
 
-  async transfersTo(
-    to: readonly string[],
+  transfersTo(to: readonly string[], fromBlock: bigint, toBlock: bigint): Promise<UsdtTransfer[]> {
+    return this.transfersOf('to', to, fromBlock, toBlock);
+  }
+
+  transfersFrom(
+    from: readonly string[],
+    fromBlock: bigint,
+    toBlock: bigint,
+  ): Promise<UsdtTransfer[]> {
+    return this.transfersOf('from', from, fromBlock, toBlock);
+  }
+
+  /** Transfers whose sender (topic 1) or recipient (topic 2) is one of `addresses`. */
+  private async transfersOf(
+    side: 'from' | 'to',
+    addresses: readonly string[],
     fromBlock: bigint,
     toBlock: bigint,
   ): Promise<UsdtTransfer[]> {
     const transfers: UsdtTransfer[] = [];
-    if (to.length === 0 || fromBlock > toBlock) return transfers;
-    const checksummed = to.map((a) => getAddress(a));
+    if (addresses.length === 0 || fromBlock > toBlock) return transfers;
+    const checksummed = addresses.map((a) => getAddress(a));
     let start = fromBlock;
     while (start <= toBlock) {
       const end = start + this.range - 1n < toBlock ? start + this.range - 1n : toBlock;
@@ -190,7 +213,7 @@ export class EvmChainReader implements ChainReader {
         logs = [];
         for (let i = 0; i < checksummed.length; i += ADDRESSES_PER_CALL)
           logs.push(
-            ...(await this.getLogs(checksummed.slice(i, i + ADDRESSES_PER_CALL), start, end)),
+            ...(await this.getLogs(checksummed.slice(i, i + ADDRESSES_PER_CALL), start, end, side)),
           );
       } catch (err) {
         const span = end - start + 1n;
@@ -224,13 +247,15 @@ export class EvmChainReader implements ChainReader {
     this.successesAtRange = 0;
   }
 
-  private async getLogs(to: readonly string[], from: bigint, toBlock: bigint): Promise<RawLog[]> {
+  private async getLogs(
+    addresses: readonly string[],
+    from: bigint,
+    toBlock: bigint,
+    side: 'from' | 'to' = 'to',
+  ): Promise<RawLog[]> {
     const topics: (`0x${string}` | `0x${string}`[] | null)[] = [TRANSFER_TOPIC];
-    if (to.length > 0)
-      topics.push(
-        null,
-        to.map((a) => pad(a.toLowerCase() as `0x${string}`)),
-      );
+    const padded = addresses.map((a) => pad(a.toLowerCase() as `0x${string}`));
+    if (addresses.length > 0) topics.push(...(side === 'to' ? [null, padded] : [padded]));
     const result: unknown = await this.client.request({
       method: 'eth_getLogs',
       params: [

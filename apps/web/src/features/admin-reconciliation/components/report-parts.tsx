@@ -18,6 +18,7 @@ const KIND_LABELS: Record<ReconciliationDifference['kind'], string> = {
   BALANCE_MISMATCH: 'Balance differs from ledger',
   LIABILITIES_MISMATCH: 'Owed differs from earned',
   HOT_WALLET_SHORT: 'Hot wallet short',
+  DEPOSIT_OUTFLOW_UNKNOWN: 'Deposit outflow, not a sweep',
 };
 
 export function ReportStatus({ report }: { report: ReconciliationReport }) {

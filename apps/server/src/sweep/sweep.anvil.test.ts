@@ -16,5 +16,5 @@ describe.skipIf(!anvilAvailable())('npm run sweep over 1,000 deposit addresses',
     expect(funded.due.length).toBe(900);
     const account = await sweepWithCrashAndResume(anvil, funded, 700);
     expect(account.sentBy.size).toBe(900);
-  }, 600_000);
+  }, 1_500_000);
 });

@@ -182,7 +182,7 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: "ImportDeclaration[source.value=/(^|\\/)sweep\\//]",
+          selector: 'ImportDeclaration[source.value=/(^|\\/)sweep\\//]',
           message: 'the server never imports the offline sweep (decision 047)',
         },
       ],

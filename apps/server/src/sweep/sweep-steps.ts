@@ -26,7 +26,17 @@ export async function sendAll(sender: StepSender, steps: StepRecord[]): Promise<
   for (const step of steps) sender.record(step);
   for (const step of steps) await broadcast(sender, step);
   await waitMined(sender, steps);
+  stopOnReverted(steps);
   return steps.length;
+}
+
+/** A step mined but reverted moved nothing: never counted as done, the run stops on it. */
+function stopOnReverted(steps: StepRecord[]): void {
+  const reverted = steps.find((s) => s.state === 'FAILED');
+  if (reverted)
+    throw new StepError(
+      `step ${reverted.id} reverted on chain (${reverted.hash}): look at it before sweeping ${reverted.from} again`,
+    );
 }
 
 /**
@@ -51,6 +61,7 @@ export async function settleSteps(sender: StepSender, steps: StepRecord[]): Prom
     again.push(step);
   }
   await waitMined(sender, again);
+  stopOnReverted(again);
   return again.length;
 }
 

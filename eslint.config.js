@@ -151,6 +151,43 @@ export default tseslint.config(
       }),
     },
   },
+  // The offline sweep (decision 047) holds the deposit seed: it is its own program, given flags,
+  // and touches none of the server's configuration, database, modules or composition.
+  {
+    files: ['apps/server/src/sweep/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': restrict(
+        {
+          group: [
+            '**/config',
+            '**/db/**',
+            '**/modules/**',
+            '**/app',
+            '**/services',
+            '**/background-jobs',
+            '**/bootstrap/**',
+          ],
+          message: 'the sweep never reads the server: it takes its own flags',
+        },
+        NO_REQUEST,
+      ),
+    },
+  },
+  // Nothing of the server imports the sweep: the seed's code path never runs in it.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/sweep/**', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportDeclaration[source.value=/(^|\\/)sweep\\//]',
+          message: 'the server never imports the offline sweep (decision 047)',
+        },
+      ],
+    },
+  },
   // A queries file holds SQL: it calls no service (another module's SQL comes from its *.sql.ts).
   {
     files: ['apps/server/src/modules/**/*.queries.ts'],

@@ -139,6 +139,12 @@ const envSchema = z.object({
     .min(1, 'must be a whole number from 1 to 5000')
     .max(5000, 'must be a whole number from 1 to 5000')
     .default(500),
+  // Where `npm run sweep` may send deposit addresses' USDT (decision 047): comma-separated.
+  SWEEP_DESTINATIONS: optional.refine(
+    (v) =>
+      v === undefined || v.split(',').every((a) => a.trim() === '' || isWalletAddress(a.trim())),
+    { message: 'must be 0x addresses separated by commas' },
+  ),
   ADMIN_EMAIL: optional.refine((v) => v === undefined || isEmail(v), {
     message: 'must be an email address',
   }),
@@ -301,6 +307,11 @@ export interface Config {
     /** Block explorer for transaction and address links; null: no links (an unknown chain). */
     explorerUrl: string | null;
     payoutPrivateKey: string | undefined;
+    /**
+     * Addresses a deposit address's USDT may leave to (SWEEP_DESTINATIONS), lower-cased: those
+     * transfers are sweeps; any other outflow is a reconciliation difference.
+     */
+    sweepDestinations: string[];
   };
   treasury: {
     /** TREASURY_ADDRESSES, checksummed-agnostic (lower-cased), without duplicates. */
@@ -515,6 +526,14 @@ export function parseConfig(
           '',
         ) ?? null,
       payoutPrivateKey: e.PAYOUT_PRIVATE_KEY,
+      sweepDestinations: [
+        ...new Set(
+          (e.SWEEP_DESTINATIONS ?? '')
+            .split(',')
+            .map((a) => a.trim().toLowerCase())
+            .filter((a) => a !== ''),
+        ),
+      ],
     },
     treasury: {
       addresses: [

@@ -375,6 +375,7 @@ export async function createServices(
     log,
     publicUrl,
     explorerUrl: peers.explorerUrl,
+    sweepDestinations: config.chain.sweepDestinations,
     hotWallet:
       payoutChain && hotWallet
         ? { address: hotWallet.address, usdtMicro: () => payoutChain.usdtMicro(hotWallet.address) }

@@ -24,6 +24,8 @@ export const RECONCILIATION_DIFFERENCE_KINDS = [
   'OUTFLOW_UNMATCHED',
   /** A second transfer out of the hot wallet for a request already paid by another. */
   'OUTFLOW_DUPLICATE',
+  /** USDT left a deposit address for an address that is not a sweep destination. */
+  'DEPOSIT_OUTFLOW_UNKNOWN',
 ] as const;
 
 export const reconciliationDifferenceSchema = z.object({
@@ -40,6 +42,18 @@ const partSchema = z.object({
   checked: z.boolean(),
   note: z.string(),
 });
+
+/** A USDT transfer out of a deposit address to a sweep destination (`npm run sweep`). */
+export const sweepTransferSchema = z.object({
+  transactionHash: z.string(),
+  blockNumber: z.number(),
+  /** The deposit address swept, and its member's public number (null: no member has it). */
+  from: z.string(),
+  userId: z.string().nullable(),
+  to: z.string(),
+  amount: z.number(),
+});
+export type SweepTransfer = z.infer<typeof sweepTransferSchema>;
 
 export const reconciliationReportSchema = z.object({
   _id: z.string(),
@@ -75,6 +89,19 @@ export const reconciliationReportSchema = z.object({
       matched: z.number(),
     })
     .optional(),
+  /**
+   * USDT that left deposit addresses in the chain part's blocks: sweeps to the configured
+   * destinations, listed; anything else is a DEPOSIT_OUTFLOW_UNKNOWN difference. Null in reports
+   * kept before sweeps were read.
+   */
+  sweeps: partSchema
+    .extend({
+      destinations: z.array(z.string()),
+      transfers: z.array(sweepTransferSchema),
+      /** USDT swept in those blocks. */
+      total: z.number(),
+    })
+    .nullable(),
 });
 export type ReconciliationReport = z.infer<typeof reconciliationReportSchema>;
 

@@ -13,6 +13,7 @@ import type { LedgerService } from '../ledger/ledger.service';
 import type { MailService } from '../mail/mail.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
+import { depositOutflows, type OutflowWindow } from './deposit-outflows';
 import { outflowsPart, toAlert } from './hot-wallet-outflows';
 import { reconciliationMail } from './reconciliation-mails';
 import * as q from './reconciliation.queries';
@@ -36,6 +37,8 @@ export interface ReconciliationDeps {
   publicUrl: string;
   explorerUrl: string | null;
   hotWallet: HotWalletView | null;
+  /** SWEEP_DESTINATIONS: where USDT may leave deposit addresses to (decision 047). */
+  sweepDestinations?: readonly string[];
   /** How many blocks back from the watcher's position the chain part reads (about a day). */
   windowBlocks?: number;
 }
@@ -82,7 +85,13 @@ export class ReconciliationService {
     return {
       explorerUrl: this.deps.explorerUrl,
       latest: latest
-        ? { ...(latest.report as Report), _id: latest.id, ranAt: latest.ranAt.toISOString() }
+        ? {
+            ...(latest.report as Report),
+            // Reports kept before sweeps were read have none.
+            sweeps: (latest.report as Partial<Report>).sweeps ?? null,
+            _id: latest.id,
+            ranAt: latest.ranAt.toISOString(),
+          }
         : null,
       history: rows.map((r) => ({
         _id: r.id,
@@ -96,8 +105,23 @@ export class ReconciliationService {
   /** Builds the report without keeping it (npm run ledger:verify prints it). */
   async compare(): Promise<Report> {
     const differences: ReconciliationDifference[] = [];
-    const [chain, ledger, hotWallet, outflows] = await Promise.all([
-      this.chainPart(differences),
+    const [{ part: chain, sweeps }, ledger, hotWallet, outflows] = await Promise.all([
+      this.chainPart(differences).then(async ({ part, window }) => ({
+        part,
+        sweeps: await depositOutflows(
+          {
+            db: this.deps.db,
+            chain: this.deps.chain,
+            log: this.deps.log,
+            destinations: [
+              ...(this.deps.sweepDestinations ?? []),
+              ...(this.deps.hotWallet ? [this.deps.hotWallet.address] : []),
+            ],
+          },
+          differences,
+          window,
+        ),
+      })),
       this.ledgerPart(differences),
       this.hotWalletPart(differences),
       outflowsPart(
@@ -120,8 +144,9 @@ export class ReconciliationService {
       chain.checked &&
       ledger.checked &&
       hotWallet.checked &&
-      outflows.checked;
-    return { clean, differences, chain, ledger, hotWallet, outflows };
+      outflows.checked &&
+      sweeps.checked;
+    return { clean, differences, chain, ledger, hotWallet, outflows, sweeps };
   }
 
   private async run(): Promise<ReconciliationReport> {
@@ -152,19 +177,24 @@ export class ReconciliationService {
     return { ...report, _id: saved.id, ranAt: saved.ranAt.toISOString() };
   }
 
-  /** (a) Transfers on chain to deposit addresses against the payments credited. */
-  private async chainPart(differences: ReconciliationDifference[]): Promise<Report['chain']> {
+  /**
+   * (a) Transfers on chain to deposit addresses against the payments credited; the blocks read
+   * (null when they could not be) for the outflows of deposit-outflows.ts.
+   */
+  private async chainPart(
+    differences: ReconciliationDifference[],
+  ): Promise<{ part: Report['chain']; window: OutflowWindow | null }> {
     const empty = { fromBlock: null, toBlock: null, transfers: 0, credited: 0 };
+    const unread = (note: string) => ({ part: { checked: false, note, ...empty }, window: null });
     let position;
     try {
       const { identity } = await this.deps.head.position();
       position = await this.deps.subscriptions.scannedThrough(identity);
     } catch (err) {
       this.deps.log.warn({ err }, 'reconciliation: the chain could not be read');
-      return { checked: false, note: 'The chain could not be read.', ...empty };
+      return unread('The chain could not be read.');
     }
-    if (position === undefined)
-      return { checked: false, note: 'The payment watcher has not read this chain yet.', ...empty };
+    if (position === undefined) return unread('The payment watcher has not read this chain yet.');
     const to = position;
     const from = to + 1n > this.windowBlocks ? to + 1n - this.windowBlocks : 0n;
     const owners = new Map(
@@ -178,11 +208,14 @@ export class ReconciliationService {
     } catch (err) {
       this.deps.log.warn({ err }, 'reconciliation: transfers could not be read');
       return {
-        checked: false,
-        note: `Transfers of blocks ${from}-${to} could not be read.`,
-        ...empty,
-        fromBlock: Number(from),
-        toBlock: Number(to),
+        part: {
+          checked: false,
+          note: `Transfers of blocks ${from}-${to} could not be read.`,
+          ...empty,
+          fromBlock: Number(from),
+          toBlock: Number(to),
+        },
+        window: null,
       };
     }
     const credited = await q.paymentsInBlocks(this.deps.db, from, to);
@@ -212,12 +245,15 @@ export class ReconciliationService {
       });
     }
     return {
-      checked: true,
-      note: `Blocks ${from}-${to}, read by the payment watcher.`,
-      fromBlock: Number(from),
-      toBlock: Number(to),
-      transfers: transfers.length,
-      credited: credited.length,
+      part: {
+        checked: true,
+        note: `Blocks ${from}-${to}, read by the payment watcher.`,
+        fromBlock: Number(from),
+        toBlock: Number(to),
+        transfers: transfers.length,
+        credited: credited.length,
+      },
+      window: { fromBlock: from, toBlock: to, owners, incoming: transfers },
     };
   }
 

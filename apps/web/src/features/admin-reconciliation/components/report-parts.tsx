@@ -20,6 +20,7 @@ const KIND_LABELS: Record<ReconciliationDifference['kind'], string> = {
   HOT_WALLET_SHORT: 'Hot wallet short',
   OUTFLOW_UNMATCHED: 'Payout not matched to a withdrawal',
   OUTFLOW_DUPLICATE: 'Withdrawal paid twice',
+  DEPOSIT_OUTFLOW_UNKNOWN: 'Deposit outflow, not a sweep',
 };
 
 export function ReportStatus({ report }: { report: ReconciliationReport }) {

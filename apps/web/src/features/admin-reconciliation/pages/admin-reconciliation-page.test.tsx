@@ -38,6 +38,7 @@ function report(overrides: Partial<ReconciliationReport> = {}): ReconciliationRe
       pendingWithdrawals: 12.5,
     },
     hotWallet: { checked: true, note: 'No hot wallet.', address: null, balance: null, inFlight: 0 },
+    sweeps: { checked: true, note: 'Blocks 1-900.', destinations: [], transfers: [], total: 0 },
     ...overrides,
   };
 }
@@ -117,6 +118,45 @@ describe('admin reconciliation page', () => {
     expect(within(row).getByRole('link')).toHaveAttribute('href', `https://bscscan.com/tx/${HASH}`);
     expect(screen.getAllByText('1 difference')[0]).toBeVisible();
     expect(screen.getByText('$42.50')).toBeVisible();
+  });
+
+  it('lists the sweeps of deposit addresses, and says when there were none', async () => {
+    const sweeps = {
+      checked: true,
+      note: 'Blocks 1-900: transfers out of 2 funded deposit addresses.',
+      destinations: [`0x${'cd'.repeat(20)}`],
+      transfers: [
+        {
+          transactionHash: HASH,
+          blockNumber: 800,
+          from: `0x${'12'.repeat(20)}`,
+          userId: 'CT1000007',
+          to: `0x${'cd'.repeat(20)}`,
+          amount: 125.5,
+        },
+      ],
+      total: 125.5,
+    };
+    mockApi({
+      [OVERVIEW]: () => okResponse(overview(report({ sweeps }))),
+      [RESCANS]: () => okResponse([]),
+    });
+    const { unmount } = renderPage();
+    const table = within(await screen.findByRole('region', { name: 'Sweeps' })).getByRole('table');
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(row).toHaveTextContent('CT1000007');
+    expect(row).toHaveTextContent('$125.50');
+    expect(within(row).getByRole('link')).toHaveAttribute('href', `https://bscscan.com/tx/${HASH}`);
+    expect(screen.getByText('1 address')).toBeVisible();
+    unmount();
+
+    mockApi({
+      [OVERVIEW]: () =>
+        okResponse(overview(report({ sweeps: { ...sweeps, transfers: [], total: 0 } }))),
+      [RESCANS]: () => okResponse([]),
+    });
+    renderPage();
+    expect(await screen.findByText('No sweeps in these blocks')).toBeVisible();
   });
 
   it('marks a part that could not be read, never as clean', async () => {

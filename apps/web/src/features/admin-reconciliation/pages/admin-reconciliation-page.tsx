@@ -12,6 +12,7 @@ import { formatDateTime, formatUsd, countOf } from '@/lib/format';
 import { reconciliationKeys, useReconciliation, useRunReconciliation } from '../api/reconciliation';
 import { ChainRescansCard } from '../components/chain-rescans-card';
 import { Differences, Figure, Part, ReportStatus } from '../components/report-parts';
+import { SweepsPart } from '../components/sweeps-part';
 
 /**
  * /admin/reconciliation (beyond the spec; decision 014): the daily report of the chain against
@@ -147,6 +148,7 @@ export function AdminReconciliationPage() {
                   </Part>
                 )}
               </div>
+              <SweepsPart sweeps={latest.sweeps} explorerUrl={overview.data.explorerUrl} />
               <Differences report={latest} explorerUrl={overview.data.explorerUrl} />
             </CardContent>
           </Card>

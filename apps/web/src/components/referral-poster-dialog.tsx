@@ -5,14 +5,7 @@ import { QrCode } from '@/components/qr-code';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { downloadPoster } from './referral-poster-png';
-
-export interface ReferralPosterProps {
-  code: string;
-  link: string;
-  /** The member as the product names referrers: "Alex M.". */
-  inviter: string;
-}
+import { downloadPoster, type ReferralPosterProps } from './referral-poster-png';
 
 /** The QR poster of a referral link (components/referral-share.tsx), loaded on its button. */
 export default function ReferralPosterDialog({

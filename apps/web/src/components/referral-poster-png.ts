@@ -1,5 +1,12 @@
 import { saveFile } from '@/lib/download-export';
-import type { ReferralPosterProps } from './referral-poster-dialog';
+
+/** What a referral poster shows. */
+export interface ReferralPosterProps {
+  code: string;
+  link: string;
+  /** The member as the product names referrers: "Alex M.". */
+  inviter: string;
+}
 
 const WIDTH = 720;
 const HEIGHT = 1040;

@@ -67,7 +67,7 @@ describe("the referrals page's per-invitee funnel", () => {
     });
     expect(newest!.stages.paid.at).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(oldest).toMatchObject({
-      name: 'Una V.',
+      name: 'Una Verified',
       stages: {
         verified: { reached: false, at: null },
         paid: { reached: false },

@@ -14,6 +14,7 @@ function renderAdmin(at: string) {
     'GET /api/rewards/admin/cycles': () =>
       okResponse({
         cycles: [],
+        nextPeriodStart: null,
         pagination: {
           currentPage: 1,
           totalPages: 0,

@@ -109,7 +109,7 @@ describe('admin dashboard page', () => {
       ['New Users Today', '4'],
       ['Pending Withdrawals', '3'],
       ['Withdrawals Amount', '$1,500.50'],
-      ['Rewards Distributed', '$9,876.13'],
+      ['Rewards Distributed', '$9,876.12'], // 2 decimals never rounded up (decision 050)
     ] as const) {
       expect(within(stats).getByText(label).nextSibling).toHaveTextContent(value);
     }

@@ -250,7 +250,7 @@ describe('admin rewards page', () => {
     expect(field('Reward ID')).toHaveTextContent(reward._id);
     expect(field('Type')).toHaveTextContent('DOWNLINE');
     expect(field('Level')).toHaveTextContent('2');
-    expect(field('Amount')).toHaveTextContent('$0.01(0.006 USDT)');
+    expect(field('Amount')).toHaveTextContent('$0.00(0.006 USDT)'); // floor, exact beside it
     expect(field('Percent')).toHaveTextContent('0.6%');
     expect(field('Master Amount')).toHaveTextContent('$1.00');
     expect(field('Cycle')).toHaveTextContent('#7');

@@ -178,7 +178,9 @@ describe('admin settings page', () => {
       confirmPassword: 'New@2025ok',
     });
     expect(getToken()).toBe('new-token');
-  });
+    // The whole settings page (operator, claims, rewards, system) renders on each of some 200
+    // keystrokes: about 11 s alone, more beside other files on two cores.
+  }, 40_000);
 
   it('shows the server text of a refused change', async () => {
     mockApi({

@@ -81,8 +81,8 @@ describe('cycle statement', () => {
     expect(screen.queryByRole('table')).toBeNull();
     const cards = within(list).getAllByRole('listitem');
     expect(cards.map((c) => c.textContent)).toEqual([
-      'Level 14.503703 USDTPercent3%Lines2Base150.123456Available4.503703Locked0.00',
-      'Level 31.00 USDTPercent1%Lines1Base100.00Available0.00Locked1.00',
+      'Level 14.503703 USDTPercent3%Lines2Base150.123456Available4.503703Locked0.00Held0.00',
+      'Level 31.00 USDTPercent1%Lines1Base100.00Available0.00Locked1.00Held0.00',
     ]);
   });
 

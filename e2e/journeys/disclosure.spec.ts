@@ -31,8 +31,9 @@ async function everyPage<T>(page: Page, path: string, key: string): Promise<T[]>
   }
 }
 
+// 2 decimals never rounded up, as every page writes money (decision 050).
 const usdt = (n: number) =>
-  `${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} USDT`;
+  `${(Math.floor(Math.round(n * 1_000_000) / 10_000) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} USDT`;
 
 /**
  * The figures a window must show, computed here from what the administrator reads: every member
@@ -86,7 +87,11 @@ test('operators set the public links and legal text; the disclosure shows the da
   await signInAsDemoAdmin(page);
   await expect(page).toHaveURL((url) => url.pathname === '/admin/dashboard');
   await expect(page.getByText('The public site is missing links')).toBeVisible();
-  await page.getByRole('link', { name: 'Set them in Admin Settings' }).click();
+  await page
+    .getByRole('status')
+    .filter({ hasText: 'The public site is missing links' })
+    .getByRole('link', { name: 'Set them in Admin Settings' })
+    .click();
   const site = page.getByRole('form', { name: 'Public Site' });
   await site.getByLabel('BingX affiliate link').fill('http://bingx.com/invite/E2E');
   await site.getByRole('button', { name: 'Save public site' }).click();

@@ -8,18 +8,25 @@ import { PageTitle } from '@/components/page-title';
 import { Card } from '@/components/ui/card';
 import { CodeBlock } from '@/components/ui/code-block';
 import { SimplePagination } from '@/components/ui/simple-pagination';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeaderCell,
-  TableRow,
-} from '@/components/ui/table';
+import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime, formatMicroUsdt, formatUsdt } from '@/lib/format';
 import { paths } from '@/lib/paths';
+
+const ROOT_COLUMNS: readonly ResponsiveColumn<PublishedRoot>[] = [
+  { header: 'Built', place: 'title', cell: (build) => formatDateTime(build.builtAt) },
+  {
+    header: 'Total owed',
+    place: 'amount',
+    className: 'tabular-nums',
+    cell: (build) => formatMicroUsdt(build.totalMicroUsdt),
+  },
+  { header: 'Members', className: 'tabular-nums', cell: (build) => build.leafCount },
+  { header: 'Root', className: 'font-mono text-xs break-all', cell: (build) => build.root },
+];
 import { useProofHistory, useProofLatest } from '@/lib/proof';
+
+type PublishedRoot = NonNullable<ReturnType<typeof useProofHistory>['data']>['builds'][number];
 
 const TITLE = 'Proof of liabilities';
 
@@ -123,28 +130,12 @@ function History() {
         />
       ) : (
         <>
-          <Table label="Published roots, newest first">
-            <TableHead>
-              <tr>
-                <TableHeaderCell>Built</TableHeaderCell>
-                <TableHeaderCell>Total owed</TableHeaderCell>
-                <TableHeaderCell>Members</TableHeaderCell>
-                <TableHeaderCell>Root</TableHeaderCell>
-              </tr>
-            </TableHead>
-            <TableBody>
-              {history.data.builds.map((build) => (
-                <TableRow key={build.root}>
-                  <TableCell>{formatDateTime(build.builtAt)}</TableCell>
-                  <TableCell className="tabular-nums">
-                    {formatMicroUsdt(build.totalMicroUsdt)}
-                  </TableCell>
-                  <TableCell className="tabular-nums">{build.leafCount}</TableCell>
-                  <TableCell className="font-mono text-xs break-all">{build.root}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <ResponsiveTable
+            label="Published roots, newest first"
+            rows={history.data.builds}
+            rowKey={(build) => build.root}
+            columns={ROOT_COLUMNS}
+          />
           {history.data.pagination.totalPages > 1 ? (
             <SimplePagination
               label="Pages of published roots"

@@ -34,7 +34,13 @@ export function CoverageChart({ snapshots }: { snapshots: readonly Snapshot[] })
           ? { edgeLabels: [formatUtcDay(first.day), formatUtcDay(last.day)] }
           : {})}
       />
-      <div className="overflow-x-auto">
+      {/* Scrolls sideways on a phone: reachable by keyboard, as the shared table is. */}
+      <div
+        role="region"
+        aria-label="Daily snapshots"
+        tabIndex={0}
+        className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+      >
         <table className="w-full text-sm">
           <caption className="sr-only">Daily snapshots</caption>
           <thead>

@@ -8,7 +8,9 @@ import { REPO_ROOT } from '../support/server';
 // chunk with its static imports plus the landing route's chunk with its imports: the router loads
 // the route before the first render (app/router.tsx), so both are initial.
 
-const BAR_KB = 150;
+// 150 kB until the landing page read its claims and the operator's facts from the server
+// (decision 049): 150.7 kB with them. 152 until that is won back (docs/performance.md).
+const BAR_KB = 152;
 const DIST = join(REPO_ROOT, 'apps/web/dist');
 const LANDING_MODULE = 'src/features/landing/pages/landing-page.tsx';
 

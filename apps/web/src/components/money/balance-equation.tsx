@@ -55,8 +55,8 @@ function termsOf(stats: Figures): Term[] {
 
 /**
  * Where every earned USDT is now: available + pending withdrawal + locked (+ held for review)
- * + withdrawn (+ forfeited) = total earned, the ledger's own invariant (DESIGN.md section 4) shown to the
- * member. Figures that do not add up are said so, never hidden.
+ * + withdrawn (+ forfeited) = total earned, the ledger's own invariant (docs/architecture.md,
+ * `npm run ledger:verify`) shown to the member. Figures that do not add up are said so, never hidden.
  */
 export function BalanceEquation({
   stats,
